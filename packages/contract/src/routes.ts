@@ -1,0 +1,84 @@
+import type { Audience } from './constants.ts';
+
+interface RouteDef {
+  method: 'GET' | 'POST';
+  path: string;
+  audience: Audience;
+}
+
+const r = (method: RouteDef['method'], path: string, audience: Audience): RouteDef => ({ method, path, audience });
+
+/**
+ * Every path of /api/v1.0 (SPEC.md 7) with its method and audience. The server registers routes from
+ * these, the web client calls them by name, and a route not listed here cannot exist.
+ */
+export const ROUTES = {
+  account: {
+    login: r('POST', '/Account/login', 'public'),
+    logout: r('POST', '/Account/logout', 'any-user'),
+    disposableLogin: r('POST', '/Account/DisposableLogin', 'public'),
+    disposableLoginOtp: r('POST', '/Account/DisposableLoginOTP', 'public'),
+    getAllCode: r('GET', '/Account/GetAllCode', 'workshop'),
+    getCode: r('POST', '/Account/GetCode', 'workshop'),
+    editSettings: r('POST', '/Account/EditSettings', 'workshop'),
+    getStore: r('GET', '/Account/GetStore', 'workshop'),
+    changePassword: r('POST', '/Account/ChangePassword', 'any-user'),
+    profile: r('GET', '/Account/Profile', 'any-user'),
+    addCredit: r('POST', '/Account/AddCredit', 'workshop'),
+    getCredits: r('GET', '/Account/GetCredits', 'workshop'),
+    addOrUpdateSystemSetting: r('POST', '/Account/AddOrUpdateSystemSetting', 'admin'),
+    systemSettings: r('GET', '/Account/SystemSettings', 'admin'),
+    addPublicUser: r('POST', '/Account/AddPublicUser', 'public'),
+    labOwners: r('GET', '/Account/LabOwners', 'public'),
+  },
+  tests: {
+    result: r('POST', '/Tests/Result', 'public'),
+    allTests: r('GET', '/Tests/AllTests', 'workshop'),
+    addTest: r('POST', '/Tests/AddTest', 'workshop'),
+    checkCode: r('POST', '/Tests/CheckCode', 'workshop'),
+    getCode: r('POST', '/Tests/GetCode', 'workshop'),
+    editTest: r('POST', '/Tests/EditTest', 'workshop'),
+    getTest: r('GET', '/Tests/GetTest', 'workshop'),
+    deleteTest: r('POST', '/Tests/DeleteTest', 'workshop'),
+    requestToDeleteTest: r('POST', '/Tests/RequestToDeleteTest', 'workshop'),
+    addCutting: r('POST', '/Tests/AddCutting', 'workshop'),
+    getStatistics: r('POST', '/Tests/GetStatistics', 'workshop'),
+    addFile: r('POST', '/Tests/AddFile', 'any-user'),
+  },
+  customer: {
+    addCustomer: r('POST', '/Customer/AddCustomer', 'workshop'),
+    customersByName: r('GET', '/Customer/CustomersByName', 'workshop'),
+    allCustomers: r('GET', '/Customer/AllCustomers', 'workshop'),
+    delete: r('POST', '/Customer/Delete', 'workshop'),
+    getCustomer: r('GET', '/Customer/GetCustomer', 'workshop'),
+    addPay: r('POST', '/Customer/AddPay', 'workshop'),
+    getPays: r('GET', '/Customer/GetPays', 'workshop'),
+    deletePay: r('POST', '/Customer/DeletePay', 'workshop'),
+  },
+  manage: {
+    allCredits: r('GET', '/Manage/AllCredits', 'admin'),
+    acceptCredit: r('POST', '/Manage/AcceptCredit', 'admin'),
+    getAllCode: r('GET', '/Manage/GetAllCode', 'admin'),
+    getCodes: r('POST', '/Manage/GetCodes', 'admin'),
+    deleteCode: r('POST', '/Manage/DeleteCode', 'admin'),
+    usersByName: r('GET', '/Manage/UsersByName', 'admin'),
+    allTests: r('GET', '/Manage/AllTests', 'admin'),
+    getTest: r('GET', '/Manage/GetTest', 'admin'),
+    editTest: r('POST', '/Manage/EditTest', 'admin'),
+    deleteTest: r('POST', '/Manage/DeleteTest', 'admin'),
+    allCustomers: r('GET', '/Manage/AllCustomers', 'admin'),
+    deleteCustomer: r('POST', '/Manage/Delete', 'admin'),
+    deleteUser: r('POST', '/Manage/DeleteUser', 'admin'),
+    activeUser: r('POST', '/Manage/ActiveUser', 'admin'),
+    addUser: r('POST', '/Manage/AddUser', 'admin'),
+    editUser: r('POST', '/Manage/EditUser', 'admin'),
+    userById: r('GET', '/Manage/UserById', 'admin'),
+    getManageStatistics: r('POST', '/Manage/GetManageStatistics', 'admin'),
+    getTestStatisticsWithGroupUser: r('POST', '/Manage/GetTestStatisticsWithGroupUser', 'admin'),
+    getTestStatisticsDetailByUserId: r('GET', '/Manage/GetTestStatisticsDetailByUserId', 'admin'),
+    removeTest: r('POST', '/Manage/RemoveTest', 'admin'),
+    messages: r('GET', '/Manage/Messages', 'admin'),
+  },
+} as const;
+
+export type RouteKey = RouteDef;

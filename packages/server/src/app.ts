@@ -1,0 +1,134 @@
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { fa } from 'zod/locales';
+import type { Database } from './db/database.ts';
+import { AppError } from './lib/errors.ts';
+import { LoginLimiter } from './lib/login-limiter.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { markScopePublic, registerAuth, TokenSigner } from './plugins/auth.ts';
+import { notFoundEnvelope, registerErrorHandling } from './plugins/errors.ts';
+import { registerWeb } from './plugins/web.ts';
+
+// Persian messages for every zod check that has no message of its own.
+z.config(fa());
+
+export interface AppOptions {
+  db: Database;
+  jwtSecret: string;
+  version: string;
+  /** A pino instance (the process's logger); tests leave it out and get no logs. */
+  logger?: FastifyBaseLogger;
+  webDist?: string;
+  /** Requests per minute per address across the API; the login route has its own, lower limit. */
+  globalRateLimit?: number;
+}
+
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.oldPassword',
+  '*.confirmPassword',
+  '*.token',
+];
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const signer = new TokenSigner(options.jwtSecret);
+  registerErrorHandling(app);
+  registerAuth(app, { db: options.db, signer });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into a <style> element at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The app is served over plain http on a lab's own machine as well; HSTS belongs to the TLS proxy.
+    strictTransportSecurity: false,
+  });
+
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: options.globalRateLimit ?? 600,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', 'تعداد درخواست‌ها بیش از حد مجاز است'),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Ayar API', description: 'عیار — the gold-assay lab network API', version: options.version },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(async (docs) => {
+    markScopePublic(docs);
+    await docs.register(fastifySwaggerUi, {
+      routePrefix: '/api/docs',
+      // The docs page gets the same nothing-foreign policy as the app (no fonts or validator from outside).
+      staticCSP:
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; object-src 'none'; frame-ancestors 'self'",
+      uiConfig: { validatorUrl: null },
+    });
+    docs.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  });
+
+  const deps = { db: options.db, signer, loginLimiter: new LoginLimiter() };
+  healthRoutes(app, { db: options.db, version: options.version });
+  authRoutes(app, deps);
+
+  const hasWeb = options.webDist ? await registerWeb(app, options.webDist) : false;
+  app.setNotFoundHandler(async (request, reply) => {
+    // The API never falls back to the app: an unknown API path is an honest 404 envelope.
+    if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send(notFoundEnvelope());
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,16 @@
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.ts';
+
+// bigint columns (money in toman, gold in milligrams, packet numbers) come back as JS numbers:
+// every value we store is far below 2^53, and numbers keep the JSON contract simple.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+// `date` columns stay plain yyyy-mm-dd strings; no time zone shifts.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+
+export type Database = Kysely<DB>;
+
+export function createDatabase(connectionString: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString, max });
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+}

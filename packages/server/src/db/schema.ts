@@ -1,0 +1,222 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Kysely's view of the tables in migrations/ (camelCase; the CamelCasePlugin maps to snake_case). */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json = ColumnType<unknown, string | undefined | null, string | null>;
+
+export interface FilesTable {
+  id: Generated<string>;
+  kind: 'photo' | 'audio';
+  storageKey: string;
+  thumbnailKey: string | null;
+  mime: string;
+  sizeBytes: number;
+  width: number | null;
+  height: number | null;
+  ownerId: string | null;
+  createdAt: Generated<Date>;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  username: string;
+  passwordHash: string;
+  role: 'admin' | 'workshop';
+  fName: Generated<string>;
+  fullName: Generated<string>;
+  cellPhone: string | null;
+  phone: string | null;
+  address: string | null;
+  rejeCode: string | null;
+  nationalId: string | null;
+  workshopCode: Generated<number | null>;
+  isPublicUser: Generated<boolean>;
+  isLabOwner: Generated<boolean>;
+  status: Generated<0 | 1 | 5>;
+  settings: Json;
+  audioFileId: string | null;
+  sessionVersion: Generated<number>;
+  createdAt: Generated<Date>;
+  updatedAt: Generated<Date>;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  userId: string;
+  createdAt: Generated<Date>;
+  expiresAt: Timestamp;
+  revokedAt: NullableTimestamp;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface OtpCodesTable {
+  id: Generated<string>;
+  userId: string;
+  codeHash: string;
+  attempts: Generated<number>;
+  createdAt: Generated<Date>;
+  expiresAt: Timestamp;
+  usedAt: NullableTimestamp;
+}
+
+export interface TestTypesTable {
+  id: string;
+  name: string;
+  sort: number;
+}
+
+export interface CustomersTable {
+  id: Generated<string>;
+  workshopId: string;
+  code: number;
+  name: string;
+  mobile1: string | null;
+  mobile2: string | null;
+  mobile3: string | null;
+  phone: string | null;
+  description: string | null;
+  settings: Json;
+  createdAt: Generated<Date>;
+  updatedAt: Generated<Date>;
+  deletedAt: NullableTimestamp;
+}
+
+export interface CodeRangesTable {
+  id: Generated<string>;
+  workshopId: string;
+  fromCode: number;
+  toCode: number;
+  count: ColumnType<number, never, never>;
+  serialNo: Generated<number>;
+  pricePerCode: Generated<number>;
+  nextCode: number;
+  createdBy: string | null;
+  createdAt: Generated<Date>;
+}
+
+export interface AssaysTable {
+  id: Generated<string>;
+  workshopId: string;
+  customerId: string | null;
+  otherOwnerName: string | null;
+  otherOwnerMobile: string | null;
+  testTypeId: string | null;
+  docNumber: number;
+  codeRangeId: string | null;
+  purity: number | null;
+  readyTime: number | null;
+  sampleWeightMg: number | null;
+  goldWeightMg: number | null;
+  feeType: Generated<0 | 1>;
+  feeToman: Generated<number>;
+  feeGoldMg: Generated<number>;
+  title: Generated<boolean>;
+  description: string | null;
+  displayType: number | null;
+  sendSms: Generated<boolean>;
+  sendCall: Generated<boolean>;
+  platform: Generated<string>;
+  publicToken: string;
+  createdBy: string | null;
+  createdAt: Generated<Date>;
+  updatedAt: Generated<Date>;
+  purityAt: NullableTimestamp;
+  purityUpdatedAt: NullableTimestamp;
+  deleteRequestedAt: NullableTimestamp;
+  deleteRequestedBy: string | null;
+  deletedAt: NullableTimestamp;
+  deletedBy: string | null;
+}
+
+export interface AssayImagesTable {
+  assayId: string;
+  fileId: string;
+  position: Generated<number>;
+}
+
+export interface PaymentsTable {
+  id: Generated<string>;
+  workshopId: string;
+  customerId: string;
+  type: 1 | 2;
+  goldMg: Generated<number>;
+  moneyToman: Generated<number>;
+  description: string | null;
+  paidOn: Generated<string>;
+  createdBy: string | null;
+  createdAt: Generated<Date>;
+  deletedAt: NullableTimestamp;
+}
+
+export interface CreditsTable {
+  id: Generated<string>;
+  workshopId: string;
+  amount: number;
+  trackingCode: string;
+  account: string;
+  paidOn: string | null;
+  status: Generated<0 | 1 | 2>;
+  decidedBy: string | null;
+  decidedAt: NullableTimestamp;
+  createdAt: Generated<Date>;
+}
+
+export interface SystemSettingsTable {
+  key: string;
+  value: Generated<string>;
+  updatedBy: string | null;
+  updatedAt: Generated<Date>;
+}
+
+export interface MessagesTable {
+  id: Generated<string>;
+  workshopId: string | null;
+  assayId: string | null;
+  toNumber: string;
+  kind: 'sms' | 'call';
+  text: string;
+  status: Generated<'pending' | 'sending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  nextAttemptAt: Generated<Date>;
+  provider: string | null;
+  providerId: string | null;
+  error: string | null;
+  createdAt: Generated<Date>;
+  sentAt: NullableTimestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actorId: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  before: Json;
+  after: Json;
+  ip: string | null;
+  at: Generated<Date>;
+}
+
+export interface DB {
+  files: FilesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  otpCodes: OtpCodesTable;
+  testTypes: TestTypesTable;
+  customers: CustomersTable;
+  codeRanges: CodeRangesTable;
+  assays: AssaysTable;
+  assayImages: AssayImagesTable;
+  payments: PaymentsTable;
+  credits: CreditsTable;
+  systemSettings: SystemSettingsTable;
+  messages: MessagesTable;
+  auditLog: AuditLogTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MSG, ROUTES, envelopeSchema, loginRequestSchema, loginResponseSchema } from '@ayar/contract';
+import { ok } from '../../lib/envelope.ts';
+import { api, currentUser } from '../../plugins/auth.ts';
+import * as service from './auth.service.ts';
+import type { AuthDeps } from './auth.service.ts';
+
+export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const route = api(ROUTES.account.login);
+
+  r.route({
+    ...route,
+    // Per address; the per-account limit lives in the service and counts failures only.
+    config: { ...route.config, rateLimit: { max: 30, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['auth'],
+      body: loginRequestSchema,
+      response: { 200: envelopeSchema(loginResponseSchema) },
+    },
+    handler: async (request) => {
+      const data = await service.login(deps, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      return ok(data, MSG.loggedIn);
+    },
+  });
+
+  r.route({
+    ...api(ROUTES.account.logout),
+    schema: { tags: ['auth'], response: { 200: envelopeSchema(z.null()) } },
+    handler: async (request) => {
+      await service.logout(deps.db, currentUser(request).sessionId);
+      return ok(null, MSG.loggedOut);
+    },
+  });
+}

@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import { AUDIENCES, API_PREFIX, type Audience, type Role, type RouteKey } from '@ayar/contract';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import type { Database } from '../db/database.ts';
+import { findActiveSession } from '../modules/auth/auth.repository.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    audience?: Audience;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export interface SessionUser {
+  id: string;
+  role: Role;
+  sessionId: string;
+}
+
+/** The user of a request whose route declared a signed-in audience; never null there. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** Method, URL and audience of an API route from the contract's table, for `app.route({...})`. */
+export function api(def: RouteKey) {
+  return { method: def.method, url: API_PREFIX + def.path, config: { audience: def.audience } };
+}
+
+const ISSUER = 'ayar';
+
+export class TokenSigner {
+  private readonly key: Uint8Array;
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+  sign(claims: { sub: string; sid: string; role: Role }, expiresAt: Date): Promise<string> {
+    return new SignJWT({ sid: claims.sid, role: claims.role })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.key);
+  }
+  async verify(token: string): Promise<{ sub: string; sid: string } | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+      return { sub: payload.sub, sid: payload.sid };
+    } catch {
+      return null;
+    }
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^bearer\s+(\S+)$/i.exec(header.trim());
+  return match ? match[1]! : null;
+}
+
+const allowed: Record<Exclude<Audience, 'public'>, Role[]> = {
+  'any-user': ['admin', 'workshop'],
+  workshop: ['workshop'],
+  admin: ['admin'],
+};
+
+/**
+ * Every route declares who may call it (DESIGN.md 6). Routes are checked when the app is ready: one
+ * without a valid audience stops the server from starting. Requests are then authenticated against
+ * the session table, so logout, password change and deactivation end a token at once.
+ */
+export function registerAuth(app: FastifyInstance, deps: { db: Database; signer: TokenSigner }): void {
+  const routes: RouteOptions[] = [];
+  app.decorateRequest('user', null);
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  app.addHook('onReady', async () => {
+    const missing = routes
+      .filter((r) => !AUDIENCES.includes(r.config?.audience as Audience))
+      .map((r) => `${String(r.method)} ${r.url}`);
+    if (missing.length > 0) {
+      throw new Error(`Routes without a declared audience (public, workshop, admin, any-user):\n  ${missing.join('\n  ')}`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const audience = request.routeOptions.config?.audience;
+    if (!audience || audience === 'public') return;
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    const claims = await deps.signer.verify(token);
+    if (!claims) throw unauthorized();
+    const session = await findActiveSession(deps.db, claims.sid, claims.sub);
+    if (!session) throw unauthorized();
+    request.user = { id: session.userId, role: session.role, sessionId: session.id };
+    if (!allowed[audience].includes(session.role)) throw forbidden();
+  });
+}
+
+/** Marks every route registered in this scope (plugins' own routes: docs, static files) as public. */
+export function markScopePublic(scope: FastifyInstance): void {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, audience: route.config?.audience ?? 'public' };
+  });
+}

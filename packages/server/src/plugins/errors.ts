@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MSG, type ErrorCode, type ErrorEnvelope, type FieldError } from '@ayar/contract';
+import { AppError } from '../lib/errors.ts';
+
+function envelope(message: string, code: ErrorCode, errors?: FieldError[]): ErrorEnvelope {
+  return { successful: false, message, data: null, code, ...(errors ? { errors } : {}) };
+}
+
+/** Fastify's own error codes that are the client's fault, with what we tell the client. */
+const CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'TOO_LARGE', MSG.tooLarge],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', MSG.unsupportedMedia],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'VALIDATION', MSG.validation],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'VALIDATION', MSG.validation],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'VALIDATION', MSG.validation],
+  FST_ERR_VALIDATION: [400, 'VALIDATION', MSG.validation],
+};
+
+/**
+ * The one error handler (DESIGN.md 3): every failure leaves as the envelope with an honest status,
+ * validation failures list every bad field, and a 5xx never carries internals (they go to the log).
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(envelope(error.message, error.code, error.errors));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? MSG.validation,
+      }));
+      return reply.status(400).send(envelope(MSG.validation, 'VALIDATION', errors));
+    }
+    const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
+    if (known) {
+      const [status, code, message] = known;
+      return reply.status(status).send(envelope(message, code));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send(envelope(MSG.rateLimited, 'RATE_LIMITED'));
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply.status(status).send(envelope(MSG.validation, 'VALIDATION'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(envelope(MSG.internal, 'INTERNAL'));
+  });
+}
+
+export function notFoundEnvelope(): ErrorEnvelope {
+  return envelope(MSG.notFound, 'NOT_FOUND');
+}

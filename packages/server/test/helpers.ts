@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Role } from '@ayar/contract';
+import { buildApp, type AppOptions } from '../src/app.ts';
+import { createDatabase, type Database } from '../src/db/database.ts';
+import { hashPassword } from '../src/lib/password.ts';
+import { databaseUrl } from './db-url.ts';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+/** A fresh database cloned from the migrated template, for one test file. */
+export async function createTestDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `ayar_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  // Cloning needs the template to be idle; parallel files may collide for a moment, so retry.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`create database ${name} template ${inject('templateDatabase')}`);
+      break;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006' || attempt > 50) throw err;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
+    }
+  }
+  const db = createDatabase(databaseUrl(adminUrl, name), 5);
+  return {
+    db,
+    drop: async () => {
+      await db.destroy();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Database;
+  close: () => Promise<void>;
+}
+
+/**
+ * A built app on a fresh database. `extend` may add routes before the app is ready (to exercise
+ * the audience mechanism with routes of every kind).
+ */
+export async function createTestApp(
+  options: Partial<AppOptions> & { extend?: (app: FastifyInstance) => void } = {},
+): Promise<TestContext> {
+  const { db, drop } = await createTestDatabase();
+  const app = await buildApp({ db, jwtSecret: TEST_JWT_SECRET, version: 'test', ...options });
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+let counter = 0;
+export async function createUser(
+  db: Database,
+  input: { role?: Role; status?: 0 | 1 | 5; username?: string; password?: string; fName?: string } = {},
+): Promise<{ id: string; username: string; password: string }> {
+  const username = input.username ?? `user${++counter}_${randomBytes(3).toString('hex')}`;
+  const password = input.password ?? 'correct horse battery';
+  const row = await db
+    .insertInto('users')
+    .values({
+      username,
+      passwordHash: await hashPassword(password),
+      role: input.role ?? 'workshop',
+      status: input.status ?? 1,
+      fName: input.fName ?? 'آزمایشگاه نمونه',
+      fullName: 'مدیر نمونه',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, username, password };
+}
+
+export async function login(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1.0/Account/login',
+    payload: { userName: username, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: { token: string } }).data.token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
