@@ -26,7 +26,14 @@ export const TEST_TYPES = [
 export const OTHER_CUSTOMER_ID = '6f1b3c2a-0000-4a5e-9c1d-0000000000ff';
 
 /** System setting keys (SPEC.md 3). */
-export const SYSTEM_SETTING_KEYS = ['NumPrice', 'AccountNumber', 'AccountName', 'ReadySMS', 'WaitSMS', 'RaySMS'] as const;
+export const SYSTEM_SETTING_KEYS = [
+  'NumPrice',
+  'AccountNumber',
+  'AccountName',
+  'ReadySMS',
+  'WaitSMS',
+  'RaySMS',
+] as const;
 export type SystemSettingKey = (typeof SYSTEM_SETTING_KEYS)[number];
 export const SMS_TEMPLATE_SEPARATOR = '-=-';
 

@@ -6,7 +6,11 @@ interface RouteDef {
   audience: Audience;
 }
 
-const r = (method: RouteDef['method'], path: string, audience: Audience): RouteDef => ({ method, path, audience });
+const r = (method: RouteDef['method'], path: string, audience: Audience): RouteDef => ({
+  method,
+  path,
+  audience,
+});
 
 /**
  * Every path of /api/v1.0 (SPEC.md 7) with its method and audience. The server registers routes from

@@ -99,7 +99,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Ayar API', description: 'عیار — the gold-assay lab network API', version: options.version },
+      info: {
+        title: 'Ayar API',
+        description: 'عیار — the gold-assay lab network API',
+        version: options.version,
+      },
       servers: [{ url: '/' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },

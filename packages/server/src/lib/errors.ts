@@ -15,7 +15,8 @@ export class AppError extends Error {
   }
 }
 
-export const unauthorized = (message: string = MSG.unauthorized) => new AppError(401, 'UNAUTHORIZED', message);
+export const unauthorized = (message: string = MSG.unauthorized) =>
+  new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message: string = MSG.forbidden) => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message: string = MSG.notFound) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);

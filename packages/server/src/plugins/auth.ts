@@ -87,7 +87,9 @@ export function registerAuth(app: FastifyInstance, deps: { db: Database; signer:
       .filter((r) => !AUDIENCES.includes(r.config?.audience as Audience))
       .map((r) => `${String(r.method)} ${r.url}`);
     if (missing.length > 0) {
-      throw new Error(`Routes without a declared audience (public, workshop, admin, any-user):\n  ${missing.join('\n  ')}`);
+      throw new Error(
+        `Routes without a declared audience (public, workshop, admin, any-user):\n  ${missing.join('\n  ')}`,
+      );
     }
   });
 

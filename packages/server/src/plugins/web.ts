@@ -15,7 +15,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
     await scope.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
-      index: false,
+      index: 'index.html',
       setHeaders: (res, filePath) => {
         const name = path.basename(filePath);
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

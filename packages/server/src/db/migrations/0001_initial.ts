@@ -232,7 +232,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   `.execute(db);
 
   for (const [index, type] of TEST_TYPES.entries()) {
-    await sql`insert into test_types (id, name, sort) values (${type.id}, ${type.name}, ${index + 1})`.execute(db);
+    await sql`insert into test_types (id, name, sort) values (${type.id}, ${type.name}, ${index + 1})`.execute(
+      db,
+    );
   }
 
   // Defaults an admin edits on the system-settings screen; templates use #d #c #n #t (SPEC.md 2.14).

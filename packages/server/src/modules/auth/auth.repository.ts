@@ -75,7 +75,13 @@ export async function adminExists(db: Database, username: string): Promise<boole
 
 export async function writeAudit(
   db: Database,
-  entry: { actorId: string | null; action: string; entity: string; entityId: string | null; ip: string | null },
+  entry: {
+    actorId: string | null;
+    action: string;
+    entity: string;
+    entityId: string | null;
+    ip: string | null;
+  },
 ): Promise<void> {
   await db.insertInto('auditLog').values(entry).execute();
 }

@@ -60,7 +60,12 @@ describe('POST /Account/login', () => {
     const unknown = await postLogin({ userName: 'nobody-here', password: 'not the password' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ successful: false, message: MSG.badCredentials, data: null, code: 'UNAUTHORIZED' });
+    expect(wrong.json()).toEqual({
+      successful: false,
+      message: MSG.badCredentials,
+      data: null,
+      code: 'UNAUTHORIZED',
+    });
     expect(unknown.json()).toEqual(wrong.json());
   });
 
@@ -92,7 +97,9 @@ describe('POST /Account/login', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(MSG.notActivated);
     const inactive = await createUser(ctx.db, { status: 5 });
-    expect((await postLogin({ userName: inactive.username, password: inactive.password })).statusCode).toBe(200);
+    expect((await postLogin({ userName: inactive.username, password: inactive.password })).statusCode).toBe(
+      200,
+    );
   });
 
   it('a new account with the wrong password still gets the wrong-password answer', async () => {
@@ -115,7 +122,9 @@ describe('rate limits on login', () => {
     expect(res.json()).toMatchObject({ successful: false, code: 'RATE_LIMITED' });
     // Another account is not affected.
     const other = await createUser(ctx.db);
-    expect((await postLogin({ userName: other.username, password: other.password }, '10.1.1.1')).statusCode).toBe(200);
+    expect(
+      (await postLogin({ userName: other.username, password: other.password }, '10.1.1.1')).statusCode,
+    ).toBe(200);
   });
 
   it('limits one address to 30 login attempts a minute across accounts', async () => {
@@ -126,7 +135,9 @@ describe('rate limits on login', () => {
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
     expect(statuses[30]).toBe(429);
     const other = await createUser(ctx.db);
-    expect((await postLogin({ userName: other.username, password: other.password }, '10.2.0.2')).statusCode).toBe(200);
+    expect(
+      (await postLogin({ userName: other.username, password: other.password }, '10.2.0.2')).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -137,7 +148,11 @@ describe('sessions and audiences', () => {
     for (const headers of [{}, { authorization: 'Bearer nonsense' }, { authorization: `Bearer ${forged}` }]) {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/v1.0/Probe/any-user', headers });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ successful: false, code: 'UNAUTHORIZED', message: MSG.unauthorized });
+      expect(res.json()).toMatchObject({
+        successful: false,
+        code: 'UNAUTHORIZED',
+        message: MSG.unauthorized,
+      });
     }
   });
 
@@ -175,18 +190,33 @@ describe('sessions and audiences', () => {
     const out = await ctx.app.inject({ method: 'POST', url: LOGOUT, headers: bearer(first) });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toMatchObject({ successful: true, message: MSG.loggedOut });
-    const again = await ctx.app.inject({ method: 'GET', url: '/api/v1.0/Probe/any-user', headers: bearer(first) });
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1.0/Probe/any-user',
+      headers: bearer(first),
+    });
     expect(again.statusCode).toBe(401);
-    const other = await ctx.app.inject({ method: 'GET', url: '/api/v1.0/Probe/any-user', headers: bearer(second) });
+    const other = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1.0/Probe/any-user',
+      headers: bearer(second),
+    });
     expect(other.statusCode).toBe(200);
   });
 
   it('revoking a user’s sessions (password change, deactivation) ends every token at once', async () => {
     const user = await createUser(ctx.db);
-    const tokens = [await login(ctx.app, user.username, user.password), await login(ctx.app, user.username, user.password)];
+    const tokens = [
+      await login(ctx.app, user.username, user.password),
+      await login(ctx.app, user.username, user.password),
+    ];
     expect(await revokeUserSessions(ctx.db, user.id)).toBe(2);
     for (const token of tokens) {
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/v1.0/Probe/any-user', headers: bearer(token) });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1.0/Probe/any-user',
+        headers: bearer(token),
+      });
       expect(res.statusCode).toBe(401);
     }
   });

@@ -13,7 +13,11 @@ export function healthRoutes(app: FastifyInstance, deps: { db: Database; version
     config: { audience: 'public', rateLimit: false },
     schema: {
       tags: ['health'],
-      response: { 200: envelopeSchema(z.object({ status: z.literal('ok'), version: z.string(), database: z.boolean() })) },
+      response: {
+        200: envelopeSchema(
+          z.object({ status: z.literal('ok'), version: z.string(), database: z.boolean() }),
+        ),
+      },
     },
     handler: async () => {
       await sql`select 1`.execute(deps.db);

@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@ayar/contract';
+import { buildApp } from './app.ts';
+import { createTestApp, createTestDatabase, TEST_JWT_SECRET, type TestContext } from '../test/helpers.ts';
+
+let ctx: TestContext;
+let webDir: string;
+
+beforeAll(async () => {
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ayar-web-'));
+  fs.mkdirSync(path.join(webDir, 'assets'));
+  fs.writeFileSync(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><html lang="fa" dir="rtl"><title>عیار</title></html>',
+  );
+  fs.writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(webDir, 'sw.js'), 'self.x=1');
+  ctx = await createTestApp({
+    webDist: webDir,
+    extend: (app) => {
+      app.get('/api/v1.0/Probe/boom', { config: { audience: 'public' } }, async () => {
+        throw new Error('connection string postgres://secret@db leaked');
+      });
+    },
+  });
+});
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(webDir, { recursive: true, force: true });
+});
+
+describe('errors', () => {
+  it('a 5xx says only that something went wrong, never the internals', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1.0/Probe/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ successful: false, message: MSG.internal, data: null, code: 'INTERNAL' });
+    expect(res.body).not.toContain('secret');
+  });
+
+  it('an unknown API path is a 404 envelope, never the web app', async () => {
+    for (const url of ['/api/v1.0/Nope/Nothing', '/api/unknown', '/api']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.json()).toEqual({ successful: false, message: MSG.notFound, data: null, code: 'NOT_FOUND' });
+    }
+  });
+
+  it('a body over the limit is 413 with the envelope', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1.0/Account/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ userName: 'a', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ successful: false, code: 'TOO_LARGE', message: MSG.tooLarge });
+  });
+
+  it('an unsupported content type is 415 with the envelope', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1.0/Account/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ successful: false, code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('every response carries a request id', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+  });
+});
+
+describe('health and docs', () => {
+  it('GET /api/health answers with the version and a live database', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      successful: true,
+      message: MSG.ok,
+      data: { status: 'ok', version: 'test', database: true },
+    });
+  });
+
+  it('serves the OpenAPI document generated from the zod schemas, and the docs page', async () => {
+    const spec = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(spec.openapi).toMatch(/^3\./);
+    const login = spec.paths['/api/v1.0/Account/login'].post;
+    expect(login.requestBody.content['application/json'].schema.required).toEqual(['userName', 'password']);
+    const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-security-policy']).not.toMatch(/https:|http:/);
+  });
+});
+
+describe('the web app', () => {
+  it('serves index.html for app routes (SPA fallback) with a CSP that allows nothing foreign', async () => {
+    for (const url of ['/', '/dashboard', '/manage/lab-owners', '/lab/edit/123']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('lang="fa" dir="rtl"');
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/https?:|\*/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('caches hashed assets for a year and revalidates the service worker', async () => {
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const sw = await ctx.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('a missing asset is a 404, not the app', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/dashboard' });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('route audiences', () => {
+  it('the server refuses to start when a route does not declare who may call it', async () => {
+    const { db, drop } = await createTestDatabase();
+    try {
+      const app = await buildApp({ db, jwtSecret: TEST_JWT_SECRET, version: 'test' });
+      app.get('/api/v1.0/Oops/NoAudience', async () => ({ successful: true, message: '', data: null }));
+      await expect(app.ready()).rejects.toThrow(
+        /without a declared audience[\s\S]*GET \/api\/v1\.0\/Oops\/NoAudience/,
+      );
+      await app.close().catch(() => undefined);
+    } finally {
+      await drop();
+    }
+  });
+});

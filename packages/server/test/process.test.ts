@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ayar-proc-'));
+fs.chmodSync(dataDir, 0o755);
+const children: ChildProcess[] = [];
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(env: Record<string, string>): Run {
+  const { DATABASE_URL: _ignored, ...base } = process.env;
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...base, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** Resolves with the port once the server logs that it listens; rejects if it exits first. */
+function listening(run: Run): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(run.output());
+      if (match) {
+        run.child.stdout!.off('data', check);
+        resolve(Number(match[1]));
+      }
+    };
+    run.child.stdout!.on('data', check);
+    void run.exited.then((code) =>
+      reject(new Error(`server exited (${code}) before listening:\n${run.output()}`)),
+    );
+  });
+}
+
+async function adminCanLogIn(port: number): Promise<boolean> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1.0/Account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: 'admin', password: 'first-start-password' }),
+  });
+  return res.status === 200;
+}
+
+function postmasterPid(): number | null {
+  const file = path.join(dataDir, 'pg', 'postmaster.pid');
+  return fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').split('\n')[0]) : null;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  const pid = postmasterPid();
+  if (pid && alive(pid)) process.kill(pid, 'SIGINT');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the server process on its embedded database', () => {
+  it('refuses a bad configuration with a list of what is wrong', async () => {
+    const run = start({ PORT: 'http', LOG_LEVEL: 'loud' });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain('Invalid configuration');
+    expect(run.output()).toContain('- PORT:');
+    expect(run.output()).toContain('- LOG_LEVEL:');
+  });
+
+  it('starts, refuses a second server on the same data directory, survives kill -9, and stops cleanly', async () => {
+    const first = start({ ADMIN_PASSWORD: 'first-start-password' });
+    const port = await listening(first);
+    expect(await adminCanLogIn(port)).toBe(true);
+
+    const second = start({});
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/Another Ayar server \(pid \d+\) is already using the data directory/);
+
+    // A crash: the server dies without cleaning up; its PostgreSQL is left running as an orphan.
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const orphan = postmasterPid();
+    expect(orphan && alive(orphan)).toBe(true);
+
+    const third = start({});
+    const port3 = await listening(third);
+    expect(await adminCanLogIn(port3)).toBe(true); // same data, the admin was not recreated
+    expect(third.output()).not.toContain('the administrator was created');
+
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+    const pid = postmasterPid();
+    expect(pid === null || !alive(pid)).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, 'ayar.lock'))).toBe(false);
+  }, 120_000);
+});
