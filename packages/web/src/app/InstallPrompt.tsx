@@ -1,0 +1,131 @@
+import { useEffect, useState } from 'react';
+import { Affix, Button, CloseButton, Group, Paper, Stack, Text, Transition } from '@mantine/core';
+import { IconDownload, IconShare, IconSquarePlus } from '../components/ui/icons.tsx';
+import { Emblem } from '../components/ui/Emblem.tsx';
+
+export const INSTALL_DISMISSED_KEY = 'ayar.installDismissed';
+
+interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+function isStandalone(): boolean {
+  const nav = navigator as Navigator & { standalone?: boolean };
+  return nav.standalone === true || window.matchMedia?.('(display-mode: standalone)').matches === true;
+}
+
+function isIosSafari(): boolean {
+  const ua = navigator.userAgent;
+  const ios =
+    /iphone|ipad|ipod/i.test(ua) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
+  const otherBrowser = /crios|fxios|edgios|opios/i.test(ua);
+  return ios && !otherBrowser;
+}
+
+function wasDismissed(): boolean {
+  try {
+    return localStorage.getItem(INSTALL_DISMISSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * «نصب برنامه» (SPEC.md 2.1): offers to install from `beforeinstallprompt`; on iOS Safari, which has no
+ * such event, it explains Share → Add to Home Screen. A dismissal is remembered.
+ */
+export function InstallPrompt() {
+  const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | null>(null);
+  const [ios, setIos] = useState(false);
+  const [dismissed, setDismissed] = useState(wasDismissed);
+
+  useEffect(() => {
+    if (dismissed || isStandalone()) return;
+    const onPrompt = (event: Event) => {
+      event.preventDefault();
+      setDeferred(event as BeforeInstallPromptEvent);
+    };
+    const onInstalled = () => setDeferred(null);
+    window.addEventListener('beforeinstallprompt', onPrompt);
+    window.addEventListener('appinstalled', onInstalled);
+    const iosTimer = isIosSafari() ? window.setTimeout(() => setIos(true), 1500) : undefined;
+    return () => {
+      window.removeEventListener('beforeinstallprompt', onPrompt);
+      window.removeEventListener('appinstalled', onInstalled);
+      if (iosTimer !== undefined) window.clearTimeout(iosTimer);
+    };
+  }, [dismissed]);
+
+  const dismiss = () => {
+    try {
+      localStorage.setItem(INSTALL_DISMISSED_KEY, '1');
+    } catch {
+      // Private mode: forget it for this visit only.
+    }
+    setDismissed(true);
+    setDeferred(null);
+    setIos(false);
+  };
+
+  const install = async () => {
+    if (!deferred) return;
+    await deferred.prompt();
+    const choice = await deferred.userChoice;
+    setDeferred(null);
+    if (choice.outcome === 'dismissed') dismiss();
+  };
+
+  const opened = !dismissed && (deferred !== null || ios);
+
+  return (
+    <Affix position={{ bottom: 84, left: 12, right: 12 }} zIndex={300}>
+      <Transition transition="slide-up" mounted={opened}>
+        {(styles) => (
+          <Paper
+            style={styles}
+            shadow="xl"
+            radius="lg"
+            p="md"
+            withBorder
+            maw={460}
+            mx="auto"
+            role="dialog"
+            aria-labelledby="install-title"
+          >
+            <Group align="flex-start" wrap="nowrap" gap="sm">
+              <Emblem size={44} />
+              <Stack gap={4} style={{ flex: 1 }}>
+                <Text id="install-title" fw={700}>
+                  نصب برنامه
+                </Text>
+                {ios ? (
+                  <Text size="sm" c="dimmed">
+                    برای نصب «عیار» روی آیفون، دکمه اشتراک‌گذاری <IconShare size={16} /> را در پایین صفحه
+                    بزنید و سپس «Add to Home Screen» (افزودن به صفحه اصلی) <IconSquarePlus size={16} /> را
+                    انتخاب کنید.
+                  </Text>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    «عیار» را روی گوشی خود نصب کنید تا سریع‌تر و مثل یک برنامه به آن دسترسی داشته باشید.
+                  </Text>
+                )}
+                {!ios && (
+                  <Group gap="xs" mt={6}>
+                    <Button size="sm" leftSection={<IconDownload size={18} />} onClick={() => void install()}>
+                      نصب
+                    </Button>
+                    <Button size="sm" variant="default" onClick={dismiss}>
+                      انصراف
+                    </Button>
+                  </Group>
+                )}
+              </Stack>
+              <CloseButton aria-label="بستن" onClick={dismiss} />
+            </Group>
+          </Paper>
+        )}
+      </Transition>
+    </Affix>
+  );
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { decideNavigation, isEmbeddedPath } from './guard.ts';
+import { GUARDED_SCREENS } from './screens.ts';
+
+const TOKEN = 'bearer abc';
+const guest = (pathname: string) => decideNavigation({ pathname, token: null, role: null });
+const workshop = (pathname: string) => decideNavigation({ pathname, token: TOKEN, role: 'workshop' });
+const admin = (pathname: string) => decideNavigation({ pathname, token: TOKEN, role: 'admin' });
+const allow = { kind: 'allow' };
+const to = (path: string) => ({ kind: 'redirect', to: path });
+
+/** A concrete URL for each guarded route pattern. */
+const guardedUrls = GUARDED_SCREENS.map((s) => `/${s.path.replace(/:[a-z]+/g, 'x1')}`);
+
+describe('navigation guard (SPEC.md 2.1)', () => {
+  it('lets a guest see the public pages', () => {
+    for (const path of ['/', '/register', '/about', '/lab-owners', '/ayarEmbedded', '/register/']) {
+      expect(guest(path)).toEqual(allow);
+    }
+  });
+
+  it('sends a guest on any guarded route to /', () => {
+    expect(guardedUrls.length).toBeGreaterThan(25);
+    for (const path of guardedUrls) expect(guest(path)).toEqual(to('/'));
+    expect(guest('/lab/list/true')).toEqual(to('/'));
+    expect(guest('/no-such-page')).toEqual(to('/'));
+  });
+
+  it('sends a logged-in user on / to the dashboard', () => {
+    expect(workshop('/')).toEqual(to('/dashboard'));
+    expect(admin('/')).toEqual(to('/dashboard'));
+  });
+
+  it('keeps the other public pages open when logged in', () => {
+    expect(workshop('/about')).toEqual(allow);
+    expect(admin('/about')).toEqual(allow);
+    expect(admin('/lab-owners')).toEqual(allow);
+  });
+
+  it('sends an admin anywhere but manage/, dashboard or logout to the dashboard', () => {
+    for (const path of ['/home', '/lab/add', '/lab/list/true', '/customer/list', '/profile', '/pay/add']) {
+      expect(admin(path)).toEqual(to('/dashboard'));
+    }
+    for (const path of [
+      '/dashboard',
+      '/logout',
+      '/manage/labs',
+      '/manage/edit-user/5/نام',
+      '/manage/credits/true',
+    ]) {
+      expect(admin(path)).toEqual(allow);
+    }
+  });
+
+  it('sends a non-admin on a manage/ page to the dashboard', () => {
+    for (const path of ['/manage/labs', '/manage/codes', '/manage/system-setting', '/manage/edit-lab/3']) {
+      expect(workshop(path)).toEqual(to('/dashboard'));
+    }
+  });
+
+  it('lets a non-admin open every non-manage guarded route', () => {
+    for (const path of guardedUrls.filter((p) => !p.startsWith('/manage/'))) {
+      expect(workshop(path)).toEqual(allow);
+    }
+  });
+
+  it('treats a token with no stored role as a non-admin', () => {
+    expect(decideNavigation({ pathname: '/manage/labs', token: TOKEN, role: null })).toEqual(
+      to('/dashboard'),
+    );
+    expect(decideNavigation({ pathname: '/lab/add', token: TOKEN, role: null })).toEqual(allow);
+  });
+
+  it('recognises the embedded lookup page by its suffix only', () => {
+    expect(isEmbeddedPath('/ayarEmbedded')).toBe(true);
+    expect(isEmbeddedPath('/goldEmbedded/')).toBe(true);
+    expect(isEmbeddedPath('/Embedded')).toBe(false);
+    expect(isEmbeddedPath('/lab/xEmbedded')).toBe(false);
+  });
+});
+
+describe('screen titles', () => {
+  it('decodes a Persian name in manage/edit-user and retitles the waiting list', async () => {
+    const { findScreen } = await import('./screens.ts');
+    expect(findScreen('/manage/edit-user/5/%D9%86%D9%85%D9%88%D9%86%D9%87')?.title).toBe(
+      'ویرایش آزمایشگاه نمونه',
+    );
+    expect(findScreen('/lab/list/true')?.title).toBe('لیست در انتظار تعیین عیار');
+    expect(findScreen('/lab/list')?.title).toBe('لیست آزمایش‌ها');
+  });
+});

@@ -1,0 +1,59 @@
+import type { Role } from '@ayar/contract';
+
+export const DASHBOARD_PATH = '/dashboard';
+export const ROOT_PATH = '/';
+
+export interface GuardInput {
+  pathname: string;
+  /** The stored token (any non-empty value counts as logged in). */
+  token: string | null;
+  role: Role | null;
+}
+
+export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };
+
+const PUBLIC_PATHS = new Set(['/register', '/about', '/lab-owners']);
+const ADMIN_PATHS = new Set([DASHBOARD_PATH, '/logout']);
+
+function normalize(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+/** `:product` + Embedded (for example /ayarEmbedded): the public lookup page without chrome. */
+export function isEmbeddedPath(pathname: string): boolean {
+  return /^\/[^/]+Embedded$/.test(normalize(pathname));
+}
+
+export function isPublicPath(pathname: string): boolean {
+  const path = normalize(pathname);
+  return path === ROOT_PATH || PUBLIC_PATHS.has(path) || isEmbeddedPath(path);
+}
+
+export function isManagePath(pathname: string): boolean {
+  const path = normalize(pathname);
+  return path === '/manage' || path.startsWith('/manage/');
+}
+
+/**
+ * The navigation guard of SPEC.md 2.1, as a pure function:
+ * - '/' while logged in → the dashboard;
+ * - the other public pages (register, about, lab-owners, …Embedded) are open to everyone;
+ * - every other path needs a stored token, else → '/';
+ * - an admin may open only manage/ pages, the dashboard and logout, else → the dashboard;
+ * - a non-admin on a manage/ page → the dashboard.
+ */
+export function decideNavigation({ pathname, token, role }: GuardInput): GuardDecision {
+  const path = normalize(pathname);
+  const loggedIn = Boolean(token);
+
+  if (path === ROOT_PATH) return loggedIn ? { kind: 'redirect', to: DASHBOARD_PATH } : { kind: 'allow' };
+  if (isPublicPath(path)) return { kind: 'allow' };
+  if (!loggedIn) return { kind: 'redirect', to: ROOT_PATH };
+
+  const manage = isManagePath(path);
+  if (role === 'admin') {
+    return manage || ADMIN_PATHS.has(path) ? { kind: 'allow' } : { kind: 'redirect', to: DASHBOARD_PATH };
+  }
+  return manage ? { kind: 'redirect', to: DASHBOARD_PATH } : { kind: 'allow' };
+}

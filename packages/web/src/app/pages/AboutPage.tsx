@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { PublicLayout } from '../PublicLayout.tsx';
+import { Emblem } from '../../components/ui/Emblem.tsx';
+import { Ltr } from '../../components/ui/LtrText.tsx';
+import { APP_VERSION, SITE } from '../../lib/site.ts';
+import { toPersianDigits } from '../../lib/format.ts';
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group
+      justify="space-between"
+      wrap="nowrap"
+      gap="md"
+      py={6}
+      style={{ borderBlockEnd: '1px solid var(--mantine-color-gray-2)' }}
+    >
+      <Text c="dimmed" size="sm">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} ta="end">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** about (SPEC.md 2.5): static information about the product. */
+export function AboutPage() {
+  return (
+    <PublicLayout title="درباره ما">
+      <Paper withBorder radius="lg" p="lg" shadow="xs">
+        <Stack gap="md">
+          <Group gap="md" wrap="nowrap">
+            <Emblem size={56} />
+            <div>
+              <Title order={2} fz={20}>
+                {SITE.name}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {SITE.tagline}
+              </Text>
+            </div>
+          </Group>
+          <Text size="sm">
+            «عیار» سامانه‌ای برای ثبت و رهگیری نتایج عیارسنجی طلا در شبکه آزمایشگاه‌های عضو است. آزمایشگاه‌ها
+            نمونه‌ها را با شماره بسته ثبت می‌کنند و هر کسی می‌تواند با همان شماره، نتیجه آزمایش را به‌صورت
+            برخط استعلام کند.
+          </Text>
+          <Stack gap={0}>
+            <Item label="فعالیت">عیارسنجی و رهگیری بازار طلا</Item>
+            <Item label="شرکت">{SITE.company}</Item>
+            <Item label="نشانی">{SITE.address}</Item>
+            <Item label="کد پستی">
+              <Ltr>{toPersianDigits(SITE.postalCode)}</Ltr>
+            </Item>
+            <Item label="تلفن">
+              <Anchor href={`tel:${SITE.supportPhone.replace(/\D/g, '')}`} c="ink.7">
+                <Ltr>{toPersianDigits(SITE.supportPhone)}</Ltr>
+              </Anchor>
+            </Item>
+            <Item label="نسخه">
+              <Ltr>{APP_VERSION}</Ltr>
+            </Item>
+          </Stack>
+        </Stack>
+      </Paper>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { ActionIcon, AppShell, Burger, Drawer, Group, Title, useDirection } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { UI } from '@ayar/contract';
+import { IconArrowBack } from '../../components/ui/icons.tsx';
+import { findScreen } from '../screens.ts';
+import { DASHBOARD_PATH } from '../guard.ts';
+import { SideMenu } from './SideMenu.tsx';
+
+export const HEADER_HEIGHT = 60;
+
+/**
+ * The shell of SPEC.md 2.1: a header with back button, title and menu button; the side menu is a
+ * persistent navbar on desktop (≥768 px) and a drawer on phones.
+ */
+export function AppLayout() {
+  const { pathname, key } = useLocation();
+  const navigate = useNavigate();
+  const { dir } = useDirection();
+  const isDesktop = useMediaQuery(`(min-width: ${UI.desktopMinWidth}px)`) ?? false;
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const [navbarOpened, setNavbarOpened] = useState(true);
+  const title = findScreen(pathname)?.title ?? 'عیار';
+  const showBack = pathname !== DASHBOARD_PATH;
+  const menuOpened = isDesktop ? navbarOpened : drawerOpened;
+
+  const goBack = () => {
+    if (key !== 'default') navigate(-1);
+    else navigate(DASHBOARD_PATH);
+  };
+
+  const toggleMenu = () => {
+    if (isDesktop) setNavbarOpened((o) => !o);
+    else drawer.toggle();
+  };
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: true, desktop: !navbarOpened } }}
+      padding="md"
+    >
+      <AppShell.Header
+        bg="ink.9"
+        c="white"
+        withBorder={false}
+        style={{ boxShadow: '0 2px 8px rgb(0 0 0 / 0.15)' }}
+      >
+        <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
+          <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+            {showBack && (
+              <ActionIcon
+                variant="subtle"
+                color="gray.0"
+                size="lg"
+                aria-label="بازگشت"
+                onClick={goBack}
+                style={{ transform: dir === 'rtl' ? undefined : 'scaleX(-1)' }}
+              >
+                <IconArrowBack />
+              </ActionIcon>
+            )}
+            <Title
+              order={1}
+              fz={{ base: 17, sm: 19 }}
+              fw={700}
+              c="white"
+              lineClamp={1}
+              ps={showBack ? 0 : 'xs'}
+            >
+              {title}
+            </Title>
+          </Group>
+          <Burger
+            opened={menuOpened}
+            onClick={toggleMenu}
+            color="white"
+            size="sm"
+            aria-label={menuOpened ? 'بستن منو' : 'باز کردن منو'}
+            aria-expanded={menuOpened}
+          />
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar>
+        <SideMenu />
+      </AppShell.Navbar>
+
+      <AppShell.Main bg="#f5f6f8">
+        <Outlet />
+      </AppShell.Main>
+
+      <Drawer
+        opened={drawerOpened && !isDesktop}
+        onClose={drawer.close}
+        // Mantine lays the drawer out with flexbox, so 'left' means the inline start: the right edge in RTL,
+        // the same side as the menu button.
+        position="left"
+        size={288}
+        padding={0}
+        withCloseButton={false}
+        title={undefined}
+        aria-label="منوی اصلی"
+        overlayProps={{ backgroundOpacity: 0.45, blur: 2 }}
+      >
+        <SideMenu onNavigate={drawer.close} />
+      </Drawer>
+    </AppShell>
+  );
+}

@@ -1,0 +1,54 @@
+import { Box, Divider, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { useAuth } from '../../lib/auth.ts';
+import { Emblem } from '../../components/ui/Emblem.tsx';
+import { menuFor } from './menus.ts';
+import classes from './SideMenu.module.css';
+
+/** The role's side menu: who is signed in, then the links. */
+export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { user } = useAuth();
+  const { pathname } = useLocation();
+  const items = menuFor(user?.role);
+
+  return (
+    <Stack gap={0} h="100%">
+      <UnstyledButton component={Link} to="/dashboard" onClick={onNavigate}>
+        <Group gap="sm" p="md" wrap="nowrap">
+          <Emblem size={44} />
+          <Box style={{ minWidth: 0 }}>
+            <Text fw={700} truncate>
+              {user?.userFname || 'عیار'}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {user?.role === 'admin' ? 'مدیر سامانه' : 'آزمایشگاه'}
+            </Text>
+          </Box>
+        </Group>
+      </UnstyledButton>
+      <Divider />
+      <ScrollArea style={{ flex: 1 }} type="auto">
+        <Box component="nav" aria-label="منوی اصلی" p="xs">
+          {items.map((item) => {
+            const Icon = item.icon;
+            const active = pathname === item.to;
+            return (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={item.label}
+                leftSection={<Icon size={20} />}
+                active={active}
+                aria-current={active ? 'page' : undefined}
+                onClick={onNavigate}
+                className={classes.link}
+                data-danger={item.to === '/logout' || undefined}
+              />
+            );
+          })}
+        </Box>
+      </ScrollArea>
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { ROUTES, loginRequestSchema } from '@ayar/contract';
+import type { LoginResponse } from '@ayar/contract';
+import type { z } from 'zod';
+import { useApiMutation } from '../../lib/query.ts';
+import { IconLogin } from '../../components/ui/icons.tsx';
+import { useCompleteLogin } from './useCompleteLogin.ts';
+import { applyFieldErrors } from './applyFieldErrors.ts';
+
+type LoginInput = z.input<typeof loginRequestSchema>;
+type LoginOutput = z.output<typeof loginRequestSchema>;
+
+/** Mode 0 of the landing page: user name and password (SPEC.md 2.2). */
+export function LoginForm({ onUseOtp }: { onUseOtp: () => void }) {
+  const completeLogin = useCompleteLogin();
+  const login = useApiMutation<LoginResponse, LoginOutput>(ROUTES.account.login);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<LoginInput, unknown, LoginOutput>({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { userName: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      completeLogin(await login.mutateAsync(values));
+    } catch (error) {
+      applyFieldErrors(error, setError, ['userName', 'password']);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="ورود با نام کاربری و رمز عبور">
+      <Stack gap="md">
+        <TextInput
+          label="نام کاربری"
+          autoComplete="username"
+          attributes={{ input: { dir: 'ltr' } }}
+          withAsterisk
+          error={errors.userName?.message}
+          {...register('userName')}
+        />
+        <PasswordInput
+          label="رمز عبور"
+          autoComplete="current-password"
+          attributes={{ input: { dir: 'ltr' } }}
+          withAsterisk
+          error={errors.password?.message}
+          visibilityToggleButtonProps={{ 'aria-label': 'نمایش رمز عبور' }}
+          {...register('password')}
+        />
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          loading={login.isPending}
+          leftSection={<IconLogin size={20} />}
+        >
+          ورود
+        </Button>
+        <Anchor component="button" type="button" onClick={onUseOtp} c="gold.9" fw={500} size="sm" ta="center">
+          ورود با رمز یکبار مصرف (پیامکی)
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { z } from 'zod';
+import { ROUTES, toEnglishDigits } from '@ayar/contract';
+import type { LoginResponse } from '@ayar/contract';
+import { useApiMutation } from '../../lib/query.ts';
+import { alertSuccess } from '../../lib/alert.ts';
+import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
+import { Ltr } from '../../components/ui/LtrText.tsx';
+import { useCompleteLogin } from './useCompleteLogin.ts';
+
+const requestSchema = z.object({
+  userName: z
+    .string()
+    .transform((s) => toEnglishDigits(s).trim())
+    .pipe(z.string().min(1, 'نام کاربری یا شماره موبایل الزامی است')),
+});
+const verifySchema = z.object({
+  code: z.string().trim().min(1, 'کد یکبار مصرف الزامی است').regex(/^\d+$/, 'کد فقط شامل رقم است'),
+});
+
+/** Mode 2 of the landing page: one-time-code login (SPEC.md 2.2, 4). */
+export function OtpLoginForm({ onUsePassword }: { onUsePassword: () => void }) {
+  const completeLogin = useCompleteLogin();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const request = useApiMutation<unknown, { userName: string }>(ROUTES.account.disposableLogin);
+  const verify = useApiMutation<LoginResponse, { userName: string; password: string }>(
+    ROUTES.account.disposableLoginOtp,
+  );
+
+  const requestForm = useForm<z.input<typeof requestSchema>, unknown, z.output<typeof requestSchema>>({
+    resolver: zodResolver(requestSchema),
+    defaultValues: { userName: '' },
+  });
+  const verifyForm = useForm<z.input<typeof verifySchema>, unknown, z.output<typeof verifySchema>>({
+    resolver: zodResolver(verifySchema),
+    defaultValues: { code: '' },
+  });
+
+  const onRequest = requestForm.handleSubmit(async ({ userName }) => {
+    try {
+      const envelope = await request.mutateAsync({ userName });
+      if (envelope.message) alertSuccess(envelope.message);
+      verifyForm.reset({ code: '' });
+      setSentTo(userName);
+    } catch {
+      // The API client has shown the message.
+    }
+  });
+
+  const onVerify = verifyForm.handleSubmit(async ({ code }) => {
+    if (!sentTo) return;
+    try {
+      completeLogin(await verify.mutateAsync({ userName: sentTo, password: code }));
+    } catch {
+      // The API client has shown the message.
+    }
+  });
+
+  if (sentTo === null) {
+    return (
+      <form onSubmit={onRequest} noValidate aria-label="درخواست رمز یکبار مصرف">
+        <Stack gap="md">
+          <TextInput
+            label="نام کاربری یا شماره موبایل"
+            autoComplete="username"
+            attributes={{ input: { dir: 'ltr' } }}
+            withAsterisk
+            error={requestForm.formState.errors.userName?.message}
+            {...requestForm.register('userName')}
+          />
+          <Button type="submit" size="md" fullWidth loading={request.isPending}>
+            ارسال کد
+          </Button>
+          <Anchor
+            component="button"
+            type="button"
+            onClick={onUsePassword}
+            c="gold.9"
+            fw={500}
+            size="sm"
+            ta="center"
+          >
+            ورود با نام کاربری و رمز عبور
+          </Anchor>
+        </Stack>
+      </form>
+    );
+  }
+
+  return (
+    <form onSubmit={onVerify} noValidate aria-label="ورود با رمز یکبار مصرف">
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          کد یکبار مصرف برای <Ltr>{sentTo}</Ltr> ارسال شد. آن را وارد کنید.
+        </Text>
+        <Controller
+          control={verifyForm.control}
+          name="code"
+          render={({ field, fieldState }) => (
+            <DigitsInput
+              label="کد یکبار مصرف"
+              autoComplete="one-time-code"
+              withAsterisk
+              maxLength={8}
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+              styles={{ input: { letterSpacing: '0.3em', textAlign: 'center' } }}
+            />
+          )}
+        />
+        <Button type="submit" size="md" fullWidth loading={verify.isPending}>
+          ورود
+        </Button>
+        <Group justify="space-between">
+          <Anchor component="button" type="button" size="sm" c="gold.9" onClick={() => setSentTo(null)}>
+            تغییر نام کاربری / ارسال دوباره
+          </Anchor>
+          <Anchor component="button" type="button" size="sm" c="gold.9" onClick={onUsePassword}>
+            ورود با رمز عبور
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { STORAGE_KEYS } from '../../lib/auth.ts';
+import { jsonResponse, renderApp } from '../../test/render.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const bottomBar = () => within(screen.getByRole('navigation', { name: 'پیمایش اصلی' }));
+
+describe('landing page', () => {
+  it('opens on the result lookup (mode 1) with the title, support line and trust seal', () => {
+    renderApp('/');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'سامانه یکپارچه رهگیری بازار طلا' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'استعلام جواب آزمایش' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/شماره سند/)).toBeInTheDocument();
+    expect(screen.getByText(/پشتیبانی/)).toBeInTheDocument();
+    expect(screen.getByText('نماد اعتماد الکترونیکی')).toBeInTheDocument();
+  });
+
+  it('switches between lookup, login and one-time-code modes from the bottom bar', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(bottomBar().getByRole('button', { name: 'ورود' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'ورود به سامانه' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/شماره سند/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /ورود با رمز یکبار مصرف/ }));
+    expect(screen.getByRole('heading', { level: 2, name: 'ورود با رمز یکبار مصرف' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/نام کاربری یا شماره موبایل/)).toBeInTheDocument();
+
+    await user.click(bottomBar().getByRole('button', { name: 'جواب آزمایش' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'استعلام جواب آزمایش' })).toBeInTheDocument();
+    expect(bottomBar().getByRole('button', { name: 'جواب آزمایش' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('links the bottom bar to registration and the lab list', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    expect(bottomBar().getByRole('link', { name: 'ثبت نام' })).toHaveAttribute('href', '/register');
+    await user.click(bottomBar().getByRole('link', { name: 'لیست آزمایشگاه‌ها' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'لیست آزمایشگاه‌ها' })).toBeInTheDocument();
+  });
+
+  it('requires a document number before looking up', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(screen.getByRole('button', { name: 'استعلام نتیجه' }));
+    expect(await screen.findByText('وارد کردن شماره سند الزامی است')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('looks up a Persian-digit number and shows the results', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({
+        successful: true,
+        message: '',
+        data: {
+          list: [
+            { title: 'بسته ۱', customerName: 'علی رضایی', purity: 750, name: 'آزمایشگاه طلا', images: [] },
+            { title: 'بسته ۲', customerName: 'مینا', purity: null, remain: 12.7, images: null },
+          ],
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.type(screen.getByLabelText(/شماره سند/), '۱۲۳۴');
+    await user.click(screen.getByRole('button', { name: 'استعلام نتیجه' }));
+    expect(await screen.findByText('علی رضایی')).toBeInTheDocument();
+    expect(screen.getByText('آزمایشگاه طلا')).toBeInTheDocument();
+    expect(screen.getAllByText('این مورد عکس ندارد.')).toHaveLength(2);
+    expect(screen.getByText(/زمان باقی‌مانده تا اعلام نتیجه: ۱۲ دقیقه/)).toBeInTheDocument();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ code: '1234', forWeb: true });
+
+    // One item open at a time: the first starts open, opening the second closes it.
+    const first = screen.getByRole('button', { name: /بسته ۱/ });
+    const second = screen.getByRole('button', { name: /بسته ۲/ });
+    expect(first).toHaveAttribute('aria-expanded', 'true');
+    expect(second).toHaveAttribute('aria-expanded', 'false');
+    await user.click(second);
+    expect(second).toHaveAttribute('aria-expanded', 'true');
+    expect(first).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('shows the server message when the lookup fails', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ successful: false, message: 'مورد خواسته شده پیدا نشد', data: null }, 404),
+    );
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.type(screen.getByLabelText(/شماره سند/), '99');
+    await user.click(screen.getByRole('button', { name: 'استعلام نتیجه' }));
+    expect(await screen.findByText('مورد خواسته شده پیدا نشد')).toBeInTheDocument();
+  });
+
+  it('renders the embedded lookup page without the landing chrome', () => {
+    renderApp('/ayarEmbedded');
+    expect(screen.getByRole('heading', { level: 1, name: 'استعلام جواب آزمایش' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'پیمایش اصلی' })).not.toBeInTheDocument();
+  });
+});
+
+describe('guarded routes in the app', () => {
+  it('sends a guest from a guarded page to the landing page', () => {
+    renderApp('/lab/add');
+    expect(screen.getByRole('heading', { level: 2, name: 'استعلام جواب آزمایش' })).toBeInTheDocument();
+  });
+
+  it('shows a placeholder with its title inside the shell, and the workshop menu', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'bearer t');
+    localStorage.setItem(
+      STORAGE_KEYS.user,
+      JSON.stringify({ userId: 'u', role: 'workshop', userFname: 'آزمایشگاه الماس' }),
+    );
+    const user = userEvent.setup();
+    renderApp('/lab/list/true');
+    expect(screen.getByRole('heading', { level: 1, name: 'لیست در انتظار تعیین عیار' })).toBeInTheDocument();
+    expect(screen.getByText('به زودی')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'باز کردن منو' }));
+    const menus = await screen.findAllByRole('navigation', { name: 'منوی اصلی' });
+    expect(within(menus[menus.length - 1]!).getByRole('link', { name: 'دریافت شماره بسته' })).toHaveAttribute(
+      'href',
+      '/code/add',
+    );
+  });
+
+  it('sends an admin off a workshop page to the dashboard, and logout clears the login', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ successful: true, message: '', data: null }));
+    localStorage.setItem(STORAGE_KEYS.token, 'bearer t');
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ userId: 'a', role: 'admin' }));
+    const user = userEvent.setup();
+    renderApp('/customer/list');
+    expect(screen.getByRole('heading', { level: 1, name: 'داشبورد' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'باز کردن منو' }));
+    const menus = await screen.findAllByRole('navigation', { name: 'منوی اصلی' });
+    await user.click(within(menus[menus.length - 1]!).getByRole('link', { name: 'خروج' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'استعلام جواب آزمایش' })).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1.0/Account/logout');
+  });
+});

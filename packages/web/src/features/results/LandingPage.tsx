@@ -1,0 +1,242 @@
+import { useState } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Burger,
+  Container,
+  Drawer,
+  Group,
+  NavLink,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+  useDirection,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link } from 'react-router';
+import { Emblem } from '../../components/ui/Emblem.tsx';
+import { Ltr } from '../../components/ui/LtrText.tsx';
+import {
+  IconBuilding,
+  IconInfo,
+  IconLogin,
+  IconPhone,
+  IconSearch,
+  IconShield,
+  IconUserPlus,
+} from '../../components/ui/icons.tsx';
+import { APP_VERSION, SITE } from '../../lib/site.ts';
+import { toPersianDigits } from '../../lib/format.ts';
+import { LoginForm } from '../auth/LoginForm.tsx';
+import { OtpLoginForm } from '../auth/OtpLoginForm.tsx';
+import { ResultLookup } from './ResultLookup.tsx';
+import classes from './LandingPage.module.css';
+
+/** The landing modes of SPEC.md 2.2: 0 login, 1 result lookup (default), 2 one-time-code login. */
+export type LandingMode = 0 | 1 | 2;
+
+const HEADINGS: Record<LandingMode, { title: string; text: string }> = {
+  0: { title: 'ورود به سامانه', text: 'لطفاً نام کاربری و رمز عبور خود را وارد کنید.' },
+  1: {
+    title: 'استعلام جواب آزمایش',
+    text: 'برای دیدن نتیجه عیارسنجی، شماره سند درج‌شده روی برگه آزمایش را وارد کنید.',
+  },
+  2: {
+    title: 'ورود با رمز یکبار مصرف',
+    text: 'نام کاربری یا شماره موبایل خود را وارد کنید تا کد ورود برایتان پیامک شود.',
+  },
+};
+
+export function SupportLine() {
+  return (
+    <Group gap={6} justify="center" c="dimmed" wrap="nowrap">
+      <IconPhone size={18} />
+      <Text size="sm">
+        پشتیبانی:{' '}
+        <Anchor href={`tel:${SITE.supportPhone.replace(/\D/g, '')}`} c="ink.7" fw={600}>
+          <Ltr>{toPersianDigits(SITE.supportPhone)}</Ltr>
+        </Anchor>
+      </Text>
+    </Group>
+  );
+}
+
+/** A placeholder for the e-commerce trust seal (no foreign image or link). */
+export function TrustSeal() {
+  return (
+    <Group gap={8} className={classes.seal} wrap="nowrap" aria-label="نماد اعتماد الکترونیکی (به زودی)">
+      <IconShield size={28} />
+      <Stack gap={0}>
+        <Text size="xs" fw={700}>
+          نماد اعتماد الکترونیکی
+        </Text>
+        <Text size="xs" c="dimmed">
+          در حال دریافت
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
+function BottomTab({
+  label,
+  icon: Icon,
+  active,
+  onClick,
+  to,
+}: {
+  label: string;
+  icon: ComponentType<{ size?: number }>;
+  active?: boolean;
+  onClick?: () => void;
+  to?: string;
+}) {
+  const content: ReactNode = (
+    <>
+      <Icon size={22} />
+      <span className={classes.tabLabel}>{label}</span>
+    </>
+  );
+  if (to) {
+    return (
+      <UnstyledButton component={Link} to={to} className={classes.tab}>
+        {content}
+      </UnstyledButton>
+    );
+  }
+  return (
+    <UnstyledButton
+      onClick={onClick}
+      className={classes.tab}
+      data-active={active || undefined}
+      aria-current={active ? 'page' : undefined}
+    >
+      {content}
+    </UnstyledButton>
+  );
+}
+
+/** '' : the cover page with the side drawer, the three modes and the bottom navigation bar. */
+export function LandingPage({ initialMode = 1 }: { initialMode?: LandingMode }) {
+  const [mode, setMode] = useState<LandingMode>(initialMode);
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const { dir } = useDirection();
+  const heading = HEADINGS[mode];
+
+  return (
+    <div className={classes.page}>
+      <header className={classes.cover}>
+        <Container size={520} px="md">
+          <Group justify="space-between" py="sm" wrap="nowrap">
+            <Burger
+              opened={drawerOpened}
+              onClick={drawer.toggle}
+              color="white"
+              size="sm"
+              aria-label="باز کردن منو"
+            />
+            <Text fw={700} c="gold.3" size="sm">
+              {SITE.name}
+            </Text>
+          </Group>
+          <Stack align="center" gap={6} pb={56} pt={4} ta="center">
+            <Emblem size={72} />
+            <Title order={1} c="white" fz={{ base: 22, sm: 26 }} lh={1.5}>
+              {SITE.tagline}
+            </Title>
+            <Text c="ink.1" size="sm">
+              استعلام برخط نتیجه عیارسنجی طلا از آزمایشگاه‌های عضو شبکه
+            </Text>
+          </Stack>
+        </Container>
+      </header>
+
+      <Container component="main" size={520} px="md" className={classes.content}>
+        <Paper radius="lg" shadow="md" p={{ base: 'lg', sm: 'xl' }} withBorder>
+          <Stack gap="lg">
+            <Box>
+              <Title order={2} fz={20}>
+                {heading.title}
+              </Title>
+              <Text size="sm" c="dimmed" mt={4}>
+                {heading.text}
+              </Text>
+            </Box>
+            {mode === 1 && <ResultLookup />}
+            {mode === 0 && <LoginForm onUseOtp={() => setMode(2)} />}
+            {mode === 2 && <OtpLoginForm onUsePassword={() => setMode(0)} />}
+          </Stack>
+        </Paper>
+
+        <Stack align="center" gap="sm" mt="lg" mb="md">
+          <SupportLine />
+          {mode === 1 && <TrustSeal />}
+          {mode !== 1 && (
+            <Badge variant="outline" color="gray" tt="none" radius="sm" aria-label={`نسخه ${APP_VERSION}`}>
+              <Ltr>{APP_VERSION}</Ltr>
+            </Badge>
+          )}
+        </Stack>
+      </Container>
+
+      <nav className={classes.bottomBar} aria-label="پیمایش اصلی">
+        <div className={classes.bottomInner}>
+          <BottomTab label="جواب آزمایش" icon={IconSearch} active={mode === 1} onClick={() => setMode(1)} />
+          <BottomTab label="ثبت نام" icon={IconUserPlus} to="/register" />
+          <BottomTab
+            label="ورود"
+            icon={IconLogin}
+            active={mode === 0 || mode === 2}
+            onClick={() => setMode(0)}
+          />
+          <BottomTab label="لیست آزمایشگاه‌ها" icon={IconBuilding} to="/lab-owners" />
+        </div>
+      </nav>
+
+      <Drawer
+        opened={drawerOpened}
+        onClose={drawer.close}
+        position={dir === 'rtl' ? 'right' : 'left'}
+        size={280}
+        title={
+          <Group gap="sm">
+            <Emblem size={36} />
+            <Text fw={700}>{SITE.name}</Text>
+          </Group>
+        }
+        closeButtonProps={{ 'aria-label': 'بستن منو' }}
+      >
+        <Box component="nav" aria-label="منوی سایت">
+          <NavLink component={Link} to="/about" label="درباره ما" leftSection={<IconInfo size={20} />} />
+          <NavLink
+            component={Link}
+            to="/lab-owners"
+            label="لیست آزمایشگاه‌ها"
+            leftSection={<IconBuilding size={20} />}
+          />
+          <NavLink
+            component={Link}
+            to="/register"
+            label="ثبت نام آزمایشگاه"
+            leftSection={<IconUserPlus size={20} />}
+          />
+          <NavLink
+            label="ورود آزمایشگاه‌ها"
+            leftSection={<IconLogin size={20} />}
+            onClick={() => {
+              setMode(0);
+              drawer.close();
+            }}
+          />
+        </Box>
+        <Text size="xs" c="dimmed" mt="xl" ta="center">
+          {SITE.tagline} · <Ltr>{APP_VERSION}</Ltr>
+        </Text>
+      </Drawer>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { notifications } from '@mantine/notifications';
+import { ALERT_LEVEL, UI } from '@ayar/contract';
+import type { AlertLevel } from '@ayar/contract';
+
+const COLORS: Record<AlertLevel, string> = {
+  [ALERT_LEVEL.success]: 'green',
+  [ALERT_LEVEL.error]: 'red',
+  [ALERT_LEVEL.info]: 'blue',
+};
+
+/** An alert toast (SPEC.md 3): level 1 success green, 2 error red, 3 info blue; closes after 3 seconds. */
+export function showAlert(message: string, level: AlertLevel = ALERT_LEVEL.info): void {
+  if (!message) return;
+  notifications.show({
+    message,
+    color: COLORS[level],
+    autoClose: UI.alertMs,
+    withBorder: true,
+    role: level === ALERT_LEVEL.error ? 'alert' : 'status',
+  });
+}
+
+export const alertSuccess = (message: string) => showAlert(message, ALERT_LEVEL.success);
+export const alertError = (message: string) => showAlert(message, ALERT_LEVEL.error);
+export const alertInfo = (message: string) => showAlert(message, ALERT_LEVEL.info);

@@ -1,0 +1,44 @@
+/** One place for what the UI shows: digits, Jalali dates, toman and grams (DESIGN.md 2). */
+export {
+  toEnglishDigits,
+  toPersianDigits,
+  toJalaliDate,
+  toJalaliDateTime,
+  todayJalali,
+  jalaliToGregorian,
+  gregorianToJalali,
+  formatToman,
+  formatGrams,
+  formatPurity,
+  gramsToMilligrams,
+  normalizeMobile,
+} from '@ayar/contract';
+
+import { formatToman, toJalaliDate, toJalaliDateTime, toPersianDigits } from '@ayar/contract';
+
+/** «۱۲۵٬۰۰۰ تومان». */
+export function formatTomanLabel(toman: number | bigint): string {
+  return `${formatToman(toman)} تومان`;
+}
+
+/** A Jalali yyyy/mm/dd with Persian digits, or '' for a missing or invalid date. */
+export function formatJalaliDate(date: Date | string | null | undefined): string {
+  if (!date) return '';
+  const value = typeof date === 'string' ? new Date(date) : date;
+  if (Number.isNaN(value.getTime())) return '';
+  return toPersianDigits(toJalaliDate(value));
+}
+
+/** A Jalali yyyy/mm/dd HH:mm with Persian digits, or '' for a missing or invalid date. */
+export function formatJalaliDateTime(date: Date | string | null | undefined): string {
+  if (!date) return '';
+  const value = typeof date === 'string' ? new Date(date) : date;
+  if (Number.isNaN(value.getTime())) return '';
+  return toPersianDigits(toJalaliDateTime(value));
+}
+
+/** Whole minutes left until a result is announced: floored, never below 0 (SPEC.md 2.2). */
+export function remainingMinutes(remain: number | null | undefined): number {
+  if (remain === null || remain === undefined || !Number.isFinite(remain)) return 0;
+  return Math.max(0, Math.floor(remain));
+}

@@ -1,0 +1,25 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { Providers } from '../app/Providers.tsx';
+import { AppRoutes } from '../app/router.tsx';
+import { createQueryClient } from '../lib/query.ts';
+
+/** Renders a component with the app's providers, at a given route. */
+export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+  return render(
+    <MemoryRouter initialEntries={[route]}>
+      <Providers queryClient={createQueryClient()}>{ui}</Providers>
+    </MemoryRouter>,
+  );
+}
+
+/** Renders the whole app (routes, guard, shell) at a route. */
+export function renderApp(route = '/') {
+  return renderWithProviders(<AppRoutes />, { route });
+}
+
+/** A JSON response as the server would send it. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}

@@ -1,0 +1,4 @@
+/// <reference types="vite/client" />
+
+/** The root package.json version, injected by Vite `define` (SPEC.md 9: «v1.9.66»). */
+declare const __APP_VERSION__: string;

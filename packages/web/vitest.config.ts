@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs';
+import { defineProject } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const rootPackage = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+export default defineProject({
+  plugins: [react()],
+  define: {
+    __APP_VERSION__: JSON.stringify(rootPackage.version),
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    restoreMocks: true,
+  },
+});
