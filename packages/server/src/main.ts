@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = pino({ level: config.LOG_LEVEL, redact: REDACTED_PATHS });
+  let closing = false;
   fs.mkdirSync(config.dataDir, { recursive: true });
 
   let embedded: EmbeddedDatabase | undefined;
@@ -50,7 +51,9 @@ async function main(): Promise<void> {
     logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
   }
 
-  const db = createDatabase(databaseUrl);
+  const db = createDatabase(databaseUrl, 10, (err) => {
+    if (!closing) logger.warn({ err }, 'an idle database connection was closed');
+  });
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
 
@@ -72,7 +75,6 @@ async function main(): Promise<void> {
     webDist: config.WEB_DIST ?? path.join(here, '../../web/dist'),
   });
 
-  let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;

@@ -10,7 +10,15 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export type Database = Kysely<DB>;
 
-export function createDatabase(connectionString: string, max = 10): Database {
+export function createDatabase(
+  connectionString: string,
+  max = 10,
+  onIdleError: (err: Error) => void = () => undefined,
+): Database {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle connection that the server closes (a restart, or our own embedded PostgreSQL stopping at
+  // shutdown) emits 'error' on the pool; unhandled, that would crash the process. The pool already
+  // discards the dead client, so we only report it.
+  pool.on('error', onIdleError);
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
 }
