@@ -205,6 +205,7 @@ try {
     db: bench.db,
     jwtSecret: randomBytes(32).toString('base64url'),
     version: 'bench',
+    filesDir: path.join(REPO_ROOT, 'bench/.data/files'),
     // The bench measures the app, not the limiter: one address sends everything here.
     globalRateLimit: 1_000_000_000,
     ...(fs.existsSync(path.join(webDist, 'index.html')) ? { webDist } : {}),

@@ -82,6 +82,8 @@ export const ROUTES = {
     getTestStatisticsDetailByUserId: r('GET', '/Manage/GetTestStatisticsDetailByUserId', 'admin'),
     removeTest: r('POST', '/Manage/RemoveTest', 'admin'),
     messages: r('GET', '/Manage/Messages', 'admin'),
+    /** The admin's workshop list (manage/lab-owners): filters by status, shows user names. */
+    labOwners: r('GET', '/Manage/LabOwners', 'admin'),
   },
 } as const;
 

@@ -132,7 +132,7 @@ describe('route audiences', () => {
   it('the server refuses to start when a route does not declare who may call it', async () => {
     const { db, drop } = await createTestDatabase();
     try {
-      const app = await buildApp({ db, jwtSecret: TEST_JWT_SECRET, version: 'test' });
+      const app = await buildApp({ db, jwtSecret: TEST_JWT_SECRET, version: 'test', filesDir: os.tmpdir() });
       app.get('/api/v1.0/Oops/NoAudience', async () => ({ successful: true, message: '', data: null }));
       await expect(app.ready()).rejects.toThrow(
         /without a declared audience[\s\S]*GET \/api\/v1\.0\/Oops\/NoAudience/,

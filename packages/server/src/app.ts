@@ -15,8 +15,16 @@ import { fa } from 'zod/locales';
 import type { Database } from './db/database.ts';
 import { AppError } from './lib/errors.ts';
 import { LoginLimiter } from './lib/login-limiter.ts';
+import type { AppDeps } from './deps.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { codesRoutes } from './modules/codes/codes.routes.ts';
+import { creditsRoutes } from './modules/credits/credits.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { systemSettingsRoutes } from './modules/system-settings/system-settings.routes.ts';
+import { workshopsRoutes } from './modules/workshops/workshops.routes.ts';
 import { markScopePublic, registerAuth, TokenSigner } from './plugins/auth.ts';
 import { notFoundEnvelope, registerErrorHandling } from './plugins/errors.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -31,6 +39,8 @@ export interface AppOptions {
   /** A pino instance (the process's logger); tests leave it out and get no logs. */
   logger?: FastifyBaseLogger;
   webDist?: string;
+  /** Uploaded files; main.ts passes DATA_DIR/files. */
+  filesDir: string;
   /** Requests per minute per address across the API; the login route has its own, lower limit. */
   globalRateLimit?: number;
 }
@@ -121,9 +131,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     docs.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   });
 
-  const deps = { db: options.db, signer, loginLimiter: new LoginLimiter() };
+  const deps: AppDeps = {
+    db: options.db,
+    signer,
+    loginLimiter: new LoginLimiter(),
+    filesDir: options.filesDir,
+  };
   healthRoutes(app, { db: options.db, version: options.version });
-  authRoutes(app, deps);
+  // One call per feature module (DESIGN.md 2); each registers its routes from the contract's ROUTES.
+  for (const register of [
+    authRoutes,
+    workshopsRoutes,
+    creditsRoutes,
+    codesRoutes,
+    systemSettingsRoutes,
+    settingsRoutes,
+    messagesRoutes,
+    filesRoutes,
+  ]) {
+    register(app, deps);
+  }
 
   const hasWeb = options.webDist ? await registerWeb(app, options.webDist) : false;
   app.setNotFoundHandler(async (request, reply) => {

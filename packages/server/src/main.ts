@@ -73,6 +73,7 @@ async function main(): Promise<void> {
     version: rootPackage.version,
     logger,
     webDist: config.WEB_DIST ?? path.join(here, '../../web/dist'),
+    filesDir: path.join(config.dataDir, 'files'),
   });
 
   const shutdown = async (signal: string) => {

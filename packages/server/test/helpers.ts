@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -51,7 +54,8 @@ export async function createTestApp(
   options: Partial<AppOptions> & { extend?: (app: FastifyInstance) => void } = {},
 ): Promise<TestContext> {
   const { db, drop } = await createTestDatabase();
-  const app = await buildApp({ db, jwtSecret: TEST_JWT_SECRET, version: 'test', ...options });
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ayar-files-'));
+  const app = await buildApp({ db, jwtSecret: TEST_JWT_SECRET, version: 'test', filesDir, ...options });
   options.extend?.(app);
   await app.ready();
   return {
@@ -60,6 +64,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await drop();
+      fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

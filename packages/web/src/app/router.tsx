@@ -32,6 +32,7 @@ import { UserSettingsPage } from '../features/settings/pages.tsx';
 import { PayAddPage, StorePage } from '../features/payments/pages.tsx';
 import { CreditAddPage, ManageCreditsPage } from '../features/credits/pages.tsx';
 import { SystemSettingsPage } from '../features/system-settings/pages.tsx';
+import { ManageMessagesPage } from '../features/messages/pages.tsx';
 import { ManageAddUserPage, ManageEditUserPage, ManageLabOwnersPage } from '../features/workshops/pages.tsx';
 
 /** The guarded screens inside the shell (SPEC.md 2.1); titles live in screens.ts. */
@@ -59,6 +60,7 @@ const SHELL_ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
   ['manage/codes', ManageCodesPage],
   ['manage/edit-lab/:id', ManageEditLabPage],
   ['manage/system-setting', SystemSettingsPage],
+  ['manage/messages', ManageMessagesPage],
   ['manage/lab-owners', ManageLabOwnersPage],
   ['manage/add-user', ManageAddUserPage],
   ['manage/edit-user/:id/:name', ManageEditUserPage],

@@ -54,6 +54,7 @@ export const GUARDED_SCREENS: readonly Screen[] = [
   { path: 'manage/codes', feature: 'codes', title: 'مدیریت کدها' },
   { path: 'manage/edit-lab/:id', feature: 'assays', title: 'ویرایش بسته' },
   { path: 'manage/system-setting', feature: 'system-settings', title: 'تنظیمات سیستم' },
+  { path: 'manage/messages', feature: 'messages', title: 'پیامک‌ها و تماس‌ها' },
   { path: 'manage/lab-owners', feature: 'workshops', title: 'لیست آزمایشگاه‌ها' },
   { path: 'manage/add-user', feature: 'workshops', title: 'ایجاد آزمایشگاه' },
   {

@@ -72,16 +72,3 @@ export async function adminExists(db: Database, username: string): Promise<boole
     .executeTakeFirst();
   return row !== undefined;
 }
-
-export async function writeAudit(
-  db: Database,
-  entry: {
-    actorId: string | null;
-    action: string;
-    entity: string;
-    entityId: string | null;
-    ip: string | null;
-  },
-): Promise<void> {
-  await db.insertInto('auditLog').values(entry).execute();
-}

@@ -5,9 +5,9 @@ import { MSG, ROUTES, envelopeSchema, loginRequestSchema, loginResponseSchema } 
 import { ok } from '../../lib/envelope.ts';
 import { api, currentUser } from '../../plugins/auth.ts';
 import * as service from './auth.service.ts';
-import type { AuthDeps } from './auth.service.ts';
+import type { AppDeps } from '../../deps.ts';
 
-export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
+export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const route = api(ROUTES.account.login);
 

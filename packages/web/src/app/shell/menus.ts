@@ -54,6 +54,7 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   { label: 'کدها', to: '/manage/codes', icon: IconHash },
   { label: 'درخواست‌های شارژ', to: '/manage/credits', icon: IconCreditCard },
   { label: 'تنظیمات سیستم', to: '/manage/system-setting', icon: IconAdjustments },
+  { label: 'پیامک‌ها', to: '/manage/messages', icon: IconReceipt },
   { label: 'خروج', to: '/logout', icon: IconLogout },
 ];
 
