@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { normalizedString } from './common/digits.ts';
-import { ROLES } from './constants.ts';
+import { normalizedString, toPersianDigits } from './common/digits.ts';
+import { LIMITS, ROLES, TEST_TYPES } from './constants.ts';
 
 export const loginRequestSchema = z.object({
   userName: normalizedString.pipe(z.string().min(1, 'نام کاربری الزامی است').max(100)),
@@ -17,7 +17,7 @@ export const userSettingsSchema = z.object({
   showSampleWeight: z.boolean().default(false),
   showWeight: z.boolean().default(true),
   showDesc: z.boolean().default(true),
-  vage: z.number().int().min(0).default(0),
+  vage: z.number().min(0).default(0),
   vageType: z.union([z.literal(0), z.literal(1)]).default(1),
   showSampleWeightForReport: z.boolean().default(false),
   showWeightForReport: z.boolean().default(false),
@@ -46,3 +46,81 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** Role ids as the legacy client knows them. */
 export const ROLE_IDS = { admin: 1, workshop: 2 } as const;
+
+/**
+ * The password rule, one place for registration, admin-created workshops and password change: at
+ * least 8 characters and not only digits (a phone number is not a password).
+ */
+export const newPasswordSchema = z
+  .string()
+  .min(LIMITS.password.min, `رمز عبور باید دست‌کم ${toPersianDigits(LIMITS.password.min)} نویسه باشد`)
+  .max(LIMITS.password.max, 'رمز عبور بیش از حد طولانی است')
+  .refine((p) => !/^[\d\u06f0-\u06f9\u0660-\u0669]+$/.test(p), 'رمز عبور نباید فقط عدد باشد');
+
+/** One-time-code login, step 1 (SPEC.md 4): a user name or a mobile number. */
+export const otpRequestSchema = z.object({
+  userName: normalizedString.pipe(z.string().min(1, 'نام کاربری یا شماره موبایل الزامی است').max(100)),
+});
+export type OtpRequest = z.infer<typeof otpRequestSchema>;
+
+/** Whatever the account, the same answer: when a new code may be asked for, and how long one lives. */
+export const otpRequestResponseSchema = z.object({
+  resendAfterSeconds: z.number().int(),
+  expiresInSeconds: z.number().int(),
+});
+export type OtpRequestResponse = z.infer<typeof otpRequestResponseSchema>;
+
+export const OTP = { digits: 6, ttlSeconds: 300, resendSeconds: 60, maxAttempts: 5 } as const;
+
+/** Step 2: the code travels in `password` (SPEC.md 4). */
+export const otpVerifySchema = z.object({
+  userName: otpRequestSchema.shape.userName,
+  password: normalizedString.pipe(z.string().regex(/^\d{6}$/, 'کد ورود ۶ رقم است')),
+});
+export type OtpVerify = z.infer<typeof otpVerifySchema>;
+
+export const profileSchema = z.object({
+  fullName: z.string(),
+  companyName: z.string(),
+  workspaceId: z.number().int().nullable(),
+  userName: z.string(),
+  role: z.enum(ROLES),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    oldPassword: z.string().min(1, 'رمز عبور فعلی الزامی است').max(200),
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string().min(1, 'تکرار رمز عبور الزامی است'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'تکرار رمز عبور با رمز جدید یکسان نیست',
+  })
+  .refine((v) => v.newPassword !== v.oldPassword, {
+    path: ['newPassword'],
+    message: 'رمز جدید باید با رمز فعلی فرق داشته باشد',
+  });
+export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;
+
+const testTypeIds = TEST_TYPES.map((t) => t.id) as [string, ...string[]];
+
+/**
+ * The settings form's rules, checked in the form and on the server: a fixed fee (vageType 1) is whole
+ * toman; a percentage fee (vageType 0) is 0–100 with up to two decimals.
+ */
+export const editableSettingsSchema = userSettingsSchema
+  .extend({ testType: z.enum(testTypeIds, 'نوع نمونه نامعتبر است').nullable().default(null) })
+  .superRefine((s, ctx) => {
+    if (s.vageType === 1 && (!Number.isInteger(s.vage) || s.vage > LIMITS.creditAmount.max)) {
+      ctx.addIssue({ code: 'custom', path: ['vage'], message: 'اجرت ثابت باید مبلغی صحیح به تومان باشد' });
+    }
+    if (s.vageType === 0 && (s.vage > 100 || Math.round(s.vage * 100) !== s.vage * 100)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['vage'],
+        message: 'درصد اجرت باید بین ۰ تا ۱۰۰ با حداکثر دو رقم اعشار باشد',
+      });
+    }
+  });

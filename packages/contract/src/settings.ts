@@ -1,2 +1,18 @@
-// Schemas of the «settings» feature (SPEC.md 3, 7), shared by the server and the web app.
-export {};
+import { z } from 'zod';
+import { editableSettingsSchema } from './auth.ts';
+
+/**
+ * `POST /Account/EditSettings` (SPEC.md 7): `{ settings }`, the object or — as the legacy client kept
+ * it in `userSanapass` — its JSON string.
+ */
+export const editSettingsRequestSchema = z.object({
+  settings: z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  }, editableSettingsSchema),
+});
+export type EditSettingsRequest = z.infer<typeof editSettingsRequestSchema>;

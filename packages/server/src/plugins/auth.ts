@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { createHmac } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { AUDIENCES, API_PREFIX, type Audience, type Role, type RouteKey } from '@ayar/contract';
 import { forbidden, unauthorized } from '../lib/errors.ts';
@@ -46,6 +47,10 @@ export class TokenSigner {
       .setIssuedAt()
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(this.key);
+  }
+  /** A keyed digest (HMAC-SHA256) for short secrets such as one-time codes: useless without our key. */
+  digest(value: string): string {
+    return createHmac('sha256', this.key).update(value).digest('base64url');
   }
   async verify(token: string): Promise<{ sub: string; sid: string } | null> {
     try {

@@ -72,3 +72,69 @@ export async function adminExists(db: Database, username: string): Promise<boole
     .executeTakeFirst();
   return row !== undefined;
 }
+
+export function findUserById(db: Database, userId: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}
+
+/** Users a one-time-code request may mean: by user name, or by cell phone when it is a mobile. */
+export function findUsersByLoginOrMobile(db: Database, identifier: string, mobile: string | null) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'role', 'status', 'cellPhone'])
+    .where((eb) => {
+      const byName = eb(sql`lower(username)`, '=', identifier.toLowerCase());
+      return mobile ? eb.or([byName, eb('cellPhone', '=', mobile)]) : byName;
+    })
+    .limit(2)
+    .execute();
+}
+
+export function latestOtp(db: Database, userId: string) {
+  return db
+    .selectFrom('otpCodes')
+    .selectAll()
+    .where('userId', '=', userId)
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function insertOtp(db: Database, input: { userId: string; codeHash: string; expiresAt: Date }) {
+  await db.insertInto('otpCodes').values(input).execute();
+}
+
+/** Counts a wrong try; answers the new count, or undefined when the code is already dead or used. */
+export async function countOtpFailure(db: Database, otpId: string, maxAttempts: number) {
+  const row = await db
+    .updateTable('otpCodes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', otpId)
+    .where('usedAt', 'is', null)
+    .where('attempts', '<', maxAttempts)
+    .returning('attempts')
+    .executeTakeFirst();
+  return row?.attempts;
+}
+
+/** Single use: only one caller can consume a code, however many arrive at once. */
+export async function consumeOtp(db: Database, otpId: string, maxAttempts: number): Promise<boolean> {
+  const row = await db
+    .updateTable('otpCodes')
+    .set({ usedAt: sql`now()` })
+    .where('id', '=', otpId)
+    .where('usedAt', 'is', null)
+    .where('attempts', '<', maxAttempts)
+    .where('expiresAt', '>', sql<Date>`now()`)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function updatePasswordHash(db: Database, userId: string, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ passwordHash, updatedAt: sql`now()`, sessionVersion: (eb) => eb('sessionVersion', '+', 1) })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,7 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MSG, ROUTES, envelopeSchema, loginRequestSchema, loginResponseSchema } from '@ayar/contract';
+import {
+  MSG,
+  ROUTES,
+  changePasswordSchema,
+  envelopeSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  otpRequestResponseSchema,
+  otpRequestSchema,
+  otpVerifySchema,
+  profileSchema,
+} from '@ayar/contract';
 import { ok } from '../../lib/envelope.ts';
 import { api, currentUser } from '../../plugins/auth.ts';
 import * as service from './auth.service.ts';
@@ -35,6 +46,51 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request) => {
       await service.logout(deps.db, currentUser(request).sessionId);
       return ok(null, MSG.loggedOut);
+    },
+  });
+
+  const otpRequest = api(ROUTES.account.disposableLogin);
+  r.route({
+    ...otpRequest,
+    config: { ...otpRequest.config, rateLimit: { max: 10, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['auth'],
+      body: otpRequestSchema,
+      response: { 200: envelopeSchema(otpRequestResponseSchema) },
+    },
+    handler: async (request) => ok(await service.requestOtp(deps, request.body), service.otpSentMessage()),
+  });
+
+  const otpVerify = api(ROUTES.account.disposableLoginOtp);
+  r.route({
+    ...otpVerify,
+    config: { ...otpVerify.config, rateLimit: { max: 30, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['auth'],
+      body: otpVerifySchema,
+      response: { 200: envelopeSchema(loginResponseSchema) },
+    },
+    handler: async (request) => {
+      const data = await service.verifyOtp(deps, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      return ok(data, MSG.loggedIn);
+    },
+  });
+
+  r.route({
+    ...api(ROUTES.account.profile),
+    schema: { tags: ['auth'], response: { 200: envelopeSchema(profileSchema) } },
+    handler: async (request) => ok(await service.profile(deps.db, currentUser(request).id), ''),
+  });
+
+  r.route({
+    ...api(ROUTES.account.changePassword),
+    schema: { tags: ['auth'], body: changePasswordSchema, response: { 200: envelopeSchema(z.null()) } },
+    handler: async (request) => {
+      await service.changePassword(deps, currentUser(request).id, request.body, request.ip);
+      return ok(null, 'رمز عبور تغییر کرد؛ لطفاً با رمز جدید وارد شوید.');
     },
   });
 }

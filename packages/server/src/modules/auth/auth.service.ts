@@ -1,25 +1,37 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import {
   DEFAULT_USER_SETTINGS,
   MSG,
+  OTP,
   ROLE_IDS,
   WORKSHOP_STATUS,
+  normalizeMobile,
+  toPersianDigits,
   userSettingsSchema,
+  type ChangePasswordRequest,
   type LoginRequest,
   type LoginResponse,
+  type OtpRequest,
+  type OtpRequestResponse,
+  type OtpVerify,
+  type Profile,
 } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
-import { AppError, rateLimited, unauthorized } from '../../lib/errors.ts';
-import type { LoginLimiter } from '../../lib/login-limiter.ts';
+import type { User } from '../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, notFound, rateLimited, unauthorized, validation } from '../../lib/errors.ts';
 import { dummyPasswordHash, generatePassword, hashPassword, verifyPassword } from '../../lib/password.ts';
-import type { TokenSigner } from '../../plugins/auth.ts';
+import { enqueueMessage } from '../../sms/outbox.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
 import * as repo from './auth.repository.ts';
 
 const SESSION_DAYS = 30;
 
-export interface AuthDeps {
-  db: Database;
-  signer: TokenSigner;
-  loginLimiter: LoginLimiter;
+export type AuthDeps = Pick<AppDeps, 'db' | 'signer' | 'loginLimiter'>;
+
+interface Client {
+  ip: string;
+  userAgent: string | null;
 }
 
 /** Stored settings merged over the defaults of SPEC.md 3, so old rows gain new keys. */
@@ -28,11 +40,7 @@ export function effectiveSettings(stored: unknown) {
   return parsed.success ? parsed.data : DEFAULT_USER_SETTINGS;
 }
 
-export async function login(
-  deps: AuthDeps,
-  input: LoginRequest,
-  client: { ip: string; userAgent: string | null },
-): Promise<LoginResponse> {
+export async function login(deps: AuthDeps, input: LoginRequest, client: Client): Promise<LoginResponse> {
   const key = input.userName.toLowerCase();
   if (deps.loginLimiter.isLocked(key)) throw rateLimited();
 
@@ -47,7 +55,11 @@ export async function login(
   if (user.role === 'workshop' && user.status === WORKSHOP_STATUS.new) {
     throw new AppError(403, 'FORBIDDEN', MSG.notActivated);
   }
+  return issueSession(deps, user, client);
+}
 
+/** A new revocable session and its token, with the user info SPEC.md 3 lists; shared by both logins. */
+async function issueSession(deps: AuthDeps, user: User, client: Client): Promise<LoginResponse> {
   const expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * 3600_000);
   const sessionId = await repo.createSession(deps.db, {
     userId: user.id,
@@ -68,6 +80,114 @@ export async function login(
     role: user.role,
     testTypes,
   };
+}
+
+const OTP_SENT = 'اگر حسابی با این مشخصات وجود داشته باشد، کد ورود به شماره همراه ثبت‌شده آن پیامک شد.';
+const OTP_INVALID = 'کد ورود نادرست یا منقضی شده است';
+const OTP_EXHAUSTED = 'تعداد تلاش‌های نادرست بیش از حد مجاز بود؛ کد جدیدی درخواست کنید';
+
+/** The account a one-time-code request means, if exactly one can receive a code. */
+async function otpAccount(db: Database, identifier: string) {
+  const users = await repo.findUsersByLoginOrMobile(db, identifier, normalizeMobile(identifier));
+  const user = users.length === 1 ? users[0] : undefined;
+  if (!user?.cellPhone) return undefined;
+  if (user.role === 'workshop' && user.status === WORKSHOP_STATUS.new) return undefined;
+  return user;
+}
+
+/**
+ * One-time-code login, step 1 (DESIGN.md 6): a 6-digit code from crypto.randomInt, stored as a keyed
+ * digest, valid 5 minutes, at most one every 60 seconds. The answer is the same whether or not the
+ * account exists, can receive SMS, or was just sent a code.
+ */
+export async function requestOtp(deps: AuthDeps, input: OtpRequest): Promise<OtpRequestResponse> {
+  const answer = { resendAfterSeconds: OTP.resendSeconds, expiresInSeconds: OTP.ttlSeconds };
+  const user = await otpAccount(deps.db, input.userName);
+  if (!user) return answer;
+  const latest = await repo.latestOtp(deps.db, user.id);
+  if (latest && Date.now() - latest.createdAt.getTime() < OTP.resendSeconds * 1000) return answer;
+
+  const code = String(randomInt(0, 10 ** OTP.digits)).padStart(OTP.digits, '0');
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.insertOtp(trx, {
+      userId: user.id,
+      codeHash: deps.signer.digest(code),
+      expiresAt: new Date(Date.now() + OTP.ttlSeconds * 1000),
+    });
+    await enqueueMessage(trx, {
+      to: user.cellPhone!,
+      kind: 'sms',
+      text: `کد ورود شما به عیار: ${code}\nاین کد تا ${toPersianDigits(OTP.ttlSeconds / 60)} دقیقه معتبر است.`,
+      workshopId: user.role === 'workshop' ? user.id : null,
+    });
+  });
+  return answer;
+}
+
+export function otpSentMessage(): string {
+  return OTP_SENT;
+}
+
+/** Step 2: single use, five wrong tries kill the code, then a session exactly as a password login. */
+export async function verifyOtp(deps: AuthDeps, input: OtpVerify, client: Client): Promise<LoginResponse> {
+  const account = await otpAccount(deps.db, input.userName);
+  const otp = account ? await repo.latestOtp(deps.db, account.id) : undefined;
+  if (!account || !otp || otp.usedAt || otp.expiresAt.getTime() <= Date.now())
+    throw unauthorized(OTP_INVALID);
+  if (otp.attempts >= OTP.maxAttempts) throw unauthorized(OTP_EXHAUSTED);
+
+  const expected = Buffer.from(otp.codeHash);
+  const actual = Buffer.from(deps.signer.digest(input.password));
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
+    const attempts = await repo.countOtpFailure(deps.db, otp.id, OTP.maxAttempts);
+    throw unauthorized(attempts === undefined || attempts >= OTP.maxAttempts ? OTP_EXHAUSTED : OTP_INVALID);
+  }
+  if (!(await repo.consumeOtp(deps.db, otp.id, OTP.maxAttempts))) throw unauthorized(OTP_INVALID);
+  const user = await repo.findUserById(deps.db, account.id);
+  if (!user) throw unauthorized(OTP_INVALID);
+  return issueSession(deps, user, client);
+}
+
+export async function profile(db: Database, userId: string): Promise<Profile> {
+  const user = await repo.findUserById(db, userId);
+  if (!user) throw notFound();
+  return {
+    fullName: user.fullName,
+    companyName: user.fName,
+    workspaceId: user.workshopCode,
+    userName: user.username,
+    role: user.role,
+  };
+}
+
+/**
+ * Changes the password after checking the current one, then ends every session of the user — this
+ * one included — so a stolen session dies with the old password (DESIGN.md 1 "Tokens").
+ */
+export async function changePassword(
+  deps: AuthDeps,
+  userId: string,
+  input: ChangePasswordRequest,
+  ip: string,
+): Promise<void> {
+  const key = `password-change:${userId}`;
+  if (deps.loginLimiter.isLocked(key)) throw rateLimited();
+  const user = await repo.findUserById(deps.db, userId);
+  if (!user) throw notFound();
+  if (!(await verifyPassword(input.oldPassword, user.passwordHash))) {
+    deps.loginLimiter.recordFailure(key);
+    throw validation([{ field: 'oldPassword', message: 'رمز عبور فعلی نادرست است' }]);
+  }
+  deps.loginLimiter.reset(key);
+  await repo.updatePasswordHash(deps.db, userId, await hashPassword(input.newPassword));
+  await repo.revokeUserSessions(deps.db, userId);
+  await writeAudit(deps.db, {
+    actorId: userId,
+    action: 'password.change',
+    entity: 'user',
+    entityId: userId,
+    ip,
+  });
 }
 
 export async function logout(db: Database, sessionId: string): Promise<void> {

@@ -1,31 +1,41 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { z } from 'zod';
-import { ROUTES, toEnglishDigits } from '@ayar/contract';
-import type { LoginResponse } from '@ayar/contract';
+import { ROUTES, otpRequestSchema, otpVerifySchema, toPersianDigits } from '@ayar/contract';
+import type { LoginResponse, OtpRequestResponse } from '@ayar/contract';
 import { useApiMutation } from '../../lib/query.ts';
 import { alertSuccess } from '../../lib/alert.ts';
 import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { useCompleteLogin } from './useCompleteLogin.ts';
 
-const requestSchema = z.object({
-  userName: z
-    .string()
-    .transform((s) => toEnglishDigits(s).trim())
-    .pipe(z.string().min(1, 'نام کاربری یا شماره موبایل الزامی است')),
-});
-const verifySchema = z.object({
-  code: z.string().trim().min(1, 'کد یکبار مصرف الزامی است').regex(/^\d+$/, 'کد فقط شامل رقم است'),
-});
+const requestSchema = otpRequestSchema;
+const verifySchema = z.object({ code: otpVerifySchema.shape.password });
+
+/** A countdown in whole seconds: `start(n)` begins it; it ticks once a second until it reaches 0. */
+function useCountdown(): [number, (seconds: number) => void] {
+  const [clock, setClock] = useState({ until: 0, now: 0 });
+  const running = clock.until > clock.now;
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setClock((c) => ({ ...c, now: Date.now() })), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  const start = (seconds: number) => {
+    const now = Date.now();
+    setClock({ until: now + seconds * 1000, now });
+  };
+  return [Math.max(0, Math.ceil((clock.until - clock.now) / 1000)), start];
+}
 
 /** Mode 2 of the landing page: one-time-code login (SPEC.md 2.2, 4). */
 export function OtpLoginForm({ onUsePassword }: { onUsePassword: () => void }) {
   const completeLogin = useCompleteLogin();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const request = useApiMutation<unknown, { userName: string }>(ROUTES.account.disposableLogin);
+  const [secondsLeft, startCountdown] = useCountdown();
+  const request = useApiMutation<OtpRequestResponse, { userName: string }>(ROUTES.account.disposableLogin);
   const verify = useApiMutation<LoginResponse, { userName: string; password: string }>(
     ROUTES.account.disposableLoginOtp,
   );
@@ -39,16 +49,18 @@ export function OtpLoginForm({ onUsePassword }: { onUsePassword: () => void }) {
     defaultValues: { code: '' },
   });
 
-  const onRequest = requestForm.handleSubmit(async ({ userName }) => {
+  const send = async (userName: string) => {
     try {
       const envelope = await request.mutateAsync({ userName });
       if (envelope.message) alertSuccess(envelope.message);
       verifyForm.reset({ code: '' });
       setSentTo(userName);
+      startCountdown(envelope.data.resendAfterSeconds);
     } catch {
       // The API client has shown the message.
     }
-  });
+  };
+  const onRequest = requestForm.handleSubmit(({ userName }) => send(userName));
 
   const onVerify = verifyForm.handleSubmit(async ({ code }) => {
     if (!sentTo) return;
@@ -104,7 +116,7 @@ export function OtpLoginForm({ onUsePassword }: { onUsePassword: () => void }) {
               label="کد یکبار مصرف"
               autoComplete="one-time-code"
               withAsterisk
-              maxLength={8}
+              maxLength={6}
               name={field.name}
               ref={field.ref}
               value={field.value}
@@ -119,8 +131,24 @@ export function OtpLoginForm({ onUsePassword }: { onUsePassword: () => void }) {
           ورود
         </Button>
         <Group justify="space-between">
+          {secondsLeft > 0 ? (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              ارسال دوباره تا {toPersianDigits(secondsLeft)} ثانیه دیگر
+            </Text>
+          ) : (
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              c="gold.9"
+              disabled={request.isPending}
+              onClick={() => void send(sentTo)}
+            >
+              ارسال دوباره کد
+            </Anchor>
+          )}
           <Anchor component="button" type="button" size="sm" c="gold.9" onClick={() => setSentTo(null)}>
-            تغییر نام کاربری / ارسال دوباره
+            تغییر نام کاربری
           </Anchor>
           <Anchor component="button" type="button" size="sm" c="gold.9" onClick={onUsePassword}>
             ورود با رمز عبور

@@ -1,5 +1,115 @@
-import { ScreenPlaceholder } from '../../app/ScreenPlaceholder.tsx';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Card, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { ROUTES, changePasswordSchema, toPersianDigits } from '@ayar/contract';
+import type { ChangePasswordRequest, Profile } from '@ayar/contract';
+import { useApiMutation, useApiQuery } from '../../lib/query.ts';
+import { alertSuccess } from '../../lib/alert.ts';
+import { Ltr } from '../../components/ui/LtrText.tsx';
+import { applyFieldErrors } from './applyFieldErrors.ts';
 
+function Fact({ label, value, ltr }: { label: string; value: string | null | undefined; ltr?: boolean }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600}>{value ? ltr ? <Ltr>{value}</Ltr> : value : '—'}</Text>
+    </Stack>
+  );
+}
+
+/** profile (SPEC.md 2.13): who is signed in, and the password change that ends every session. */
 export function ProfilePage() {
-  return <ScreenPlaceholder />;
+  const navigate = useNavigate();
+  const profile = useApiQuery<Profile>(['profile'], ROUTES.account.profile);
+  const change = useApiMutation<null, ChangePasswordRequest>(ROUTES.account.changePassword);
+  const form = useForm<ChangePasswordRequest>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const envelope = await change.mutateAsync(values);
+      alertSuccess(envelope.message);
+      // Every session ended on the server, this one too (SPEC.md 2.13: after success go to logout).
+      navigate('/logout', { replace: true });
+    } catch (error) {
+      applyFieldErrors(error, form.setError, ['oldPassword', 'newPassword', 'confirmPassword']);
+    }
+  });
+
+  const data = profile.data;
+  return (
+    <Stack gap="md" maw={640} mx="auto">
+      <Card withBorder radius="md" padding="lg">
+        <Title order={2} fz="lg" mb="md">
+          مشخصات حساب
+        </Title>
+        {profile.isPending ? (
+          <Skeleton h={60} />
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <Fact label="نام مدیر" value={data?.fullName} />
+            <Fact label="نام آزمایشگاه (گروه)" value={data?.companyName} />
+            <Fact
+              label="کد کارگاه"
+              value={data?.workspaceId != null ? toPersianDigits(data.workspaceId) : null}
+              ltr
+            />
+            <Fact label="نام کاربری" value={data?.userName} ltr />
+          </SimpleGrid>
+        )}
+      </Card>
+
+      <Card
+        withBorder
+        radius="md"
+        padding="lg"
+        component="form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="تغییر رمز عبور"
+      >
+        <Title order={2} fz="lg" mb={4}>
+          تغییر رمز عبور
+        </Title>
+        <Text size="sm" c="dimmed" mb="md">
+          پس از تغییر رمز، از همه دستگاه‌ها خارج می‌شوید و باید با رمز جدید وارد شوید.
+        </Text>
+        <Stack gap="sm">
+          <PasswordInput
+            label="رمز عبور فعلی"
+            autoComplete="current-password"
+            withAsterisk
+            error={errors.oldPassword?.message}
+            {...form.register('oldPassword')}
+          />
+          <PasswordInput
+            label="رمز عبور جدید"
+            description="دست‌کم ۸ نویسه، نه فقط عدد"
+            autoComplete="new-password"
+            withAsterisk
+            error={errors.newPassword?.message}
+            {...form.register('newPassword')}
+          />
+          <PasswordInput
+            label="تکرار رمز عبور جدید"
+            autoComplete="new-password"
+            withAsterisk
+            error={errors.confirmPassword?.message}
+            {...form.register('confirmPassword')}
+          />
+          <Group justify="flex-end" mt="xs">
+            <Button type="submit" loading={change.isPending}>
+              تغییر رمز عبور
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </Stack>
+  );
 }

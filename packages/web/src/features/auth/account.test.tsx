@@ -1,0 +1,146 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DEFAULT_USER_SETTINGS } from '@ayar/contract';
+import type { LoginResponse } from '@ayar/contract';
+import { STORAGE_KEYS, saveLogin } from '../../lib/auth.ts';
+import { jsonResponse, renderApp } from '../../test/render.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+const workshop: LoginResponse = {
+  token: 'jwt-1',
+  userUsername: 'lab1',
+  userId: 'u-1',
+  userRoleId: 2,
+  userFname: 'آزمایشگاه نمونه',
+  nationalId: null,
+  userSanapass: JSON.stringify(DEFAULT_USER_SETTINGS),
+  role: 'workshop',
+  testTypes: [],
+};
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const bodyOf = (call: number) => JSON.parse(String(fetchMock.mock.calls[call]![1]?.body));
+
+describe('one-time-code login (landing mode 2)', () => {
+  it('asks for the user name, then a 6-digit code, with a resend countdown, and signs in', async () => {
+    fetchMock
+      .mockResolvedValueOnce(
+        jsonResponse({
+          successful: true,
+          message: 'کد ارسال شد',
+          data: { resendAfterSeconds: 60, expiresInSeconds: 300 },
+        }),
+      )
+      .mockResolvedValueOnce(
+        jsonResponse({ successful: true, message: 'با موفقیت وارد شدید', data: workshop }),
+      );
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'پیمایش اصلی' })).getByRole('button', { name: 'ورود' }),
+    );
+    await user.click(screen.getByRole('button', { name: /رمز یکبار مصرف/ }));
+    await user.type(screen.getByLabelText(/^نام کاربری یا شماره موبایل/), '۰۹۱۲۱۲۳۴۵۶۷');
+    await user.click(screen.getByRole('button', { name: 'ارسال کد' }));
+
+    const code = await screen.findByLabelText(/^کد یکبار مصرف/);
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(bodyOf(0)).toEqual({ userName: '09121234567' });
+    expect(screen.getByText(/ارسال دوباره تا ۶۰ ثانیه دیگر/)).toBeInTheDocument();
+
+    const verifyForm = screen.getByRole('form', { name: 'ورود با رمز یکبار مصرف' });
+    await user.type(code, '۱۲۳');
+    await user.click(within(verifyForm).getByRole('button', { name: 'ورود' }));
+    expect(await screen.findByText('کد ورود ۶ رقم است')).toBeInTheDocument();
+    await user.type(code, '۴۵۶');
+    await user.click(within(verifyForm).getByRole('button', { name: 'ورود' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'داشبورد' })).toBeInTheDocument();
+    expect(bodyOf(1)).toEqual({ userName: '09121234567', password: '123456' });
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('bearer jwt-1');
+  });
+});
+
+describe('profile', () => {
+  it('shows the account and checks the new password before sending; success signs out', async () => {
+    saveLogin(workshop);
+    fetchMock.mockImplementation(async (url) => {
+      if (String(url).includes('/Account/Profile')) {
+        return jsonResponse({
+          successful: true,
+          message: '',
+          data: {
+            fullName: 'علی رضایی',
+            companyName: 'آزمایشگاه مهر',
+            workspaceId: 1001,
+            userName: 'lab1',
+            role: 'workshop',
+          },
+        });
+      }
+      if (String(url).includes('/Account/ChangePassword')) {
+        return jsonResponse({
+          successful: true,
+          message: 'رمز عبور تغییر کرد؛ لطفاً با رمز جدید وارد شوید.',
+          data: null,
+        });
+      }
+      return jsonResponse({ successful: true, message: '', data: null });
+    });
+    const user = userEvent.setup();
+    renderApp('/profile');
+    expect(await screen.findByText('آزمایشگاه مهر')).toBeInTheDocument();
+    expect(screen.getByText('۱۰۰۱')).toBeInTheDocument();
+
+    const form = screen.getByRole('form', { name: 'تغییر رمز عبور' });
+    await user.type(within(form).getByLabelText(/^رمز عبور فعلی/), 'old-password');
+    await user.type(within(form).getByLabelText(/^رمز عبور جدید/), 'new-password-1');
+    await user.type(within(form).getByLabelText(/^تکرار رمز عبور جدید/), 'new-password-2');
+    await user.click(within(form).getByRole('button', { name: 'تغییر رمز عبور' }));
+    expect(await screen.findByText('تکرار رمز عبور با رمز جدید یکسان نیست')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('ChangePassword'))).toBe(false);
+
+    await user.clear(within(form).getByLabelText(/^تکرار رمز عبور جدید/));
+    await user.type(within(form).getByLabelText(/^تکرار رمز عبور جدید/), 'new-password-1');
+    await user.click(within(form).getByRole('button', { name: 'تغییر رمز عبور' }));
+    // After success the app goes to logout, which clears the login and lands on '/'.
+    expect(await screen.findByRole('navigation', { name: 'پیمایش اصلی' })).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('puts the server’s wrong-password message under the current-password field', async () => {
+    saveLogin(workshop);
+    fetchMock.mockImplementation(async (url) =>
+      String(url).includes('ChangePassword')
+        ? jsonResponse(
+            {
+              successful: false,
+              message: 'اطلاعات وارد شده معتبر نیست',
+              data: null,
+              code: 'VALIDATION',
+              errors: [{ field: 'oldPassword', message: 'رمز عبور فعلی نادرست است' }],
+            },
+            400,
+          )
+        : jsonResponse({
+            successful: true,
+            message: '',
+            data: { fullName: '', companyName: '', workspaceId: null, userName: 'x', role: 'workshop' },
+          }),
+    );
+    const user = userEvent.setup();
+    renderApp('/profile');
+    const form = await screen.findByRole('form', { name: 'تغییر رمز عبور' });
+    await user.type(within(form).getByLabelText(/^رمز عبور فعلی/), 'wrong-one');
+    await user.type(within(form).getByLabelText(/^رمز عبور جدید/), 'new-password-1');
+    await user.type(within(form).getByLabelText(/^تکرار رمز عبور جدید/), 'new-password-1');
+    await user.click(within(form).getByRole('button', { name: 'تغییر رمز عبور' }));
+    expect(await within(form).findByText('رمز عبور فعلی نادرست است')).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('bearer jwt-1');
+  });
+});
