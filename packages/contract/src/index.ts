@@ -14,3 +14,5 @@ export * from './codes.ts';
 export * from './messages.ts';
 export * from './system-settings.ts';
 export * from './settings.ts';
+export * from './customers.ts';
+export * from './payments.ts';

@@ -19,9 +19,11 @@ import type { AppDeps } from './deps.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { codesRoutes } from './modules/codes/codes.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
+import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { systemSettingsRoutes } from './modules/system-settings/system-settings.routes.ts';
 import { workshopsRoutes } from './modules/workshops/workshops.routes.ts';
@@ -148,6 +150,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settingsRoutes,
     messagesRoutes,
     filesRoutes,
+    customersRoutes,
+    paymentsRoutes,
   ]) {
     register(app, deps);
   }
