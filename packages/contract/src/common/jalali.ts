@@ -58,3 +58,8 @@ export function gregorianToJalali(gregorian: string): string | null {
   const j = toJalaali(Number(match[1]), Number(match[2]), Number(match[3]));
   return `${j.jy}/${pad(j.jm)}/${pad(j.jd)}`;
 }
+
+/** Today's calendar date in Tehran as Gregorian yyyy-mm-dd. */
+export function todayGregorianInTehran(now: Date = new Date()): string {
+  return jalaliToGregorian(todayJalali(now)) ?? now.toISOString().slice(0, 10);
+}

@@ -1,6 +1,67 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ROUTES,
+  acceptCreditRequestSchema,
+  acceptCreditResponseSchema,
+  addCreditRequestSchema,
+  allCreditsQuerySchema,
+  allCreditsResponseSchema,
+  creditItemSchema,
+  creditsResponseSchema,
+  envelopeSchema,
+} from '@ayar/contract';
 import type { AppDeps } from '../../deps.ts';
+import { ok } from '../../lib/envelope.ts';
+import { api, currentUser } from '../../plugins/auth.ts';
+import * as service from './credits.service.ts';
 
-export function creditsRoutes(_app: FastifyInstance, _deps: AppDeps): void {
-  // Filled in by the feature's issue.
+export function creditsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.route({
+    ...api(ROUTES.account.addCredit),
+    schema: {
+      tags: ['credits'],
+      body: addCreditRequestSchema,
+      response: { 200: envelopeSchema(creditItemSchema) },
+    },
+    handler: async (request) => {
+      const data = await service.addCredit(deps.db, currentUser(request).id, request.body);
+      return ok(data, service.CREDIT_MESSAGES.added);
+    },
+  });
+
+  r.route({
+    ...api(ROUTES.account.getCredits),
+    schema: { tags: ['credits'], response: { 200: envelopeSchema(creditsResponseSchema) } },
+    handler: async (request) => ok(await service.getCredits(deps.db, currentUser(request).id)),
+  });
+
+  r.route({
+    ...api(ROUTES.manage.allCredits),
+    schema: {
+      tags: ['credits'],
+      querystring: allCreditsQuerySchema,
+      response: { 200: envelopeSchema(allCreditsResponseSchema) },
+    },
+    handler: async (request) => ok(await service.allCredits(deps.db, request.query)),
+  });
+
+  r.route({
+    ...api(ROUTES.manage.acceptCredit),
+    schema: {
+      tags: ['credits'],
+      body: acceptCreditRequestSchema,
+      response: { 200: envelopeSchema(acceptCreditResponseSchema) },
+    },
+    handler: async (request) => {
+      const { message, ...data } = await service.decideCredit(
+        deps.db,
+        { id: currentUser(request).id, ip: request.ip },
+        request.body,
+      );
+      return ok(data, message);
+    },
+  });
 }

@@ -1,9 +1,2 @@
-import { ScreenPlaceholder } from '../../app/ScreenPlaceholder.tsx';
-
-export function CodeAddPage() {
-  return <ScreenPlaceholder />;
-}
-
-export function ManageCodesPage() {
-  return <ScreenPlaceholder />;
-}
+export { CodeAddPage } from './CodeAddPage.tsx';
+export { ManageCodesPage } from './ManageCodesPage.tsx';

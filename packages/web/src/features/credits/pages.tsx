@@ -1,9 +1,2 @@
-import { ScreenPlaceholder } from '../../app/ScreenPlaceholder.tsx';
-
-export function CreditAddPage() {
-  return <ScreenPlaceholder />;
-}
-
-export function ManageCreditsPage() {
-  return <ScreenPlaceholder />;
-}
+export { CreditAddPage } from './CreditAddPage.tsx';
+export { ManageCreditsPage } from './ManageCreditsPage.tsx';

@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toPersianDigits, todayJalali } from '@ayar/contract';
+import { STORAGE_KEYS } from '../../lib/auth.ts';
+import { jsonResponse, renderApp } from '../../test/render.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+const credits = {
+  list: [
+    {
+      id: 'c1',
+      value: 250000,
+      date: '2026-11-20',
+      account: '6037',
+      trackingCode: 'T-1',
+      status: 0,
+      statusText: '',
+      createdAt: '2026-11-20T08:00:00Z',
+    },
+    {
+      id: 'c2',
+      value: 90000,
+      date: '2026-11-01',
+      account: '6037',
+      trackingCode: 'T-0',
+      status: 1,
+      statusText: '',
+      createdAt: '2026-11-01T08:00:00Z',
+    },
+  ],
+  accNum: '6037-9911-0000-1111',
+  accName: 'شبکه عیار',
+  totalCredit: 90000,
+  totalBuy: 40000,
+  totalBalance: 50000,
+};
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url.includes('/Account/GetCredits'))
+      return jsonResponse({ successful: true, message: '', data: credits });
+    if (url.includes('/Account/AddCredit')) {
+      return jsonResponse({ successful: true, message: 'درخواست شارژ ثبت شد', data: credits.list[0] });
+    }
+    return jsonResponse({ successful: false, message: 'unexpected', data: null }, 500);
+  });
+  localStorage.setItem(STORAGE_KEYS.token, 'bearer t');
+  localStorage.setItem(
+    STORAGE_KEYS.user,
+    JSON.stringify({ userId: 'w1', role: 'workshop', userFname: 'آزمایشگاه' }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const submit = () => screen.getByRole('button', { name: 'ثبت درخواست شارژ' });
+
+describe('credit/add', () => {
+  it('shows the totals, the requests with their status and prefills the account and today', async () => {
+    renderApp('/credit/add');
+    expect(await screen.findByText('در انتظار بررسی')).toBeInTheDocument();
+    expect(screen.getByText('تأیید شده')).toBeInTheDocument();
+    expect(screen.getByText('۵۰٬۰۰۰')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByLabelText(/حساب یا کارت مقصد/)).toHaveValue('6037-9911-0000-1111'),
+    );
+    expect(screen.getByLabelText(/تاریخ واریز/)).toHaveValue(todayJalali());
+  });
+
+  it('checks every field with the contract rules before sending', async () => {
+    const user = userEvent.setup();
+    renderApp('/credit/add');
+    await screen.findByText('در انتظار بررسی');
+    await user.clear(screen.getByLabelText(/تاریخ واریز/));
+    await user.click(submit());
+    expect(await screen.findByText('مبلغ الزامی است')).toBeInTheDocument();
+    expect(screen.getByText('تاریخ واریز الزامی است')).toBeInTheDocument();
+    expect(screen.getByText('کد پیگیری الزامی است')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/مبلغ/), '۵۰۰');
+    await user.type(screen.getByLabelText(/تاریخ واریز/), '۱۴۰۵۱۳۰۱');
+    expect(screen.getByLabelText(/تاریخ واریز/)).toHaveValue('1405/13/01');
+    await user.click(submit());
+    expect(await screen.findByText('مبلغ باید بین ۱٬۰۰۰ و ۱۰۰٬۰۰۰٬۰۰۰ تومان باشد')).toBeInTheDocument();
+    expect(screen.getByText('تاریخ واریز را به شکل ۱۴۰۵/۰۹/۰۱ وارد کنید')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/Account/AddCredit'))).toBe(false);
+  });
+
+  it('sends the amount, the Gregorian date, the account and the tracking code', async () => {
+    const user = userEvent.setup();
+    renderApp('/credit/add');
+    await waitFor(() =>
+      expect(screen.getByLabelText(/حساب یا کارت مقصد/)).toHaveValue('6037-9911-0000-1111'),
+    );
+    await user.type(screen.getByLabelText(/مبلغ/), '۲۵۰۰۰۰');
+    expect(screen.getByLabelText(/مبلغ/)).toHaveAccessibleDescription(`${toPersianDigits('250')}٬۰۰۰ تومان`);
+    await user.clear(screen.getByLabelText(/تاریخ واریز/));
+    await user.type(screen.getByLabelText(/تاریخ واریز/), '1405/09/01');
+    await user.type(screen.getByLabelText(/کد پیگیری/), '۷۷۸۸');
+    await user.click(submit());
+    await waitFor(() => {
+      const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/Account/AddCredit'));
+      expect(call && JSON.parse(String(call[1]?.body))).toEqual({
+        value: 250000,
+        date: '2026-11-22',
+        account: '6037-9911-0000-1111',
+        trackingCode: '7788',
+      });
+    });
+  });
+});

@@ -1,0 +1,200 @@
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  LIMITS,
+  ROUTES,
+  creditFormSchema,
+  formatToman,
+  gregorianToJalali,
+  toEnglishDigits,
+  toPersianDigits,
+  todayJalali,
+} from '@ayar/contract';
+import type { CreditFormInput, CreditFormOutput, CreditItem, CreditsResponse } from '@ayar/contract';
+import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
+import { Ltr } from '../../components/ui/LtrText.tsx';
+import { IconCreditCard } from '../../components/ui/icons.tsx';
+import { alertSuccess } from '../../lib/alert.ts';
+import { formatJalaliDateTime } from '../../lib/format.ts';
+import { useApiMutation, useApiQuery } from '../../lib/query.ts';
+import { applyFieldErrors } from '../auth/applyFieldErrors.ts';
+import { CreditStatusBadge } from './components/CreditStatusBadge.tsx';
+import { MoneyTotals } from './components/MoneyTotals.tsx';
+import { maskJalaliDate } from './components/jalaliDateMask.ts';
+
+export const MY_CREDITS_KEY = ['credits', 'mine'] as const;
+
+const FIELDS = ['value', 'date', 'account', 'trackingCode'] as const;
+
+/** «۲۵۰٬۰۰۰ تومان» under the amount as it is typed. */
+function amountHint(raw: string): string {
+  const digits = toEnglishDigits(raw).replace(/\D/g, '');
+  if (!digits) {
+    return `از ${formatToman(LIMITS.creditAmount.min)} تا ${formatToman(LIMITS.creditAmount.max)} تومان`;
+  }
+  return `${formatToman(Number(digits))} تومان`;
+}
+
+/** credit/add (SPEC.md 2.14): ask for a top-up after a bank transfer; the requests and the totals. */
+export function CreditAddPage() {
+  const queryClient = useQueryClient();
+  const credits = useApiQuery<CreditsResponse>(MY_CREDITS_KEY, ROUTES.account.getCredits);
+  const addCredit = useApiMutation<CreditItem, CreditFormOutput>(ROUTES.account.addCredit);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    reset,
+    formState: { errors },
+  } = useForm<CreditFormInput, unknown, CreditFormOutput>({
+    resolver: zodResolver(creditFormSchema),
+    defaultValues: { value: '', date: todayJalali(), account: '', trackingCode: '' },
+  });
+
+  const valueText = useWatch({ control, name: 'value' });
+  const accNum = credits.data?.accNum ?? '';
+  useEffect(() => {
+    if (accNum && !getValues('account')) setValue('account', accNum);
+  }, [accNum, getValues, setValue]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const result = await addCredit.mutateAsync(values);
+      alertSuccess(result.message);
+      reset({ value: '', date: todayJalali(), account: getValues('account'), trackingCode: '' });
+      await queryClient.invalidateQueries({ queryKey: MY_CREDITS_KEY });
+    } catch (error) {
+      applyFieldErrors(error, setError, FIELDS);
+    }
+  });
+
+  return (
+    <Stack gap="md" maw={720} mx="auto">
+      {credits.data ? <MoneyTotals {...credits.data} /> : <Skeleton height={76} radius="md" />}
+
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <form onSubmit={onSubmit} noValidate aria-label="درخواست شارژ">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              ثبت درخواست شارژ
+            </Title>
+            {accNum ? (
+              <Alert color="blue" variant="light" icon={<IconCreditCard />}>
+                مبلغ را به حساب <Ltr>{toPersianDigits(accNum)}</Ltr>
+                {credits.data?.accName ? ` به نام ${credits.data.accName}` : ''} واریز کنید و سپس مشخصات واریز
+                را اینجا ثبت کنید.
+              </Alert>
+            ) : null}
+            <Controller
+              control={control}
+              name="value"
+              render={({ field }) => (
+                <DigitsInput
+                  label="مبلغ (تومان)"
+                  withAsterisk
+                  value={String(field.value ?? '')}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  maxLength={9}
+                  error={errors.value?.message}
+                  description={amountHint(String(valueText ?? ''))}
+                  inputWrapperOrder={['label', 'input', 'description', 'error']}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="date"
+              render={({ field }) => (
+                <DigitsInput
+                  label="تاریخ واریز"
+                  withAsterisk
+                  digitsOnly={false}
+                  placeholder="۱۴۰۵/۰۹/۰۱"
+                  value={field.value}
+                  onChange={(v) => field.onChange(maskJalaliDate(v))}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={errors.date?.message}
+                  description="به تاریخ شمسی، مثل ۱۴۰۵/۰۹/۰۱"
+                  inputWrapperOrder={['label', 'input', 'description', 'error']}
+                />
+              )}
+            />
+            <TextInput
+              label="حساب یا کارت مقصد"
+              withAsterisk
+              attributes={{ input: { dir: 'ltr' } }}
+              error={errors.account?.message}
+              {...register('account')}
+            />
+            <TextInput
+              label="کد پیگیری واریز"
+              withAsterisk
+              autoComplete="off"
+              attributes={{ input: { dir: 'ltr' } }}
+              error={errors.trackingCode?.message}
+              {...register('trackingCode')}
+            />
+            <Button type="submit" size="md" loading={addCredit.isPending} mt="xs">
+              ثبت درخواست شارژ
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          درخواست‌های شما
+        </Title>
+        {credits.isPending ? (
+          <Skeleton height={64} radius="md" />
+        ) : credits.data && credits.data.list.length > 0 ? (
+          credits.data.list.map((credit) => <CreditRow key={credit.id} credit={credit} />)
+        ) : (
+          <Paper withBorder radius="md" p="lg" ta="center">
+            <Text c="dimmed">هنوز درخواست شارژی ثبت نکرده‌اید.</Text>
+          </Paper>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
+
+function CreditRow({ credit }: { credit: CreditItem }) {
+  const jalali = credit.date ? gregorianToJalali(credit.date) : null;
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      style={{
+        borderInlineStartWidth: 4,
+        borderInlineStartColor: `var(--mantine-color-${credit.status === 0 ? 'orange' : credit.status === 1 ? 'green' : 'red'}-6)`,
+      }}
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={2}>
+          <Text fw={700}>{formatToman(credit.value)} تومان</Text>
+          <Text size="sm" c="dimmed">
+            کد پیگیری: <Ltr>{toPersianDigits(credit.trackingCode)}</Ltr>
+          </Text>
+          <Text size="sm" c="dimmed">
+            تاریخ واریز: <Ltr>{jalali ? toPersianDigits(jalali) : '—'}</Ltr>
+          </Text>
+          <Text size="xs" c="dimmed">
+            ثبت درخواست: <Ltr>{formatJalaliDateTime(credit.createdAt)}</Ltr>
+          </Text>
+        </Stack>
+        <CreditStatusBadge status={credit.status} />
+      </Group>
+    </Paper>
+  );
+}

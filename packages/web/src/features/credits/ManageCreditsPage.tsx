@@ -1,0 +1,200 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { Button, Group, Paper, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { ROUTES, UI, formatToman, gregorianToJalali, toPersianDigits } from '@ayar/contract';
+import type { AcceptCreditRequest, AdminCreditItem, AllCreditsResponse } from '@ayar/contract';
+import { HoldToConfirmButton } from '../../components/ui/HoldToConfirmButton.tsx';
+import { Ltr } from '../../components/ui/LtrText.tsx';
+import { Paginator } from '../../components/ui/Paginator.tsx';
+import { confirmAction } from '../../components/ui/confirm.tsx';
+import { alertSuccess } from '../../lib/alert.ts';
+import { useApiMutation, useApiQuery } from '../../lib/query.ts';
+import { UserAutocomplete } from '../workshops/components/UserAutocomplete.tsx';
+import type { UserAutocompleteValue } from '../workshops/components/UserAutocomplete.tsx';
+import { CreditStatusBadge } from './components/CreditStatusBadge.tsx';
+
+const PAGE_SIZE = 50;
+const PENDING_BG = 'var(--mantine-color-orange-0)';
+
+const transferDate = (date: string | null) => {
+  const jalali = date ? gregorianToJalali(date) : null;
+  return jalali ? toPersianDigits(jalali) : '—';
+};
+
+/** manage/credits and manage/credits/:search (SPEC.md 2.13): the admin decides charge requests. */
+export function ManageCreditsPage() {
+  const { search } = useParams();
+  const isDesktop = useMediaQuery(`(min-width: ${UI.desktopMinWidth}px)`) ?? false;
+  const [waitFor, setWaitFor] = useState(search === 'true');
+  const [workshop, setWorkshop] = useState<UserAutocompleteValue | null>(null);
+  const [page, setPage] = useState(1);
+  // The route's `search` (true → pending only) wins whenever it changes.
+  const [routeSearch, setRouteSearch] = useState(search);
+  if (routeSearch !== search) {
+    setRouteSearch(search);
+    setWaitFor(search === 'true');
+    setPage(1);
+  }
+
+  const query = { pageSize: PAGE_SIZE, pageNumber: page, waitFor: waitFor || undefined, user: workshop?.id };
+  const credits = useApiQuery<AllCreditsResponse>(['credits', 'all'], ROUTES.manage.allCredits, { query });
+  const decide = useApiMutation<{ id: string; status: number }, AcceptCreditRequest>(
+    ROUTES.manage.acceptCredit,
+  );
+
+  const run = async (creditId: string, accepted: boolean) => {
+    try {
+      const result = await decide.mutateAsync({ creditId, accepted });
+      alertSuccess(result.message);
+    } catch {
+      // The client has shown the server's message (e.g. «این درخواست قبلاً بررسی شده است»).
+    }
+    await credits.refetch();
+  };
+  const reject = async (credit: AdminCreditItem) => {
+    const ok = await confirmAction({
+      title: 'رد درخواست شارژ',
+      message: `درخواست شارژ ${formatToman(credit.amount)} تومانی «${credit.lab}» رد شود؟`,
+      confirmLabel: 'رد درخواست',
+      danger: true,
+    });
+    if (ok) await run(credit.id, false);
+  };
+
+  const actions = (credit: AdminCreditItem) =>
+    credit.status === 0 ? (
+      <Group gap="xs" wrap="nowrap">
+        <HoldToConfirmButton
+          aria-label={`تأیید درخواست ${formatToman(credit.amount)} تومان ${credit.lab}؛ برای تأیید نگه دارید`}
+          disabled={decide.isPending}
+          onConfirm={() => void run(credit.id, true)}
+        />
+        <Button
+          variant="subtle"
+          color="red"
+          size="compact-sm"
+          disabled={decide.isPending}
+          onClick={() => void reject(credit)}
+          aria-label={`رد درخواست ${formatToman(credit.amount)} تومان ${credit.lab}`}
+        >
+          رد
+        </Button>
+      </Group>
+    ) : null;
+
+  const list = credits.data?.list ?? [];
+  return (
+    <Stack gap="md" maw={1100} mx="auto">
+      <Paper withBorder radius="lg" p="md">
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <div style={{ flex: '1 1 240px' }}>
+            <UserAutocomplete
+              label="آزمایشگاه"
+              value={workshop}
+              onChange={(value) => {
+                setWorkshop(value);
+                setPage(1);
+              }}
+              placeholder="همه آزمایشگاه‌ها"
+            />
+          </div>
+          <SegmentedControl
+            aria-label="وضعیت درخواست‌ها"
+            value={waitFor ? 'pending' : 'all'}
+            onChange={(value) => {
+              setWaitFor(value === 'pending');
+              setPage(1);
+            }}
+            data={[
+              { value: 'all', label: 'همه درخواست‌ها' },
+              { value: 'pending', label: 'در انتظار بررسی' },
+            ]}
+          />
+        </Group>
+      </Paper>
+
+      {credits.isPending ? (
+        <Skeleton height={180} radius="md" />
+      ) : list.length === 0 ? (
+        <Paper withBorder radius="md" p="xl" ta="center">
+          <Text c="dimmed">{waitFor ? 'درخواستی در انتظار بررسی نیست.' : 'درخواست شارژی پیدا نشد.'}</Text>
+        </Paper>
+      ) : isDesktop ? (
+        <Paper withBorder radius="md">
+          <Table verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>مبلغ (تومان)</Table.Th>
+                <Table.Th>آزمایشگاه</Table.Th>
+                <Table.Th>کد پیگیری</Table.Th>
+                <Table.Th>تاریخ واریز</Table.Th>
+                <Table.Th>حساب مقصد</Table.Th>
+                <Table.Th>وضعیت</Table.Th>
+                <Table.Th aria-label="عملیات" />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((credit) => (
+                <Table.Tr
+                  key={credit.id}
+                  bg={credit.status === 0 ? PENDING_BG : undefined}
+                  data-pending={credit.status === 0 || undefined}
+                >
+                  <Table.Td fw={700}>{formatToman(credit.amount)}</Table.Td>
+                  <Table.Td>{credit.lab}</Table.Td>
+                  <Table.Td>
+                    <Ltr>{toPersianDigits(credit.trackingCode)}</Ltr>
+                  </Table.Td>
+                  <Table.Td>
+                    <Ltr>{transferDate(credit.date)}</Ltr>
+                  </Table.Td>
+                  <Table.Td>
+                    <Ltr>{toPersianDigits(credit.account)}</Ltr>
+                  </Table.Td>
+                  <Table.Td>
+                    <CreditStatusBadge status={credit.status} />
+                  </Table.Td>
+                  <Table.Td>{actions(credit)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      ) : (
+        <Stack gap="xs">
+          {list.map((credit) => (
+            <Paper
+              key={credit.id}
+              withBorder
+              radius="md"
+              p="sm"
+              bg={credit.status === 0 ? PENDING_BG : undefined}
+              data-pending={credit.status === 0 || undefined}
+            >
+              <Stack gap={6}>
+                <Group justify="space-between" wrap="nowrap">
+                  <Text fw={700}>{formatToman(credit.amount)} تومان</Text>
+                  <CreditStatusBadge status={credit.status} />
+                </Group>
+                <Text size="sm">{credit.lab}</Text>
+                <Text size="sm" c="dimmed">
+                  کد پیگیری: <Ltr>{toPersianDigits(credit.trackingCode)}</Ltr> · تاریخ واریز:{' '}
+                  <Ltr>{transferDate(credit.date)}</Ltr>
+                </Text>
+                <Text size="sm" c="dimmed">
+                  حساب مقصد: <Ltr>{toPersianDigits(credit.account)}</Ltr>
+                </Text>
+                {actions(credit)}
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+
+      {credits.data ? (
+        <Paginator page={page} pageSize={PAGE_SIZE} total={credits.data.totalCount} onChange={setPage} />
+      ) : null}
+    </Stack>
+  );
+}
