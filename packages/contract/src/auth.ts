@@ -47,15 +47,23 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 /** Role ids as the legacy client knows them. */
 export const ROLE_IDS = { admin: 1, workshop: 2 } as const;
 
+export const PASSWORD_MSG = {
+  required: 'رمز عبور الزامی است',
+  short: `رمز عبور باید دست‌کم ${toPersianDigits(LIMITS.password.min)} نویسه باشد`,
+  long: `رمز عبور حداکثر ${toPersianDigits(LIMITS.password.max)} نویسه است`,
+  digits: 'رمز عبور نباید فقط شامل رقم باشد',
+} as const;
+
 /**
  * The password rule, one place for registration, admin-created workshops and password change: at
  * least 8 characters and not only digits (a phone number is not a password).
  */
 export const newPasswordSchema = z
   .string()
-  .min(LIMITS.password.min, `رمز عبور باید دست‌کم ${toPersianDigits(LIMITS.password.min)} نویسه باشد`)
-  .max(LIMITS.password.max, 'رمز عبور بیش از حد طولانی است')
-  .refine((p) => !/^[\d\u06f0-\u06f9\u0660-\u0669]+$/.test(p), 'رمز عبور نباید فقط عدد باشد');
+  .min(1, PASSWORD_MSG.required)
+  .min(LIMITS.password.min, PASSWORD_MSG.short)
+  .max(LIMITS.password.max, PASSWORD_MSG.long)
+  .refine((p) => !/^[\d\u06f0-\u06f9\u0660-\u0669]+$/.test(p), PASSWORD_MSG.digits);
 
 /** One-time-code login, step 1 (SPEC.md 4): a user name or a mobile number. */
 export const otpRequestSchema = z.object({

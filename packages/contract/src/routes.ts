@@ -72,6 +72,8 @@ export const ROUTES = {
     deleteTest: r('POST', '/Manage/DeleteTest', 'admin'),
     allCustomers: r('GET', '/Manage/AllCustomers', 'admin'),
     deleteCustomer: r('POST', '/Manage/Delete', 'admin'),
+    /** One customer of any workshop, with its lab and history counts (manage/customers row click). */
+    getCustomer: r('GET', '/Manage/GetCustomer', 'admin'),
     deleteUser: r('POST', '/Manage/DeleteUser', 'admin'),
     activeUser: r('POST', '/Manage/ActiveUser', 'admin'),
     addUser: r('POST', '/Manage/AddUser', 'admin'),
@@ -84,6 +86,10 @@ export const ROUTES = {
     messages: r('GET', '/Manage/Messages', 'admin'),
     /** The admin's workshop list (manage/lab-owners): filters by status, shows user names. */
     labOwners: r('GET', '/Manage/LabOwners', 'admin'),
+  },
+  files: {
+    /** An uploaded file (workshop audio), streamed to an admin or its owner. */
+    get: r('GET', '/Files/:id', 'any-user'),
   },
 } as const;
 

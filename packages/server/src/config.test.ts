@@ -41,4 +41,45 @@ describe('loadConfig', () => {
       }
     }
   });
+
+  it('reads the Kavenegar settings, trimming a trailing slash from the base URL', () => {
+    const config = loadConfig({
+      SMS_PROVIDER: 'kavenegar',
+      KAVENEGAR_API_KEY: 'abc-DEF_123',
+      KAVENEGAR_BASE_URL: 'http://127.0.0.1:9999/',
+      KAVENEGAR_SENDER: '10004346',
+      KAVENEGAR_OTP_TEMPLATE: 'ayar-otp',
+    });
+    expect(config).toMatchObject({
+      SMS_PROVIDER: 'kavenegar',
+      KAVENEGAR_API_KEY: 'abc-DEF_123',
+      KAVENEGAR_BASE_URL: 'http://127.0.0.1:9999',
+      KAVENEGAR_SENDER: '10004346',
+      KAVENEGAR_OTP_TEMPLATE: 'ayar-otp',
+    });
+    expect(loadConfig({}).KAVENEGAR_BASE_URL).toBe('https://api.kavenegar.com');
+  });
+
+  it('refuses SMS_PROVIDER=kavenegar without an API key, listed with the other bad variables', () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'kavenegar' })).toThrow(/KAVENEGAR_API_KEY: is required/);
+    try {
+      loadConfig({ SMS_PROVIDER: 'kavenegar', PORT: 'eighty', KAVENEGAR_BASE_URL: 'ftp://x' });
+      expect.unreachable();
+    } catch (err) {
+      const message = (err as Error).message;
+      for (const name of ['PORT', 'KAVENEGAR_API_KEY', 'KAVENEGAR_BASE_URL']) {
+        expect(message).toContain(`- ${name}:`);
+      }
+    }
+  });
+
+  it('never repeats the API key in its error', () => {
+    try {
+      loadConfig({ SMS_PROVIDER: 'kavenegar', KAVENEGAR_API_KEY: 'secret key with spaces' });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as Error).message).toContain('- KAVENEGAR_API_KEY:');
+      expect((err as Error).message).not.toContain('secret key');
+    }
+  });
 });

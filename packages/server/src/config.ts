@@ -24,6 +24,26 @@ export const configSchema = z.object({
     z.string().min(8, 'must be at least 8 characters').optional(),
   ),
   SMS_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['outbox', 'kavenegar']).default('outbox')),
+  KAVENEGAR_API_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[\w-]+$/, 'must contain only letters, digits, - and _')
+      .optional(),
+  ),
+  KAVENEGAR_BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => /^https?:\/\/[^\s/]+/.test(v), 'must be an http:// or https:// URL')
+      .transform((v) => v.replace(/\/+$/, ''))
+      .default('https://api.kavenegar.com'),
+  ),
+  KAVENEGAR_SENDER: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^\d+$/, 'must be a line number').optional(),
+  ),
+  KAVENEGAR_OTP_TEMPLATE: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
 });
@@ -35,8 +55,12 @@ export class ConfigError extends Error {}
 /** Reads and validates the environment; throws one error listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+  const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+  // Checked on the raw values too, so it is listed together with any other bad variable.
+  if (env.SMS_PROVIDER === 'kavenegar' && !env.KAVENEGAR_API_KEY) {
+    lines.push('  - KAVENEGAR_API_KEY: is required when SMS_PROVIDER=kavenegar');
+  }
+  if (!parsed.success || lines.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };

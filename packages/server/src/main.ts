@@ -9,6 +9,8 @@ import { createDatabase } from './db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureAdmin } from './modules/auth/auth.service.ts';
+import { createSmsProvider } from './sms/providers/index.ts';
+import { createMessageWorker } from './sms/worker.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rootPackage = JSON.parse(fs.readFileSync(path.join(here, '../../../package.json'), 'utf8')) as {
@@ -76,10 +78,15 @@ async function main(): Promise<void> {
     filesDir: path.join(config.dataDir, 'files'),
   });
 
+  // Built now so shutdown can stop it; started once the app listens.
+  const provider = createSmsProvider(config);
+  const worker = createMessageWorker({ db, provider, logger: logger.child({ component: 'messages' }) });
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
+    // First: the round in flight finishes recording what it sent while the database is still there.
+    await worker.stop().catch((err: unknown) => logger.error({ err }, 'stopping the message worker failed'));
     await app.close().catch((err: unknown) => logger.error({ err }, 'closing the HTTP server failed'));
     await db.destroy().catch(() => undefined);
     await embedded?.stop().catch((err: unknown) => logger.error({ err }, 'stopping PostgreSQL failed'));
@@ -93,7 +100,11 @@ async function main(): Promise<void> {
   } catch (err) {
     logger.error({ err }, 'could not start the HTTP server');
     await shutdown('listen-failed');
+    return;
   }
+  if (closing) return;
+  worker.start();
+  logger.info({ provider: provider.name }, 'message worker started');
 }
 
 main().catch((err: unknown) => {

@@ -1,10 +1,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Database } from './database.ts';
 import * as m0001 from './migrations/0001_initial.ts';
+import * as m0003 from './migrations/0003_message_purpose.ts';
 
 /** Migrations are listed here (not read from disk) so the order is explicit and bundlers keep them. */
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0003_message_purpose': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

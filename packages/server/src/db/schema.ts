@@ -178,6 +178,7 @@ export interface MessagesTable {
   toNumber: string;
   kind: 'sms' | 'call';
   text: string;
+  purpose: Generated<'notify' | 'otp'>;
   status: Generated<'pending' | 'sending' | 'sent' | 'failed'>;
   attempts: Generated<number>;
   nextAttemptAt: Generated<Date>;

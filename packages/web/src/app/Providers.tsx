@@ -15,6 +15,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query.ts';
+import { ConfirmHost } from '../components/ui/confirm.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 /** Right to left, Vazirmatn, gold theme, alerts and TanStack Query. */
@@ -24,6 +25,7 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
     <DirectionProvider initialDirection="rtl" detectDirection={false}>
       <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
         <Notifications position="top-center" limit={4} zIndex={1000} />
+        <ConfirmHost />
         <QueryClientProvider client={client}>{children}</QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>

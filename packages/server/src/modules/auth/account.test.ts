@@ -86,7 +86,7 @@ describe('POST /Account/ChangePassword', () => {
       [
         { newPassword: '۱۲۳۴۵۶۷۸۹', confirmPassword: '۱۲۳۴۵۶۷۸۹' },
         'newPassword',
-        'رمز عبور نباید فقط عدد باشد',
+        'رمز عبور نباید فقط شامل رقم باشد',
       ],
       [
         { newPassword: 'long enough one', confirmPassword: 'long enough two' },

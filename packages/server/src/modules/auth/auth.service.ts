@@ -21,7 +21,7 @@ import type { User } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound, rateLimited, unauthorized, validation } from '../../lib/errors.ts';
 import { dummyPasswordHash, generatePassword, hashPassword, verifyPassword } from '../../lib/password.ts';
-import { enqueueMessage } from '../../sms/outbox.ts';
+import { enqueueOtp } from '../../sms/outbox.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import * as repo from './auth.repository.ts';
 
@@ -114,10 +114,10 @@ export async function requestOtp(deps: AuthDeps, input: OtpRequest): Promise<Otp
       codeHash: deps.signer.digest(code),
       expiresAt: new Date(Date.now() + OTP.ttlSeconds * 1000),
     });
-    await enqueueMessage(trx, {
+    await enqueueOtp(trx, {
       to: user.cellPhone!,
-      kind: 'sms',
-      text: `کد ورود شما به عیار: ${code}\nاین کد تا ${toPersianDigits(OTP.ttlSeconds / 60)} دقیقه معتبر است.`,
+      code,
+      validMinutes: toPersianDigits(OTP.ttlSeconds / 60),
       workshopId: user.role === 'workshop' ? user.id : null,
     });
   });

@@ -1,6 +1,21 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ROUTES, envelopeSchema, messagesQuerySchema, messagesResponseSchema } from '@ayar/contract';
+import { ok } from '../../lib/envelope.ts';
+import { api } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../deps.ts';
+import * as service from './messages.service.ts';
 
-export function messagesRoutes(_app: FastifyInstance, _deps: AppDeps): void {
-  // Filled in by the feature's issue.
+export function messagesRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.route({
+    ...api(ROUTES.manage.messages),
+    schema: {
+      tags: ['messages'],
+      querystring: messagesQuerySchema,
+      response: { 200: envelopeSchema(messagesResponseSchema) },
+    },
+    handler: async (request) => ok(await service.messages(deps.db, request.query)),
+  });
 }

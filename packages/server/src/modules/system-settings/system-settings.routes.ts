@@ -1,6 +1,39 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ROUTES,
+  envelopeSchema,
+  systemSettingsPayloadSchema,
+  systemSettingsResponseSchema,
+} from '@ayar/contract';
+import { ok } from '../../lib/envelope.ts';
+import { api, currentUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../deps.ts';
+import * as service from './system-settings.service.ts';
 
-export function systemSettingsRoutes(_app: FastifyInstance, _deps: AppDeps): void {
-  // Filled in by the feature's issue.
+export function systemSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.route({
+    ...api(ROUTES.account.systemSettings),
+    schema: { tags: ['system-settings'], response: { 200: envelopeSchema(systemSettingsResponseSchema) } },
+    handler: async () => ok(await service.getSystemSettings(deps.db)),
+  });
+
+  r.route({
+    ...api(ROUTES.account.addOrUpdateSystemSetting),
+    schema: {
+      tags: ['system-settings'],
+      body: systemSettingsPayloadSchema,
+      response: { 200: envelopeSchema(systemSettingsResponseSchema) },
+    },
+    handler: async (request) =>
+      ok(
+        await service.saveSystemSettings(deps.db, request.body, {
+          id: currentUser(request).id,
+          ip: request.ip,
+        }),
+        'تنظیمات سیستم ذخیره شد',
+      ),
+  });
 }

@@ -50,7 +50,18 @@ export function AboutPage() {
           <Stack gap={0}>
             <Item label="فعالیت">عیارسنجی و رهگیری بازار طلا</Item>
             <Item label="شرکت">{SITE.company}</Item>
-            <Item label="نشانی">{SITE.address}</Item>
+            <Item label="نشانی">
+              {SITE.address}{' '}
+              <Anchor
+                href={`https://www.openstreetmap.org/search?query=${encodeURIComponent(SITE.address)}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                c="ink.7"
+                size="sm"
+              >
+                (نمایش روی نقشه)
+              </Anchor>
+            </Item>
             <Item label="کد پستی">
               <Ltr>{toPersianDigits(SITE.postalCode)}</Ltr>
             </Item>

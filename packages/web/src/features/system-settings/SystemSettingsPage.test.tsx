@@ -1,0 +1,113 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
+import { SystemSettingsPage } from './pages.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+const SETTINGS = [
+  { key: 'NumPrice', value: '1000' },
+  { key: 'AccountNumber', value: '6037-9975' },
+  { key: 'AccountName', value: 'شبکه' },
+  { key: 'ReadySMS', value: 'نتیجه #d: عیار #c-=-بسته #d آماده است' },
+  { key: 'WaitSMS', value: 'بسته #d تا #t دقیقه' },
+  { key: 'RaySMS', value: '' },
+];
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input, init) => {
+    if (String(input).includes('/Account/SystemSettings')) {
+      return jsonResponse({ successful: true, message: '', data: SETTINGS });
+    }
+    const body = JSON.parse(String(init?.body)) as { price: number; readySMS: string[]; waitSMS: string[] };
+    return jsonResponse({
+      successful: true,
+      message: 'تنظیمات سیستم ذخیره شد',
+      data: SETTINGS.map((e) => (e.key === 'NumPrice' ? { ...e, value: String(body.price) } : e)),
+    });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const readyList = () => screen.getByRole('list', { name: 'متن‌های پیامک آماده شدن' });
+const postedBody = () => {
+  const call = fetchMock.mock.calls.find(([url]) => String(url).includes('AddOrUpdateSystemSetting'));
+  return JSON.parse(String(call?.[1]?.body)) as Record<string, unknown>;
+};
+
+describe('system settings page', () => {
+  it('shows the saved values, the placeholders and a preview of the first template', async () => {
+    renderWithProviders(<SystemSettingsPage />);
+    expect(await screen.findByLabelText(/شماره حساب/)).toHaveValue('6037-9975');
+    expect(within(readyList()).getAllByRole('listitem')).toHaveLength(2);
+    for (const label of ['شماره بسته', 'عیار', 'نام آزمایشگاه', 'زمان آماده شدن']) {
+      expect(screen.getByText(label)).toBeInTheDocument();
+    }
+    expect(screen.getAllByText('نتیجه 100245: عیار 750')[0]).toBeInTheDocument();
+  });
+
+  it('adds a template only when it is not empty, clears the input, and removes one with the trash icon', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SystemSettingsPage />);
+    await screen.findByLabelText(/شماره حساب/);
+    const input = screen.getByRole('textbox', { name: 'متن‌های پیامک آماده شدن' });
+    const plus = screen.getByRole('button', { name: 'افزودن به متن‌های پیامک آماده شدن' });
+
+    await user.type(input, '   ');
+    await user.click(plus);
+    expect(within(readyList()).getAllByRole('listitem')).toHaveLength(2);
+
+    await user.clear(input);
+    await user.type(input, 'عیار بسته #d: #c');
+    await user.click(plus);
+    const items = within(readyList()).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[2]).toHaveTextContent('عیار بسته #d: #c');
+    expect(input).toHaveValue('');
+
+    await user.type(input, 'یک -=- دو');
+    await user.click(plus);
+    expect(screen.getByText('متن پیامک نباید شامل «-=-» باشد')).toBeInTheDocument();
+    expect(within(readyList()).getAllByRole('listitem')).toHaveLength(3);
+    await user.clear(input);
+
+    await user.click(screen.getAllByRole('button', { name: 'حذف متن ۱' })[0]!);
+    const left = within(readyList()).getAllByRole('listitem');
+    expect(left).toHaveLength(2);
+    expect(left[0]).toHaveTextContent('بسته #d آماده است');
+
+    await user.click(screen.getByRole('button', { name: 'تغییر' }));
+    await waitFor(() => expect(postedBody().readySMS).toEqual(['بسته #d آماده است', 'عیار بسته #d: #c']));
+  });
+
+  it('takes the price in Persian digits and sends it as a number', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SystemSettingsPage />);
+    const price = await screen.findByLabelText(/قیمت هر شماره بسته/);
+    await user.clear(price);
+    await user.type(price, '۲۵۰۰');
+    expect(price).toHaveValue('2500');
+    expect(screen.getByText('۲٬۵۰۰ تومان')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'تغییر' }));
+    await waitFor(() => expect(postedBody()).toMatchObject({ price: 2500, AccNumber: '6037-9975' }));
+  });
+
+  it('does not save while a typed template was not added, and requires a price', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SystemSettingsPage />);
+    const price = await screen.findByLabelText(/قیمت هر شماره بسته/);
+    await user.type(screen.getByRole('textbox', { name: 'متن‌های پیامک انتظار' }), 'متن فراموش‌شده');
+    await user.click(screen.getByRole('button', { name: 'تغییر' }));
+    expect(await screen.findByText(/هنوز به فهرست اضافه نشده است/)).toBeInTheDocument();
+
+    await user.clear(screen.getByRole('textbox', { name: 'متن‌های پیامک انتظار' }));
+    await user.clear(price);
+    await user.click(screen.getByRole('button', { name: 'تغییر' }));
+    expect(await screen.findByText('قیمت هر شماره بسته الزامی است')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('AddOrUpdateSystemSetting'))).toBe(
+      false,
+    );
+  });
+});
