@@ -79,6 +79,8 @@ export interface CustomersTable {
   phone: string | null;
   description: string | null;
   settings: Json;
+  /** Generated (migration 0002): the Persian-normalised name that customer search matches. */
+  searchKey: ColumnType<string, never, never>;
   createdAt: Generated<Date>;
   updatedAt: Generated<Date>;
   deletedAt: NullableTimestamp;

@@ -1,9 +1,2 @@
-import { ScreenPlaceholder } from '../../app/ScreenPlaceholder.tsx';
-
-export function StorePage() {
-  return <ScreenPlaceholder />;
-}
-
-export function PayAddPage() {
-  return <ScreenPlaceholder />;
-}
+export { PayAddPage } from './PayAddPage.tsx';
+export { StorePage } from './StorePage.tsx';

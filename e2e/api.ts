@@ -1,0 +1,64 @@
+import { inject } from 'vitest';
+
+/** Small helpers that call the API from node, to set up what a flow needs (never to check results). */
+const V = '/api/v1.0';
+
+interface Envelope<T> {
+  successful: boolean;
+  message: string;
+  data: T;
+}
+
+export async function apiCall<T>(
+  path: string,
+  init: { method?: 'GET' | 'POST'; token?: string; body?: unknown } = {},
+) {
+  const res = await fetch(new URL(V + path, inject('baseUrl')), {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const envelope = (await res.json()) as Envelope<T>;
+  if (!res.ok || !envelope.successful) {
+    throw new Error(`${path}: ${res.status} ${envelope.message}`);
+  }
+  return envelope.data;
+}
+
+export async function loginToken(userName: string, password: string): Promise<string> {
+  const data = await apiCall<{ token: string }>('/Account/login', { body: { userName, password } });
+  return data.token;
+}
+
+export function adminToken(): Promise<string> {
+  return loginToken(inject('adminUsername'), inject('adminPassword'));
+}
+
+let seq = 0;
+/** An active workshop created by the admin (POST /Manage/AddUser), with its login. */
+export async function createWorkshop(
+  name = 'آزمایشگاه آزمون',
+): Promise<{ userName: string; password: string }> {
+  const token = await adminToken();
+  const userName = `lab_${Date.now().toString(36)}_${++seq}`;
+  const password = 'lab-password-1';
+  await apiCall('/Manage/AddUser', {
+    token,
+    body: {
+      fName: name,
+      fullName: 'مدیر آزمون',
+      userName,
+      password,
+      confirmPassword: password,
+      cellPhone: '09120000000',
+      phone: '',
+      address: '',
+      rejeCode: '',
+      isPublicUser: false,
+    },
+  });
+  return { userName, password };
+}

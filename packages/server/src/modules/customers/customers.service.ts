@@ -1,0 +1,198 @@
+import {
+  CUSTOMER_MSG,
+  CUSTOMERS_BY_NAME_LIMIT,
+  OTHER_CUSTOMER_ID,
+  customerSettingsDiff,
+  vageIssue,
+  type AddCustomerRequest,
+  type AllCustomersQuery,
+  type CustomerDetail,
+  type CustomerRow,
+  type CustomerSearchItem,
+  type ManageCustomerDetail,
+  type ManageCustomerRow,
+  type ManageCustomersQuery,
+  type Paged,
+} from '@ayar/contract';
+import type { Database } from '../../db/database.ts';
+import { businessRule, notFound, validation } from '../../lib/errors.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import { effectiveSettings } from '../auth/auth.service.ts';
+import * as repo from './customers.repository.ts';
+
+export interface Actor {
+  id: string;
+  ip: string;
+}
+
+/** jsonb as text («{"vage": 5}») to the compact JSON string the API speaks. */
+function settingsString(stored: string | null): string | null {
+  if (!stored) return null;
+  try {
+    return JSON.stringify(JSON.parse(stored));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Creates a customer (the code is the workshop's next one) or updates one of the workshop's own.
+ * Settings are kept only where they differ from the workshop's defaults; equal to them, null.
+ */
+export async function saveCustomer(
+  db: Database,
+  workshopId: string,
+  input: AddCustomerRequest,
+): Promise<{ code: number; created: boolean }> {
+  if (input.customerId === OTHER_CUSTOMER_ID) throw businessRule(CUSTOMER_MSG.otherCustomer);
+  const defaults = effectiveSettings(await repo.workshopSettings(db, workshopId));
+  const wanted = {
+    vage: input.settings?.vage ?? defaults.vage,
+    sendSMS: input.settings?.sendSMS ?? defaults.sendSMS,
+  };
+  const issue = vageIssue(wanted.vage, defaults.vageType);
+  if (issue) throw validation([{ field: 'settings.vage', message: issue }]);
+
+  const values: repo.CustomerValues = {
+    name: input.customerName,
+    mobile1: input.mobile1,
+    mobile2: input.mobile2,
+    mobile3: input.mobile3,
+    phone: input.phone,
+    description: input.desc,
+    settings: customerSettingsDiff(wanted, defaults),
+  };
+  if (input.customerId) {
+    const updated = await repo.updateCustomer(db, workshopId, input.customerId, values);
+    if (!updated) throw notFound();
+    return { code: updated.code, created: false };
+  }
+  const created = await db.transaction().execute((trx) => repo.insertWithNextCode(trx, workshopId, values));
+  return { code: created.code, created: true };
+}
+
+export async function getCustomer(db: Database, workshopId: string, id: string): Promise<CustomerDetail> {
+  const row = id === OTHER_CUSTOMER_ID ? undefined : await repo.findCustomer(db, workshopId, id);
+  if (!row) throw notFound();
+  return {
+    customerId: row.id,
+    customerName: row.name,
+    code: row.code,
+    mobile1: row.mobile1,
+    mobile2: row.mobile2,
+    mobile3: row.mobile3,
+    phone: row.phone,
+    desc: row.description,
+    settings: settingsString(row.settings),
+  };
+}
+
+export async function customersByName(
+  db: Database,
+  workshopId: string,
+  name: string,
+): Promise<CustomerSearchItem[]> {
+  const rows = await repo.searchByName(db, workshopId, name, CUSTOMERS_BY_NAME_LIMIT);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    settings: settingsString(r.settings),
+    code: r.code,
+    mobile: r.mobile1,
+  }));
+}
+
+export async function allCustomers(
+  db: Database,
+  workshopId: string,
+  query: AllCustomersQuery,
+): Promise<Paged<CustomerRow>> {
+  const { list, total } = await repo.listCustomers(db, { workshopId, ...query });
+  return {
+    list: list.map((r) => ({
+      customerId: r.id,
+      customerName: r.name,
+      customerCode: r.code,
+      customerMobile: r.mobile1,
+      customerPhone: r.phone,
+    })),
+    totalCount: total,
+    currPage: query.pageNumber,
+    pageSize: query.pageSize,
+  };
+}
+
+/**
+ * Deletes a customer softly (docs/decisions: customers are never hard-deleted): it leaves the lists
+ * and the search, while its packets, payments and code stay for the history and the fund report.
+ */
+export async function deleteCustomer(
+  db: Database,
+  workshopId: string | null,
+  id: string,
+  actor: Actor,
+): Promise<string> {
+  if (id === OTHER_CUSTOMER_ID) throw notFound(CUSTOMER_MSG.otherCustomer);
+  return db.transaction().execute(async (trx) => {
+    const deleted = await repo.softDelete(trx, workshopId, id);
+    if (!deleted) throw notFound();
+    const history = await repo.historyCounts(trx, id);
+    await writeAudit(trx, {
+      actorId: actor.id,
+      action: workshopId === null ? 'customer.delete.admin' : 'customer.delete',
+      entity: 'customer',
+      entityId: id,
+      before: { name: deleted.name, code: deleted.code, workshopId: deleted.workshopId, ...history },
+      ip: actor.ip,
+    });
+    return history.testCount + history.payCount > 0 ? CUSTOMER_MSG.deletedWithHistory : CUSTOMER_MSG.deleted;
+  });
+}
+
+export async function manageCustomers(
+  db: Database,
+  query: ManageCustomersQuery,
+): Promise<Paged<ManageCustomerRow>> {
+  const { list, total } = await repo.listCustomers(db, {
+    workshopId: null,
+    name: query.name,
+    pageNumber: query.pageNumber,
+    pageSize: query.pageSize,
+    ...(query.user ? { workshopId: query.user } : {}),
+  });
+  return {
+    list: list.map((r) => ({
+      id: r.id,
+      name: r.name,
+      lab: r.lab,
+      userId: r.workshopId,
+      code: r.code,
+      mobile: r.mobile1,
+      phone: r.phone,
+    })),
+    totalCount: total,
+    currPage: query.pageNumber,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function manageGetCustomer(db: Database, id: string): Promise<ManageCustomerDetail> {
+  const row = id === OTHER_CUSTOMER_ID ? undefined : await repo.findCustomer(db, null, id);
+  if (!row) throw notFound();
+  const history = await repo.historyCounts(db, id);
+  return {
+    customerId: row.id,
+    customerName: row.name,
+    code: row.code,
+    mobile1: row.mobile1,
+    mobile2: row.mobile2,
+    mobile3: row.mobile3,
+    phone: row.phone,
+    desc: row.description,
+    settings: settingsString(row.settings),
+    lab: row.lab,
+    userId: row.workshopId,
+    createdAt: row.createdAt.toISOString(),
+    ...history,
+  };
+}

@@ -1,0 +1,450 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OTHER_CUSTOMER_ID } from '@ayar/contract';
+import { bearer, createTestApp, createUser, login, type TestContext } from '../../../test/helpers.ts';
+
+const V = '/api/v1.0';
+let ctx: TestContext;
+let labA: { id: string; token: string };
+let labB: { id: string; token: string };
+let adminToken: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const a = await createUser(ctx.db, { fName: 'آزمایشگاه الف' });
+  const b = await createUser(ctx.db, { fName: 'آزمایشگاه ب' });
+  const admin = await createUser(ctx.db, { role: 'admin' });
+  labA = { id: a.id, token: await login(ctx.app, a.username, a.password) };
+  labB = { id: b.id, token: await login(ctx.app, b.username, b.password) };
+  adminToken = await login(ctx.app, admin.username, admin.password);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+interface Envelope<T = unknown> {
+  successful: boolean;
+  message: string;
+  data: T;
+  code?: string;
+  errors?: { field: string; message: string }[];
+}
+
+async function call<T = unknown>(
+  method: 'GET' | 'POST',
+  url: string,
+  token: string | null,
+  payload?: unknown,
+): Promise<{ status: number; body: Envelope<T> }> {
+  const res = await ctx.app.inject({
+    method,
+    url: V + url,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+  return { status: res.statusCode, body: res.json() as Envelope<T> };
+}
+
+async function addCustomer(token: string, fields: Record<string, unknown> = {}) {
+  const res = await call<number>('POST', '/Customer/AddCustomer', token, {
+    customerName: 'مشتری',
+    mobile1: '09120000000',
+    ...fields,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data;
+}
+
+async function idOfCode(token: string, code: number): Promise<string> {
+  const res = await call<{ list: { customerId: string; customerCode: number }[] }>(
+    'GET',
+    `/Customer/AllCustomers?pageSize=500`,
+    token,
+  );
+  const row = res.body.data.list.find((r) => r.customerCode === code);
+  if (!row) throw new Error(`no customer with code ${code}`);
+  return row.customerId;
+}
+
+describe('POST /Customer/AddCustomer', () => {
+  it('creates a customer with the next code, normalising the mobiles typed in Persian digits', async () => {
+    const res = await call<number>('POST', '/Customer/AddCustomer', labA.token, {
+      customerName: '  علی رضایی ',
+      mobile1: '۰۹۱۲ ۱۲۳ ۴۵۶۷',
+      mobile2: '+989351112233',
+      mobile3: '',
+      phone: '۰۲۱-۶۶۱۲۳۴۵۶',
+      desc: 'بازار بزرگ',
+      code: 999,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ successful: true, message: 'مشتری ثبت شد' });
+    const code = res.body.data;
+    expect(typeof code).toBe('number');
+    const id = await idOfCode(labA.token, code);
+    const detail = await call('GET', `/Customer/GetCustomer?customerId=${id}`, labA.token);
+    expect(detail.body.data).toEqual({
+      customerId: id,
+      customerName: 'علی رضایی',
+      code,
+      mobile1: '09121234567',
+      mobile2: '09351112233',
+      mobile3: null,
+      phone: '021-66123456',
+      desc: 'بازار بزرگ',
+      settings: null,
+    });
+    const next = await addCustomer(labA.token, { customerName: 'دومی' });
+    expect(next).toBe(code + 1);
+  });
+
+  it('numbers each workshop on its own', async () => {
+    const lab = await createUser(ctx.db);
+    const token = await login(ctx.app, lab.username, lab.password);
+    expect(await addCustomer(token)).toBe(1);
+    expect(await addCustomer(token)).toBe(2);
+  });
+
+  it('gives 50 simultaneous creates in one workshop 50 distinct consecutive codes', async () => {
+    const lab = await createUser(ctx.db);
+    const token = await login(ctx.app, lab.username, lab.password);
+    const codes = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => addCustomer(token, { customerName: `همزمان ${i}` })),
+    );
+    expect([...codes].sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+
+  it('lists every bad field: name and mobile1 required, mobiles must be mobiles', async () => {
+    const res = await call('POST', '/Customer/AddCustomer', labA.token, {
+      customerName: '  ',
+      mobile1: '',
+      mobile2: '12345',
+      phone: 'abc',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION');
+    const fields = Object.fromEntries((res.body.errors ?? []).map((e) => [e.field, e.message]));
+    expect(fields).toMatchObject({
+      customerName: 'نام مشتری الزامی است',
+      mobile1: 'شماره موبایل الزامی است',
+      mobile2: expect.stringContaining('معتبر نیست'),
+      phone: expect.stringContaining('رقم'),
+    });
+  });
+
+  it('keeps only the settings that differ from the workshop defaults, and null when none do', async () => {
+    // The workshop's defaults: fee 0 (fixed toman), no SMS (DEFAULT_USER_SETTINGS).
+    const same = await addCustomer(labA.token, { settings: JSON.stringify({ vage: 0, sendSMS: false }) });
+    const sameId = await idOfCode(labA.token, same);
+    expect(
+      (await call<{ settings: unknown }>('GET', `/Customer/GetCustomer?customerId=${sameId}`, labA.token))
+        .body.data.settings,
+    ).toBeNull();
+
+    const differs = await addCustomer(labA.token, { settings: { vage: 150000, sendSMS: false } });
+    const id = await idOfCode(labA.token, differs);
+    const detail = await call<{ settings: string }>(
+      'GET',
+      `/Customer/GetCustomer?customerId=${id}`,
+      labA.token,
+    );
+    expect(JSON.parse(detail.body.data.settings)).toEqual({ vage: 150000 });
+
+    // The workshop changes its defaults: a fixed fee of 150000 and SMS on; the customer now equals them.
+    await ctx.db
+      .updateTable('users')
+      .set({ settings: JSON.stringify({ vage: 150000, vageType: 1, sendSMS: true }) })
+      .where('id', '=', labA.id)
+      .execute();
+    await call('POST', '/Customer/AddCustomer', labA.token, {
+      customerId: id,
+      customerName: 'مشتری',
+      mobile1: '09120000000',
+      settings: { vage: 150000, sendSMS: true },
+    });
+    const after = await call<{ settings: unknown }>(
+      'GET',
+      `/Customer/GetCustomer?customerId=${id}`,
+      labA.token,
+    );
+    expect(after.body.data.settings).toBeNull();
+    await ctx.db.updateTable('users').set({ settings: null }).where('id', '=', labA.id).execute();
+  });
+
+  it('refuses a fee that does not fit the workshop fee type', async () => {
+    const res = await call('POST', '/Customer/AddCustomer', labA.token, {
+      customerName: 'کسری',
+      mobile1: '09120000000',
+      settings: { vage: 12.5 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { field: 'settings.vage', message: 'اجرت ثابت باید مبلغی صحیح به تومان باشد' },
+    ]);
+  });
+
+  it('updates a customer and keeps its code; another workshop’s id is 404; the other customer is refused', async () => {
+    const code = await addCustomer(labA.token, { customerName: 'قبلی' });
+    const id = await idOfCode(labA.token, code);
+    const res = await call<number>('POST', '/Customer/AddCustomer', labA.token, {
+      customerId: id,
+      customerName: 'بعدی',
+      mobile1: '9121111111',
+    });
+    expect(res.body).toMatchObject({ successful: true, data: code, message: 'اطلاعات مشتری ذخیره شد' });
+    const detail = await call<{ customerName: string; mobile1: string }>(
+      'GET',
+      `/Customer/GetCustomer?customerId=${id}`,
+      labA.token,
+    );
+    expect(detail.body.data).toMatchObject({ customerName: 'بعدی', mobile1: '09121111111' });
+
+    const foreign = await call('POST', '/Customer/AddCustomer', labB.token, {
+      customerId: id,
+      customerName: 'دزدی',
+      mobile1: '09120000000',
+    });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.code).toBe('NOT_FOUND');
+    const missing = await call('POST', '/Customer/AddCustomer', labA.token, {
+      customerId: randomUUID(),
+      customerName: 'نیست',
+      mobile1: '09120000000',
+    });
+    expect(missing.status).toBe(404);
+    const other = await call('POST', '/Customer/AddCustomer', labA.token, {
+      customerId: OTHER_CUSTOMER_ID,
+      customerName: 'متفرقه',
+      mobile1: '09120000000',
+    });
+    expect(other.status).toBe(400);
+  });
+
+  it('needs a workshop session', async () => {
+    const body = { customerName: 'x', mobile1: '09120000000' };
+    expect((await call('POST', '/Customer/AddCustomer', null, body)).status).toBe(401);
+    expect((await call('POST', '/Customer/AddCustomer', adminToken, body)).status).toBe(403);
+  });
+});
+
+describe('GET /Customer/CustomersByName', () => {
+  let lab: { token: string };
+  beforeAll(async () => {
+    const u = await createUser(ctx.db);
+    lab = { token: await login(ctx.app, u.username, u.password) };
+    for (const name of [
+      'كريم علي‌پور', // Arabic kaf and yeh, a half-space
+      'عَلی محمدی', // a diacritic
+      'محمد علی',
+      'رضا ۱۲',
+      'زهرا',
+    ]) {
+      await addCustomer(lab.token, { customerName: name, mobile1: '09121234567' });
+    }
+    await addCustomer(labB.token, { customerName: 'علی دیگر' });
+  });
+
+  const search = async (name: string) => {
+    const res = await call<{ name: string; id: string; settings: string | null; code: number }[]>(
+      'GET',
+      `/Customer/CustomersByName?name=${encodeURIComponent(name)}`,
+      lab.token,
+    );
+    expect(res.status).toBe(200);
+    return res.body.data.map((r) => r.name);
+  };
+
+  it('ignores ي/ك, half-spaces, spaces and diacritics, and shows prefix matches first', async () => {
+    expect(await search('کریم')).toEqual(['كريم علي‌پور']);
+    expect(await search('علیپور')).toEqual(['كريم علي‌پور']);
+    expect(await search('علی پور')).toEqual(['كريم علي‌پور']);
+    // «علی» begins «عَلی محمدی» (prefix first), and is inside the other two.
+    expect(await search('علی')).toEqual(['عَلی محمدی', 'كريم علي‌پور', 'محمد علی']);
+    // Names are stored with ASCII digits (normalizedString); the search takes either.
+    expect(await search('رضا ۱۲')).toEqual(['رضا 12']);
+    expect(await search('رضا12')).toEqual(['رضا 12']);
+    expect(await search('نیست')).toEqual([]);
+  });
+
+  it('answers id, name and settings (a JSON string or null), and finds by code or mobile', async () => {
+    const res = await call<{ id: string; name: string; settings: string | null; code: number }[]>(
+      'GET',
+      '/Customer/CustomersByName?name=' + encodeURIComponent('زهرا'),
+      lab.token,
+    );
+    expect(res.body.data[0]).toMatchObject({ name: 'زهرا', settings: null, code: 5 });
+    expect(await search('۵')).toContain('زهرا');
+    expect((await search('0912123')).length).toBe(5);
+  });
+
+  it('never shows another workshop’s customers, and needs a workshop session', async () => {
+    expect(await search('دیگر')).toEqual([]);
+    expect((await call('GET', '/Customer/CustomersByName?name=x', null)).status).toBe(401);
+    expect((await call('GET', '/Customer/CustomersByName?name=x', adminToken)).status).toBe(403);
+    const long = await call('GET', `/Customer/CustomersByName?name=${'a'.repeat(101)}`, lab.token);
+    expect(long.status).toBe(400);
+    expect(long.body.errors?.[0]?.field).toBe('name');
+  });
+});
+
+describe('GET /Customer/AllCustomers and GET /Customer/GetCustomer', () => {
+  it('pages 200 by default, in code order, with a search', async () => {
+    const u = await createUser(ctx.db);
+    const token = await login(ctx.app, u.username, u.password);
+    await ctx.db
+      .insertInto('customers')
+      .values(
+        Array.from({ length: 205 }, (_, i) => ({
+          workshopId: u.id,
+          code: i + 1,
+          name: i === 204 ? 'آخرین' : `مشتری ${i + 1}`,
+          mobile1: '09120000000',
+        })),
+      )
+      .execute();
+    const first = await call<{
+      list: { customerCode: number }[];
+      totalCount: number;
+      pageSize: number;
+      currPage: number;
+    }>('GET', '/Customer/AllCustomers', token);
+    expect(first.body.data).toMatchObject({ totalCount: 205, pageSize: 200, currPage: 1 });
+    expect(first.body.data.list).toHaveLength(200);
+    expect(first.body.data.list[0]!.customerCode).toBe(1);
+    const second = await call<{ list: { customerCode: number }[] }>(
+      'GET',
+      '/Customer/AllCustomers?pageNumber=۲',
+      token,
+    );
+    expect(second.body.data.list.map((r) => r.customerCode)).toEqual([201, 202, 203, 204, 205]);
+    const found = await call<{ list: { customerName: string }[]; totalCount: number }>(
+      'GET',
+      `/Customer/AllCustomers?name=${encodeURIComponent('آخرين')}`,
+      token,
+    );
+    expect(found.body.data.totalCount).toBe(1);
+    expect(found.body.data.list[0]!.customerName).toBe('آخرین');
+    expect((await call('GET', '/Customer/AllCustomers?pageNumber=0', token)).status).toBe(400);
+    expect((await call('GET', '/Customer/AllCustomers', null)).status).toBe(401);
+    expect((await call('GET', '/Customer/AllCustomers', adminToken)).status).toBe(403);
+  });
+
+  it('GetCustomer: 404 for another workshop’s and for the other customer, 400 for a bad id', async () => {
+    const code = await addCustomer(labA.token);
+    const id = await idOfCode(labA.token, code);
+    expect((await call('GET', `/Customer/GetCustomer?customerId=${id}`, labB.token)).status).toBe(404);
+    expect(
+      (await call('GET', `/Customer/GetCustomer?customerId=${OTHER_CUSTOMER_ID}`, labA.token)).status,
+    ).toBe(404);
+    const bad = await call('GET', '/Customer/GetCustomer?customerId=abc', labA.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.[0]?.field).toBe('customerId');
+    expect((await call('GET', `/Customer/GetCustomer?customerId=${id}`, null)).status).toBe(401);
+    expect((await call('GET', `/Customer/GetCustomer?customerId=${id}`, adminToken)).status).toBe(403);
+  });
+});
+
+describe('POST /Customer/Delete', () => {
+  it('soft-deletes: gone from the lists, its payments kept, its code never reused', async () => {
+    const u = await createUser(ctx.db);
+    const token = await login(ctx.app, u.username, u.password);
+    const plain = await addCustomer(token, { customerName: 'بی‌سابقه' });
+    const withPays = await addCustomer(token, { customerName: 'باسابقه' });
+    const plainId = await idOfCode(token, plain);
+    const payId = await idOfCode(token, withPays);
+    await ctx.db
+      .insertInto('payments')
+      .values({ workshopId: u.id, customerId: payId, type: 1, moneyToman: 1000, paidOn: '2026-01-01' })
+      .execute();
+
+    const first = await call('POST', '/Customer/Delete', token, { id: plainId });
+    expect(first.body).toMatchObject({ successful: true, message: 'مشتری حذف شد' });
+    const second = await call('POST', '/Customer/Delete', token, { id: payId });
+    expect(second.body.message).toContain('باقی می‌ماند');
+
+    const list = await call<{ totalCount: number }>('GET', '/Customer/AllCustomers', token);
+    expect(list.body.data.totalCount).toBe(0);
+    expect((await call('GET', `/Customer/GetCustomer?customerId=${payId}`, token)).status).toBe(404);
+    const pays = await ctx.db.selectFrom('payments').select('id').where('customerId', '=', payId).execute();
+    expect(pays).toHaveLength(1);
+    expect(await addCustomer(token)).toBe(withPays + 1);
+    const audit = await ctx.db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('entityId', '=', payId)
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['customer.delete']);
+
+    expect((await call('POST', '/Customer/Delete', token, { id: payId })).status).toBe(404);
+  });
+
+  it('404 for another workshop’s customer and the other customer; 400, 401, 403', async () => {
+    const code = await addCustomer(labA.token);
+    const id = await idOfCode(labA.token, code);
+    expect((await call('POST', '/Customer/Delete', labB.token, { id })).status).toBe(404);
+    expect((await call('POST', '/Customer/Delete', labA.token, { id: OTHER_CUSTOMER_ID })).status).toBe(404);
+    const bad = await call('POST', '/Customer/Delete', labA.token, { id: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.[0]?.field).toBe('id');
+    expect((await call('POST', '/Customer/Delete', null, { id })).status).toBe(401);
+    expect((await call('POST', '/Customer/Delete', adminToken, { id })).status).toBe(403);
+    expect((await call('GET', `/Customer/GetCustomer?customerId=${id}`, labA.token)).status).toBe(200);
+  });
+});
+
+describe('admin: /Manage/AllCustomers, /Manage/GetCustomer, /Manage/Delete', () => {
+  it('lists every workshop’s customers 50 a page, with the lab, filtered by workshop and name', async () => {
+    const all = await call<{ list: { lab: string; userId: string }[]; totalCount: number; pageSize: number }>(
+      'GET',
+      '/Manage/AllCustomers',
+      adminToken,
+    );
+    expect(all.status).toBe(200);
+    expect(all.body.data.pageSize).toBe(50);
+    expect(all.body.data.list.length).toBeLessThanOrEqual(50);
+    const labs = new Set(all.body.data.list.map((r) => r.lab));
+    expect(labs.size).toBeGreaterThan(1);
+
+    const onlyB = await call<{
+      list: { userId: string; name: string; lab: string; code: number; mobile: string }[];
+    }>('GET', `/Manage/AllCustomers?user=${labB.id}`, adminToken);
+    expect(onlyB.body.data.list.length).toBeGreaterThan(0);
+    expect(onlyB.body.data.list.every((r) => r.userId === labB.id && r.lab === 'آزمایشگاه ب')).toBe(true);
+    const named = await call<{ list: { name: string }[] }>(
+      'GET',
+      `/Manage/AllCustomers?user=${labB.id}&name=${encodeURIComponent('دیگر')}`,
+      adminToken,
+    );
+    expect(named.body.data.list.map((r) => r.name)).toEqual(['علی دیگر']);
+
+    expect((await call('GET', '/Manage/AllCustomers?user=nope', adminToken)).status).toBe(400);
+    expect((await call('GET', '/Manage/AllCustomers', null)).status).toBe(401);
+    expect((await call('GET', '/Manage/AllCustomers', labA.token)).status).toBe(403);
+  });
+
+  it('shows one customer with its history counts, and deletes it softly with an audit entry', async () => {
+    const code = await addCustomer(labB.token, { customerName: 'برای مدیر' });
+    const id = await idOfCode(labB.token, code);
+    const detail = await call('GET', `/Manage/GetCustomer?customerId=${id}`, adminToken);
+    expect(detail.body.data).toMatchObject({
+      customerName: 'برای مدیر',
+      lab: 'آزمایشگاه ب',
+      testCount: 0,
+      payCount: 0,
+    });
+    expect((await call('GET', `/Manage/GetCustomer?customerId=${id}`, labB.token)).status).toBe(403);
+    expect((await call('GET', `/Manage/GetCustomer?customerId=${randomUUID()}`, adminToken)).status).toBe(
+      404,
+    );
+
+    expect((await call('POST', '/Manage/Delete', labB.token, { id })).status).toBe(403);
+    expect((await call('POST', '/Manage/Delete', null, { id })).status).toBe(401);
+    expect((await call('POST', '/Manage/Delete', adminToken, { id: 'bad' })).status).toBe(400);
+    const res = await call('POST', '/Manage/Delete', adminToken, { id });
+    expect(res.body).toMatchObject({ successful: true, message: 'مشتری حذف شد' });
+    expect((await call('POST', '/Manage/Delete', adminToken, { id })).status).toBe(404);
+    expect((await call('GET', `/Customer/GetCustomer?customerId=${id}`, labB.token)).status).toBe(404);
+    const audit = await ctx.db.selectFrom('auditLog').select('action').where('entityId', '=', id).execute();
+    expect(audit.map((a) => a.action)).toEqual(['customer.delete.admin']);
+  });
+});

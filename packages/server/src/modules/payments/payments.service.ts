@@ -1,0 +1,121 @@
+import {
+  OTHER_CUSTOMER_ID,
+  jalaliYearBounds,
+  type AddPayRequest,
+  type GetPaysResponse,
+  type GetStoreQuery,
+  type StoreResponse,
+} from '@ayar/contract';
+import type { Database } from '../../db/database.ts';
+import { notFound } from '../../lib/errors.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
+import { findCustomer, findCustomerWithDeleted } from '../customers/customers.repository.ts';
+import * as repo from './payments.repository.ts';
+
+export interface Actor {
+  id: string;
+  ip: string;
+}
+
+/** Records a receipt or a payment for one of the workshop's live customers. */
+export async function addPay(
+  db: Database,
+  workshopId: string,
+  actor: Actor,
+  input: AddPayRequest,
+): Promise<string> {
+  const customer =
+    input.customerId === OTHER_CUSTOMER_ID ? undefined : await findCustomer(db, workshopId, input.customerId);
+  if (!customer) throw notFound('مشتری پیدا نشد');
+  return repo.insertPayment(db, {
+    workshopId,
+    customerId: customer.id,
+    type: input.type,
+    goldMg: input.gold,
+    moneyToman: input.money,
+    description: input.desc,
+    paidOn: input.date,
+    createdBy: actor.id,
+  });
+}
+
+/** The customer's receipts and payments, newest first, with the balance of all time. */
+export async function getPays(
+  db: Database,
+  workshopId: string,
+  customerId: string,
+): Promise<GetPaysResponse> {
+  const customer =
+    customerId === OTHER_CUSTOMER_ID ? undefined : await findCustomerWithDeleted(db, workshopId, customerId);
+  if (!customer) throw notFound('مشتری پیدا نشد');
+  const [list, b] = await Promise.all([
+    repo.listPayments(db, workshopId, customerId),
+    repo.customerBalance(db, workshopId, customerId),
+  ]);
+  return {
+    customerId,
+    customerName: customer.name,
+    list: list.map((p) => ({
+      id: p.id,
+      type: p.type,
+      goldMg: p.goldMg,
+      money: p.moneyToman,
+      date: p.paidOn,
+      desc: p.description,
+      createdAt: p.createdAt.toISOString(),
+    })),
+    balance: {
+      ...b,
+      goldRemain: b.feeGoldMg - b.receivedGoldMg + b.paidGoldMg,
+      moneyRemain: b.feeMoney - b.receivedMoney + b.paidMoney,
+    },
+  };
+}
+
+export async function deletePay(db: Database, workshopId: string, actor: Actor, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const deleted = await repo.softDeletePayment(trx, workshopId, id);
+    if (!deleted) throw notFound();
+    await writeAudit(trx, {
+      actorId: actor.id,
+      action: 'payment.delete',
+      entity: 'payment',
+      entityId: id,
+      before: deleted,
+      ip: actor.ip,
+    });
+  });
+}
+
+/** The fund report (DESIGN.md 5) for a Jalali year, or all time when no year is given. */
+export async function getStore(
+  db: Database,
+  workshopId: string,
+  query: GetStoreQuery,
+): Promise<StoreResponse> {
+  const filter: repo.StoreFilter = {
+    workshopId,
+    customerId: query.customerId,
+    range: query.year ? jalaliYearBounds(query.year) : null,
+  };
+  const [rows, totals] = await Promise.all([repo.storePage(db, filter, query), repo.storeTotals(db, filter)]);
+  return {
+    list: rows.map((r) => ({
+      customerId: r.id,
+      customerFullName: r.name,
+      customerCode: r.code,
+      goldRemain: r.goldRemain,
+      moneyRemain: r.moneyRemain,
+      testCount: r.testCount,
+      status: r.status,
+      deleted: r.deleted,
+    })),
+    totalCount: totals.count,
+    currPage: query.pageNumber,
+    pageSize: query.pageSize,
+    year: query.year ?? null,
+    totalGoldRemain: totals.gold,
+    totalMoneyRemain: totals.money,
+    totalTestCount: totals.tests,
+  };
+}

@@ -1,0 +1,293 @@
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { CUSTOMER_PAGE_SIZE, ROUTES, UI, effectiveCustomerSettings, toPersianDigits } from '@ayar/contract';
+import type { DeleteCustomerRequest, ManageCustomerDetail, ManageCustomerRow, Paged } from '@ayar/contract';
+import { Ltr } from '../../components/ui/LtrText.tsx';
+import { Paginator } from '../../components/ui/Paginator.tsx';
+import { confirmAction } from '../../components/ui/confirm.tsx';
+import { IconSearch, IconTrash } from '../../components/ui/icons.tsx';
+import { alertSuccess } from '../../lib/alert.ts';
+import { formatJalaliDate } from '../../lib/format.ts';
+import { useApiMutation, useApiQuery } from '../../lib/query.ts';
+import { UserAutocomplete } from '../workshops/components/UserAutocomplete.tsx';
+import type { UserAutocompleteValue } from '../workshops/components/UserAutocomplete.tsx';
+import { CUSTOMERS_KEY, deleteQuestion } from './api.ts';
+
+const KEY = [...CUSTOMERS_KEY, 'manage'] as const;
+const digits = (value: string | number | null) =>
+  value === null || value === '' ? '—' : <Ltr>{toPersianDigits(value)}</Ltr>;
+
+/**
+ * manage/customers (SPEC.md 2.14): every workshop's customers, 50 a page, filtered by workshop and
+ * name. A row opens the customer's card (its lab, mobiles, fee and history) with the delete button:
+ * the workshop editor that SPEC.md's manage/edit-user/{id} names is for workshops, not customers.
+ */
+export function ManageCustomersPage() {
+  const isDesktop = useMediaQuery(`(min-width: ${UI.desktopMinWidth}px)`) ?? false;
+  const queryClient = useQueryClient();
+  const [workshop, setWorkshop] = useState<UserAutocompleteValue | null>(null);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const customers = useApiQuery<Paged<ManageCustomerRow>>(KEY, ROUTES.manage.allCustomers, {
+    query: { pageSize: CUSTOMER_PAGE_SIZE.admin, pageNumber: page, user: workshop?.id, name: debounced },
+  });
+  const del = useApiMutation<null, DeleteCustomerRequest>(ROUTES.manage.deleteCustomer);
+
+  const remove = async (row: { id: string; name: string }) => {
+    const ok = await confirmAction({
+      title: 'حذف مشتری',
+      message: deleteQuestion(row.name),
+      confirmLabel: 'حذف',
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      const result = await del.mutateAsync({ id: row.id });
+      alertSuccess(result.message);
+      setOpenId(null);
+    } catch {
+      // The API client has shown the server's message.
+    }
+    await queryClient.invalidateQueries({ queryKey: CUSTOMERS_KEY });
+  };
+
+  const list = customers.data?.list ?? [];
+  const deleteButton = (row: ManageCustomerRow) => (
+    <ActionIcon
+      variant="subtle"
+      color="red"
+      disabled={del.isPending}
+      aria-label={`حذف ${row.name}`}
+      onClick={(e) => {
+        e.stopPropagation();
+        void remove(row);
+      }}
+    >
+      <IconTrash size={20} />
+    </ActionIcon>
+  );
+
+  return (
+    <Stack gap="md" maw={1100} mx="auto">
+      <Paper withBorder radius="lg" p="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <UserAutocomplete
+            label="آزمایشگاه"
+            value={workshop}
+            placeholder="همه آزمایشگاه‌ها"
+            onChange={(value) => {
+              setWorkshop(value);
+              setPage(1);
+            }}
+          />
+          <TextInput
+            label="جستجوی مشتری"
+            placeholder="نام، کد یا موبایل"
+            leftSection={<IconSearch size={18} />}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+          />
+        </SimpleGrid>
+      </Paper>
+
+      {customers.isPending ? (
+        <Skeleton height={200} radius="md" />
+      ) : list.length === 0 ? (
+        <Paper withBorder radius="md" p="xl" ta="center">
+          <Text c="dimmed">مشتری‌ای پیدا نشد.</Text>
+        </Paper>
+      ) : isDesktop ? (
+        <Paper withBorder radius="md">
+          <Table verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>نام</Table.Th>
+                <Table.Th>آزمایشگاه</Table.Th>
+                <Table.Th>کد</Table.Th>
+                <Table.Th>موبایل</Table.Th>
+                <Table.Th>تلفن</Table.Th>
+                <Table.Th w={70}>عملیات</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((row) => (
+                <Table.Tr
+                  key={row.id}
+                  style={{ cursor: 'pointer' }}
+                  tabIndex={0}
+                  aria-label={`مشخصات ${row.name}`}
+                  onClick={() => setOpenId(row.id)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') setOpenId(row.id);
+                  }}
+                >
+                  <Table.Td fw={600}>{row.name}</Table.Td>
+                  <Table.Td>{row.lab}</Table.Td>
+                  <Table.Td>{digits(row.code)}</Table.Td>
+                  <Table.Td>{digits(row.mobile)}</Table.Td>
+                  <Table.Td>{digits(row.phone)}</Table.Td>
+                  <Table.Td>{deleteButton(row)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      ) : (
+        <Stack gap="xs">
+          {list.map((row) => (
+            <Paper
+              key={row.id}
+              withBorder
+              radius="md"
+              p="sm"
+              role="button"
+              tabIndex={0}
+              aria-label={`مشخصات ${row.name}`}
+              style={{ cursor: 'pointer' }}
+              onClick={() => setOpenId(row.id)}
+            >
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text fw={600}>{row.name}</Text>
+                  <Text size="sm" c="dimmed">
+                    {row.lab} · کد {digits(row.code)}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {digits(row.mobile)}
+                    {row.phone ? <> · {digits(row.phone)}</> : null}
+                  </Text>
+                </Stack>
+                {deleteButton(row)}
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      {customers.data && list.length > 0 ? (
+        <Paginator
+          page={page}
+          pageSize={customers.data.pageSize}
+          total={customers.data.totalCount}
+          onChange={setPage}
+        />
+      ) : null}
+
+      <CustomerCard
+        id={openId}
+        onClose={() => setOpenId(null)}
+        onDelete={(c) => void remove(c)}
+        deleting={del.isPending}
+      />
+    </Stack>
+  );
+}
+
+function CustomerCard({
+  id,
+  onClose,
+  onDelete,
+  deleting,
+}: {
+  id: string | null;
+  onClose: () => void;
+  onDelete: (c: { id: string; name: string }) => void;
+  deleting: boolean;
+}) {
+  const detail = useApiQuery<ManageCustomerDetail>([...KEY, 'one', id], ROUTES.manage.getCustomer, {
+    query: { customerId: id },
+    enabled: id !== null,
+  });
+  const c = detail.data;
+  const overrides = c?.settings ? effectiveCustomerSettings(c.settings, { vage: NaN, sendSMS: false }) : null;
+  const item = (label: string, value: React.ReactNode) => (
+    <Group justify="space-between" wrap="nowrap" gap="sm">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" ta="end">
+        {value}
+      </Text>
+    </Group>
+  );
+  return (
+    <Modal
+      opened={id !== null}
+      onClose={onClose}
+      title={c ? c.customerName : 'مشخصات مشتری'}
+      centered
+      radius="lg"
+      closeButtonProps={{ 'aria-label': 'بستن' }}
+    >
+      {!c ? (
+        <Skeleton height={220} radius="md" />
+      ) : (
+        <Stack gap="xs">
+          {item('آزمایشگاه', c.lab)}
+          {item('کد مشتری', digits(c.code))}
+          {item('موبایل', digits(c.mobile1))}
+          {c.mobile2 ? item('موبایل دوم', digits(c.mobile2)) : null}
+          {c.mobile3 ? item('موبایل سوم', digits(c.mobile3)) : null}
+          {item('تلفن', digits(c.phone))}
+          {item('تاریخ ثبت', <Ltr>{formatJalaliDate(c.createdAt)}</Ltr>)}
+          {item(
+            'تنظیمات اختصاصی',
+            overrides ? (
+              <Group gap={4} justify="flex-end">
+                {Number.isFinite(overrides.vage) ? (
+                  <Badge variant="light">اجرت {toPersianDigits(overrides.vage)}</Badge>
+                ) : null}
+                {c.settings?.includes('sendSMS') ? (
+                  <Badge variant="light">{overrides.sendSMS ? 'پیامک: بله' : 'پیامک: خیر'}</Badge>
+                ) : null}
+              </Group>
+            ) : (
+              'مانند پیش‌فرض آزمایشگاه'
+            ),
+          )}
+          {item('آزمایش‌ها', digits(c.testCount))}
+          {item('دریافت و پرداخت‌ها', digits(c.payCount))}
+          {c.desc ? <Text size="sm">{c.desc}</Text> : null}
+          {c.testCount + c.payCount > 0 ? (
+            <Text size="xs" c="dimmed">
+              با حذف، سابقه آزمایش‌ها و پرداخت‌های این مشتری در گزارش‌ها باقی می‌ماند.
+            </Text>
+          ) : null}
+          <Group justify="space-between" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              بستن
+            </Button>
+            <Button
+              color="red"
+              variant="light"
+              loading={deleting}
+              leftSection={<IconTrash size={18} />}
+              onClick={() => onDelete({ id: c.customerId, name: c.customerName })}
+            >
+              حذف مشتری
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,176 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DEFAULT_USER_SETTINGS, addPayRequestSchema, formatGrams, formatToman } from '@ayar/contract';
+import { saveLogin } from '../../lib/auth.ts';
+import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { cleanGrams } from './PayAddPage.tsx';
+import { defaultStoreYear } from './StorePage.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+const CUSTOMER = {
+  id: '3f0d2c1e-8a4b-4c5d-9e6f-0a1b2c3d4e5f',
+  name: 'حسن طلافروش',
+  settings: null,
+  code: 4,
+  mobile: '09121234567',
+};
+const EMPTY_BALANCE = {
+  testCount: 0,
+  feeGoldMg: 0,
+  feeMoney: 0,
+  receivedGoldMg: 0,
+  receivedMoney: 0,
+  paidGoldMg: 0,
+  paidMoney: 0,
+  goldRemain: 0,
+  moneyRemain: 0,
+};
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  saveLogin({
+    token: 't',
+    userUsername: 'lab1',
+    userId: 'u-1',
+    userRoleId: 2,
+    userFname: 'آزمایشگاه',
+    nationalId: null,
+    userSanapass: JSON.stringify(DEFAULT_USER_SETTINGS),
+    role: 'workshop',
+    testTypes: [],
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('pay/add', () => {
+  it('keeps grams to 3 decimals, takes «٫» and Persian digits', () => {
+    expect(cleanGrams('۱۲٫۳۴۵۶')).toBe('12.345');
+    expect(cleanGrams('0.5.7')).toBe('0.57');
+    expect(cleanGrams('ab3')).toBe('3');
+  });
+
+  it('records a receipt of gold typed in grams with 3 decimals, as the server expects', async () => {
+    let added: Record<string, unknown> | null = null;
+    fetchMock.mockImplementation(async (url, init) => {
+      const u = String(url);
+      if (u.includes('/Customer/CustomersByName'))
+        return jsonResponse({ successful: true, message: '', data: [CUSTOMER] });
+      if (u.includes('/Customer/AddPay')) {
+        added = JSON.parse(String(init?.body));
+        return jsonResponse({ successful: true, message: 'ثبت شد', data: { id: 'p1' } });
+      }
+      if (u.includes('/Customer/GetPays')) {
+        return jsonResponse({
+          successful: true,
+          message: '',
+          data: {
+            customerId: CUSTOMER.id,
+            customerName: CUSTOMER.name,
+            list: added
+              ? [
+                  {
+                    id: 'p1',
+                    type: 1,
+                    goldMg: 12345,
+                    money: 0,
+                    date: '2026-11-22',
+                    desc: null,
+                    createdAt: '2026-11-22T08:00:00Z',
+                  },
+                ]
+              : [],
+            balance: added ? { ...EMPTY_BALANCE, receivedGoldMg: 12345, goldRemain: -12345 } : EMPTY_BALANCE,
+          },
+        });
+      }
+      return jsonResponse({ successful: false, message: 'unexpected', data: null }, 500);
+    });
+    const user = userEvent.setup();
+    renderApp('/pay/add');
+    const form = await screen.findByRole('form', { name: 'ثبت پرداخت' });
+    await user.type(within(form).getByLabelText(/^مشتری/), 'حسن');
+    await user.click(await screen.findByRole('option', { name: /حسن طلافروش/, hidden: true }));
+    const gold = within(form).getByLabelText('طلا (گرم)');
+    await user.type(gold, '۱۲٫۳۴۵۹');
+    expect(gold).toHaveValue('12.345');
+    await user.click(within(form).getByRole('button', { name: 'ثبت' }));
+
+    expect(await screen.findByText('ثبت شد')).toBeInTheDocument();
+    expect(added).toMatchObject({ customerId: CUSTOMER.id, type: 1, gold: '12.345', money: 0 });
+    expect((added as unknown as { date: string }).date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // What the server makes of the body: 12.345 g is 12345 mg.
+    expect(addPayRequestSchema.parse(added).gold).toBe(12345);
+    expect(await screen.findByTestId('gold-remain')).toHaveTextContent(formatGrams(-12345));
+  });
+
+  it('asks for a customer and for gold or money before sending', async () => {
+    const user = userEvent.setup();
+    renderApp('/pay/add');
+    const form = await screen.findByRole('form', { name: 'ثبت پرداخت' });
+    await user.click(within(form).getByRole('button', { name: 'ثبت' }));
+    expect(await within(form).findByText('مشتری را انتخاب کنید')).toBeInTheDocument();
+    expect(within(form).getByText('وزن طلا یا مبلغ را وارد کنید')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('user/store', () => {
+  it('defaults to the current Jalali year when offered', () => {
+    expect(defaultStoreYear('1405/09/01')).toBe(1405);
+    expect(defaultStoreYear('1403/01/01')).toBe(1404);
+    expect(defaultStoreYear('1410/01/01')).toBe(1406);
+  });
+
+  it('shows the totals and marks the customers who owe', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse({
+        successful: true,
+        message: '',
+        data: {
+          list: [
+            {
+              customerId: 'a',
+              customerFullName: 'بدهکار',
+              customerCode: 1,
+              goldRemain: 1500,
+              moneyRemain: 250000,
+              testCount: 3,
+              status: 0,
+              deleted: false,
+            },
+            {
+              customerId: 'b',
+              customerFullName: 'بستانکار',
+              customerCode: 2,
+              goldRemain: -250,
+              moneyRemain: 0,
+              testCount: 1,
+              status: 2,
+              deleted: true,
+            },
+          ],
+          totalCount: 2,
+          currPage: 1,
+          pageSize: 50,
+          year: 1405,
+          totalGoldRemain: 1250,
+          totalMoneyRemain: 250000,
+          totalTestCount: 4,
+        },
+      }),
+    );
+    renderApp('/user/store');
+    expect(await screen.findByTestId('total-gold')).toHaveTextContent(formatGrams(1250));
+    expect(screen.getByTestId('total-money')).toHaveTextContent(formatToman(250000));
+    expect(screen.getByTestId('total-tests')).toHaveTextContent('۴');
+    const owes = document.querySelectorAll('[data-owes]');
+    expect(owes).toHaveLength(1);
+    expect(owes[0]).toHaveTextContent('بدهکار');
+    expect(screen.getByText(/حذف شده/)).toBeInTheDocument();
+    const url = String(fetchMock.mock.calls[0]![0]);
+    expect(url).toContain('pageSize=50');
+    expect(url).toMatch(/year=14\d\d/);
+  });
+});
