@@ -16,3 +16,5 @@ export * from './system-settings.ts';
 export * from './settings.ts';
 export * from './customers.ts';
 export * from './payments.ts';
+export * from './assays.ts';
+export * from './results.ts';

@@ -16,6 +16,7 @@ import type { Database } from './db/database.ts';
 import { AppError } from './lib/errors.ts';
 import { LoginLimiter } from './lib/login-limiter.ts';
 import type { AppDeps } from './deps.ts';
+import { assaysRoutes } from './modules/assays/assays.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { codesRoutes } from './modules/codes/codes.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
@@ -24,6 +25,7 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { resultsRoutes } from './modules/results/results.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { systemSettingsRoutes } from './modules/system-settings/system-settings.routes.ts';
 import { workshopsRoutes } from './modules/workshops/workshops.routes.ts';
@@ -152,6 +154,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     filesRoutes,
     customersRoutes,
     paymentsRoutes,
+    assaysRoutes,
+    resultsRoutes,
   ]) {
     register(app, deps);
   }
