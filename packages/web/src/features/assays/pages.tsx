@@ -1,25 +1,7 @@
-import { ScreenPlaceholder } from '../../app/ScreenPlaceholder.tsx';
-
-export function LabAddPage() {
-  return <ScreenPlaceholder />;
-}
-
-export function LabEditPage() {
-  return <ScreenPlaceholder />;
-}
-
-export function LabListPage() {
-  return <ScreenPlaceholder />;
-}
-
-export function ManageLabsPage() {
-  return <ScreenPlaceholder />;
-}
-
-export function ManageLabsToDeletePage() {
-  return <ScreenPlaceholder />;
-}
-
-export function ManageEditLabPage() {
-  return <ScreenPlaceholder />;
-}
+// The packet screens, one file each: the workshop's in this folder, the admin's in admin/.
+export { LabAddPage } from './LabAddPage.tsx';
+export { LabListPage } from './LabListPage.tsx';
+export { LabEditPage } from './LabEditPage.tsx';
+export { ManageLabsPage } from './admin/ManageLabsPage.tsx';
+export { ManageEditLabPage } from './admin/ManageEditLabPage.tsx';
+export { ManageLabsToDeletePage } from './admin/ManageLabsToDeletePage.tsx';

@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '../../../app/ScreenPlaceholder.tsx';
+
+export function ManageLabsPage() {
+  return <ScreenPlaceholder />;
+}
