@@ -48,6 +48,8 @@ export const ROUTES = {
     addCutting: r('POST', '/Tests/AddCutting', 'workshop'),
     getStatistics: r('POST', '/Tests/GetStatistics', 'workshop'),
     addFile: r('POST', '/Tests/AddFile', 'any-user'),
+    /** The QR page's lookup (`/r/<token>`): the same item as `Result`, by the packet's public token. */
+    resultByToken: r('GET', '/Tests/ResultByToken', 'public'),
   },
   customer: {
     addCustomer: r('POST', '/Customer/AddCustomer', 'workshop'),
@@ -70,6 +72,8 @@ export const ROUTES = {
     getTest: r('GET', '/Manage/GetTest', 'admin'),
     editTest: r('POST', '/Manage/EditTest', 'admin'),
     deleteTest: r('POST', '/Manage/DeleteTest', 'admin'),
+    /** A packet's audit rows (manage/edit-lab history). */
+    testHistory: r('GET', '/Manage/TestHistory', 'admin'),
     allCustomers: r('GET', '/Manage/AllCustomers', 'admin'),
     deleteCustomer: r('POST', '/Manage/Delete', 'admin'),
     /** One customer of any workshop, with its lab and history counts (manage/customers row click). */
@@ -86,6 +90,10 @@ export const ROUTES = {
     messages: r('GET', '/Manage/Messages', 'admin'),
     /** The admin's workshop list (manage/lab-owners): filters by status, shows user names. */
     labOwners: r('GET', '/Manage/LabOwners', 'admin'),
+  },
+  results: {
+    /** A photo of a published packet, public but scoped to it by its token (`?thumb=1` for the thumbnail). */
+    photo: r('GET', '/Results/Photo/:token/:fileId', 'public'),
   },
   files: {
     /** An uploaded file (workshop audio), streamed to an admin or its owner. */

@@ -1,0 +1,445 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import {
+  DIRECT_DELETE_MINUTES,
+  PURITY_CORRECTION_MINUTES,
+  TEHRAN_TZ,
+  customerSearchKey,
+} from '@ayar/contract';
+import type { Database } from '../../db/database.ts';
+
+// ————— Reading packets —————
+
+/** The list filters, already validated (contract `labListQuerySchema` / `manageLabListQuerySchema`). */
+export interface AssayFilter {
+  /** A workshop's own list (from the session), or the admin's `tester`; undefined = every workshop. */
+  workshopId?: string | undefined;
+  waitFor?: boolean | undefined;
+  filterType?: number | undefined;
+  filterValue?: string | undefined;
+  fromDate?: string | undefined;
+  toDate?: string | undefined;
+  justForDelete?: boolean | undefined;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The WHERE of the lab lists. Dates are whole days in Tehran (the API speaks Gregorian yyyy-mm-dd). */
+function conditions(f: AssayFilter): RawBuilder<SqlBool> {
+  const parts: RawBuilder<SqlBool>[] = [sql`a.deleted_at is null`];
+  if (f.workshopId) parts.push(sql`a.workshop_id = ${f.workshopId}`);
+  if (f.waitFor) parts.push(sql`a.purity is null`);
+  if (f.justForDelete) parts.push(sql`a.delete_requested_at is not null`);
+  if (f.fromDate) parts.push(sql`a.created_at >= (${f.fromDate}::date)::timestamp at time zone ${TEHRAN_TZ}`);
+  if (f.toDate) parts.push(sql`a.created_at < (${f.toDate}::date + 1)::timestamp at time zone ${TEHRAN_TZ}`);
+  const value = f.filterValue;
+  if (value) {
+    switch (f.filterType) {
+      case 1: {
+        // Customers first (their search key has its own indexes), then their packets.
+        const key = `%${escapeLike(customerSearchKey(value))}%`;
+        const ws = f.workshopId ? sql`and c.workshop_id = ${f.workshopId}` : sql``;
+        parts.push(
+          sql`(a.customer_id in (select c.id from customers c where c.search_key like ${key} ${ws}) or (a.customer_id is null and a.other_owner_name ilike ${`%${escapeLike(value)}%`}))`,
+        );
+        break;
+      }
+      case 2: {
+        const ws = f.workshopId ? sql`and c.workshop_id = ${f.workshopId}` : sql``;
+        parts.push(
+          sql`a.customer_id in (select c.id from customers c where c.code = ${Number(value)} ${ws})`,
+        );
+        break;
+      }
+      case 3:
+        parts.push(sql`a.doc_number = ${Number(value)}`);
+        break;
+      case 4:
+        parts.push(sql`a.purity = ${Number(value)}`);
+        break;
+    }
+  }
+  return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
+}
+
+const canUpdateSql = sql<boolean>`coalesce(a.purity_at > now() - make_interval(mins => ${PURITY_CORRECTION_MINUTES}), false) and a.deleted_at is null`;
+const canDeleteSql = sql<boolean>`a.purity is null and a.deleted_at is null and a.created_at > now() - make_interval(mins => ${DIRECT_DELETE_MINUTES})`;
+
+function selectAssays(db: Database) {
+  return db
+    .selectFrom('assays as a')
+    .innerJoin('users as u', 'u.id', 'a.workshopId')
+    .leftJoin('customers as c', 'c.id', 'a.customerId')
+    .leftJoin('testTypes as t', 't.id', 'a.testTypeId')
+    .leftJoin('codeRanges as r', 'r.id', 'a.codeRangeId')
+    .select([
+      'a.id',
+      'a.workshopId',
+      'a.customerId',
+      'a.otherOwnerName',
+      'a.otherOwnerMobile',
+      'a.testTypeId',
+      't.name as typeName',
+      'a.docNumber',
+      'a.purity',
+      'a.readyTime',
+      'a.sampleWeightMg',
+      'a.goldWeightMg',
+      'a.feeType',
+      'a.feeToman',
+      'a.feeGoldMg',
+      'a.title',
+      'a.description',
+      'a.displayType',
+      'a.sendSms',
+      'a.sendCall',
+      'a.platform',
+      'a.publicToken',
+      'a.createdAt',
+      'a.purityAt',
+      'a.deleteRequestedAt',
+      'a.deletedAt',
+      'c.name as customerName',
+      'c.code as customerCode',
+      'c.mobile1 as customerMobile',
+      sql<string | null>`c.settings::text`.as('customerSettings'),
+      'u.fName as labName',
+      'u.fullName as userFullName',
+      'u.settings as workshopSettings',
+      'r.serialNo',
+      canUpdateSql.as('canUpdate'),
+      canDeleteSql.as('canDelete'),
+      sql<
+        string[]
+      >`array(select i.file_id::text from assay_images i where i.assay_id = a.id order by i.position, i.file_id)`.as(
+        'imageIds',
+      ),
+    ]);
+}
+
+export type AssayRow = Awaited<ReturnType<typeof findAssay>> & object;
+
+/** One page of a lab list, newest first, and the number of matching packets. */
+export async function listAssays(
+  db: Database,
+  filter: AssayFilter,
+  page: { pageNumber: number; pageSize: number },
+): Promise<{ rows: AssayRow[]; total: number }> {
+  const where = conditions(filter);
+  // Deferred join: the page's ids come from the list index alone, then only those 100 rows are joined.
+  const pageIds = db
+    .selectFrom('assays as a')
+    .select('a.id')
+    .where(where)
+    .orderBy('a.createdAt', 'desc')
+    .orderBy('a.docNumber', 'desc')
+    .limit(page.pageSize)
+    .offset((page.pageNumber - 1) * page.pageSize);
+  const [rows, count] = await Promise.all([
+    selectAssays(db)
+      .where('a.id', 'in', pageIds)
+      .orderBy('a.createdAt', 'desc')
+      .orderBy('a.docNumber', 'desc')
+      .execute(),
+    db
+      .selectFrom('assays as a')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where(where)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: count.n };
+}
+
+/** One packet; a workshop's id limits it to that workshop's packets (undefined for an admin). */
+export function findAssay(db: Database, workshopId: string | undefined, id: string) {
+  let q = selectAssays(db).where('a.id', '=', id);
+  if (workshopId) q = q.where('a.workshopId', '=', workshopId);
+  return q.executeTakeFirst();
+}
+
+/**
+ * Locks packets (live ones; a workshop's own when its id is given) for a change, with the flags the
+ * rules need computed by the database clock, and what a notification needs.
+ */
+export function lockAssays(db: Database, workshopId: string | undefined, ids: readonly string[]) {
+  let q = db
+    .selectFrom('assays as a')
+    .innerJoin('users as u', 'u.id', 'a.workshopId')
+    .leftJoin('customers as c', 'c.id', 'a.customerId')
+    .select([
+      'a.id',
+      'a.workshopId',
+      'a.customerId',
+      'a.otherOwnerName',
+      'a.otherOwnerMobile',
+      'a.testTypeId',
+      'a.docNumber',
+      'a.purity',
+      'a.purityAt',
+      'a.readyTime',
+      'a.sampleWeightMg',
+      'a.goldWeightMg',
+      'a.feeType',
+      'a.feeToman',
+      'a.feeGoldMg',
+      'a.description',
+      'a.displayType',
+      'a.sendSms',
+      'a.sendCall',
+      'a.deleteRequestedAt',
+      'a.deletedAt',
+      'c.mobile1 as customerMobile',
+      sql<string | null>`c.settings::text`.as('customerSettings'),
+      'u.fName as labName',
+      'u.settings as workshopSettings',
+      canUpdateSql.as('canUpdate'),
+      canDeleteSql.as('canDelete'),
+    ])
+    .where('a.id', 'in', ids)
+    .forUpdate('a');
+  if (workshopId) q = q.where('a.workshopId', '=', workshopId);
+  return q.execute();
+}
+export type LockedAssay = Awaited<ReturnType<typeof lockAssays>>[number];
+
+// ————— Registering —————
+
+export interface RangeForUpdate {
+  id: string;
+  fromCode: number;
+  toCode: number;
+  nextCode: number;
+}
+
+/** The workshop's ranges, locked: concurrent registrations of one workshop run one after another. */
+export function lockWorkshopRanges(db: Database, workshopId: string): Promise<RangeForUpdate[]> {
+  return db
+    .selectFrom('codeRanges')
+    .select(['id', 'fromCode', 'toCode', 'nextCode'])
+    .where('workshopId', '=', workshopId)
+    .orderBy('fromCode')
+    .forUpdate()
+    .execute();
+}
+
+export function workshopRanges(db: Database, workshopId: string): Promise<RangeForUpdate[]> {
+  return db
+    .selectFrom('codeRanges')
+    .select(['id', 'fromCode', 'toCode', 'nextCode'])
+    .where('workshopId', '=', workshopId)
+    .orderBy('fromCode')
+    .execute();
+}
+
+/** The lowest range's next number that is still inside its range. */
+export async function nextFreeCode(db: Database, workshopId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('codeRanges')
+    .select('nextCode')
+    .where('workshopId', '=', workshopId)
+    .whereRef('nextCode', '<=', 'toCode')
+    .orderBy('fromCode')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.nextCode ?? null;
+}
+
+export async function raiseNextCode(db: Database, rangeId: string, next: number): Promise<void> {
+  await db
+    .updateTable('codeRanges')
+    .set({ nextCode: sql<number>`greatest(next_code, ${next})` })
+    .where('id', '=', rangeId)
+    .execute();
+}
+
+/** Which of these numbers a packet already has (deleted packets included: numbers are never reused). */
+export async function usedNumbers(db: Database, numbers: readonly number[]): Promise<number[]> {
+  if (numbers.length === 0) return [];
+  const rows = await db.selectFrom('assays').select('docNumber').where('docNumber', 'in', numbers).execute();
+  return rows.map((r) => r.docNumber);
+}
+
+export function findWorkshop(db: Database, workshopId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'status', 'fName', 'settings'])
+    .where('id', '=', workshopId)
+    .where('role', '=', 'workshop')
+    .executeTakeFirst();
+}
+
+/** The workshop's live customers among these ids, with what the fee and notifications need. */
+export function findCustomers(db: Database, workshopId: string, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('customers')
+    .select(['id', 'name', 'mobile1', sql<string | null>`settings::text`.as('settings')])
+    .where('workshopId', '=', workshopId)
+    .where('deletedAt', 'is', null)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** The workshop's photos among these file ids. */
+export async function ownPhotos(
+  db: Database,
+  workshopId: string,
+  fileIds: readonly string[],
+): Promise<Set<string>> {
+  if (fileIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('files')
+    .select('id')
+    .where('kind', '=', 'photo')
+    .where('ownerId', '=', workshopId)
+    .where('id', 'in', fileIds)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+export interface NewAssay {
+  workshopId: string;
+  customerId: string | null;
+  otherOwnerName: string | null;
+  otherOwnerMobile: string | null;
+  testTypeId: string | null;
+  docNumber: number;
+  codeRangeId: string;
+  purity: number | null;
+  purityAt: Date | null;
+  readyTime: number | null;
+  sampleWeightMg: number | null;
+  goldWeightMg: number | null;
+  feeType: 0 | 1;
+  feeToman: number;
+  feeGoldMg: number;
+  title: boolean;
+  description: string | null;
+  displayType: number | null;
+  sendSms: boolean;
+  sendCall: boolean;
+  platform: string;
+  publicToken: string;
+  createdBy: string;
+}
+
+export function insertAssays(db: Database, rows: NewAssay[]) {
+  return db.insertInto('assays').values(rows).returning(['id', 'docNumber', 'publicToken']).execute();
+}
+
+export async function linkImages(
+  db: Database,
+  links: { assayId: string; fileId: string; position: number }[],
+) {
+  if (links.length === 0) return;
+  await db
+    .insertInto('assayImages')
+    .values(links)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+// ————— Changing packets —————
+
+export interface AssayChanges {
+  customerId?: string | null;
+  otherOwnerName?: string | null;
+  otherOwnerMobile?: string | null;
+  testTypeId?: string | null;
+  purity?: number | null;
+  purityAt?: Date | null;
+  purityUpdatedAt?: Date | null;
+  readyTime?: number | null;
+  sampleWeightMg?: number | null;
+  goldWeightMg?: number | null;
+  feeToman?: number;
+  feeGoldMg?: number;
+  description?: string | null;
+  displayType?: number | null;
+  sendSms?: boolean;
+  sendCall?: boolean;
+}
+
+/** Applies changes; the purity timestamps come from the database clock when `true` is passed. */
+export async function updateAssay(
+  db: Database,
+  id: string,
+  changes: AssayChanges,
+  clock: { purityAt?: boolean; purityUpdatedAt?: boolean } = {},
+): Promise<void> {
+  await db
+    .updateTable('assays')
+    .set({
+      ...changes,
+      ...(clock.purityAt ? { purityAt: sql<Date>`now()` } : {}),
+      ...(clock.purityUpdatedAt ? { purityUpdatedAt: sql<Date>`now()` } : {}),
+      updatedAt: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function softDelete(db: Database, id: string, by: string): Promise<void> {
+  await db
+    .updateTable('assays')
+    .set({ deletedAt: sql<Date>`now()`, deletedBy: by, updatedAt: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('deletedAt', 'is', null)
+    .execute();
+}
+
+export async function markDeleteRequested(db: Database, id: string, by: string): Promise<void> {
+  await db
+    .updateTable('assays')
+    .set({ deleteRequestedAt: sql<Date>`now()`, deleteRequestedBy: by })
+    .where('id', '=', id)
+    .where('deleteRequestedAt', 'is', null)
+    .execute();
+}
+
+/** Soft-deletes every live packet registered before the start of that Tehran day; the count. */
+export async function removeBefore(db: Database, startDate: string, by: string): Promise<number> {
+  const result = await db
+    .updateTable('assays')
+    .set({ deletedAt: sql<Date>`now()`, deletedBy: by, updatedAt: sql<Date>`now()` })
+    .where('deletedAt', 'is', null)
+    .where(sql<SqlBool>`created_at < (${startDate}::date)::timestamp at time zone ${TEHRAN_TZ}`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export function isLiveCustomer(db: Database, workshopId: string, id: string) {
+  return db
+    .selectFrom('customers')
+    .select(['id', 'name', 'mobile1', sql<string | null>`settings::text`.as('settings')])
+    .where('workshopId', '=', workshopId)
+    .where('deletedAt', 'is', null)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+// ————— History —————
+
+export function assayHistory(db: Database, assayId: string) {
+  return db
+    .selectFrom('auditLog as l')
+    .leftJoin('users as u', 'u.id', 'l.actorId')
+    .select([
+      'l.id',
+      'l.at',
+      'l.actorId',
+      'l.action',
+      'l.before',
+      'l.after',
+      'u.role as actorRole',
+      'u.fName as actorLabName',
+      'u.fullName as actorFullName',
+      'u.username as actorUsername',
+    ])
+    .where('l.entity', '=', 'assay')
+    .where('l.entityId', '=', assayId)
+    .orderBy('l.at')
+    .orderBy('l.id')
+    .execute();
+}

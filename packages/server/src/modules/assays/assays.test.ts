@@ -1,0 +1,659 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ASSAY_MSG, OTHER_CUSTOMER_ID, TEST_TYPES } from '@ayar/contract';
+import { bearer, createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
+
+const P = '/api/v1.0';
+const TYPE = TEST_TYPES[0].id;
+
+let ctx: TestContext;
+let ip = 0;
+async function signIn(username: string, password: string): Promise<Record<string, string>> {
+  ip += 1;
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `${P}/Account/login`,
+    payload: { userName: username, password },
+    remoteAddress: `10.5.${Math.floor(ip / 250)}.${(ip % 250) + 1}`,
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return bearer(res.json().data.token);
+}
+
+let nextFrom = 1_000_000;
+interface Lab {
+  id: string;
+  h: Record<string, string>;
+  from: number;
+  to: number;
+  customerId: string;
+}
+/** An active workshop with a range of 1000 numbers and one customer (mobile 0912…). */
+async function newLab(opts: { status?: 0 | 1 | 5; fName?: string } = {}): Promise<Lab> {
+  const user = await createUser(ctx.db, { status: opts.status ?? 1, fName: opts.fName ?? 'آزمایشگاه طلا' });
+  await ctx.db
+    .updateTable('users')
+    .set({ settings: JSON.stringify({ testType: TYPE, vageType: 1, vage: 50_000 }) })
+    .where('id', '=', user.id)
+    .execute();
+  const from = nextFrom;
+  nextFrom += 1000;
+  await ctx.db
+    .insertInto('codeRanges')
+    .values({ workshopId: user.id, fromCode: from, toCode: from + 999, nextCode: from })
+    .execute();
+  const customer = await ctx.db
+    .insertInto('customers')
+    .values({ workshopId: user.id, code: 1, name: 'علی رضایی', mobile1: '09121234567', settings: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return {
+    id: user.id,
+    h: await signIn(user.username, user.password),
+    from,
+    to: from + 999,
+    customerId: customer.id,
+  };
+}
+
+let admin: Record<string, string>;
+let adminId: string;
+let lab: Lab;
+let other: Lab;
+beforeAll(async () => {
+  ctx = await createTestApp({ globalRateLimit: 100_000 });
+  const a = await createUser(ctx.db, { role: 'admin' });
+  adminId = a.id;
+  admin = await signIn(a.username, a.password);
+  lab = await newLab();
+  other = await newLab({ fName: 'آزمایشگاه دیگر' });
+});
+afterAll(() => ctx.close());
+
+const post = (url: string, headers: Record<string, string> | undefined, payload: unknown) =>
+  ctx.app.inject({ method: 'POST', url: P + url, headers, payload: payload as object });
+const get = (url: string, headers?: Record<string, string>, query?: Record<string, string>) =>
+  ctx.app.inject({ method: 'GET', url: P + url, headers, query });
+
+const draft = (l: Lab, docNumber: number, extra: Record<string, unknown> = {}) => ({
+  customerId: l.customerId,
+  customerName: 'علی رضایی',
+  docNumber,
+  readyTime: 30,
+  weight: '12.5',
+  sampleWeight: '0.250',
+  ...extra,
+});
+async function add(l: Lab, drafts: unknown[]) {
+  const res = await post('/Tests/AddTest', l.h, drafts);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.list as { id: string; docNumber: number; publicToken: string }[];
+}
+const messagesOf = (assayId: string) =>
+  ctx.db
+    .selectFrom('messages')
+    .selectAll()
+    .where('assayId', '=', assayId)
+    .orderBy('createdAt')
+    .orderBy('kind')
+    .execute();
+const auditOf = (assayId: string) =>
+  ctx.db.selectFrom('auditLog').selectAll().where('entityId', '=', assayId).orderBy('id').execute();
+const assay = (id: string) =>
+  ctx.db.selectFrom('assays').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+/** Moves a packet's clock back: registered / purity recorded `minutes` ago. */
+async function age(id: string, column: 'created_at' | 'purity_at', minutes: number) {
+  await sql`update assays set ${sql.ref(column)} = now() - make_interval(mins => ${minutes}) where id = ${id}`.execute(
+    ctx.db,
+  );
+}
+
+describe('packet numbers', () => {
+  it('GetCode gives the lowest free number, then the next after a registration', async () => {
+    const l = await newLab();
+    const first = await post('/Tests/GetCode', l.h, {});
+    expect(first.json().data).toBe(l.from);
+    await add(l, [draft(l, l.from + 5)]);
+    expect((await post('/Tests/GetCode', l.h, {})).json().data).toBe(l.from + 6);
+    // A number below next_code that is unused stays usable through CheckCode.
+    expect((await post('/Tests/CheckCode', l.h, { code: String(l.from + 2) })).statusCode).toBe(200);
+  });
+
+  it('GetCode without numbers → 400 telling the user to buy numbers; inactive → 400', async () => {
+    const u = await createUser(ctx.db);
+    const h = await signIn(u.username, u.password);
+    const res = await post('/Tests/GetCode', h, {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(ASSAY_MSG.noCode);
+    const inactive = await newLab({ status: 5 });
+    expect((await post('/Tests/GetCode', inactive.h, {})).statusCode).toBe(400);
+  });
+
+  it('CheckCode: not yours, used (deleted too), bad input, 401, 403', async () => {
+    const notMine = await post('/Tests/CheckCode', lab.h, { code: other.from });
+    expect(notMine.statusCode).toBe(400);
+    expect(notMine.json().message).toContain(ASSAY_MSG.codeNotYours);
+    const [p] = await add(lab, [draft(lab, lab.from + 900)]);
+    await post('/Tests/DeleteTest', lab.h, { id: p!.id });
+    const usedRes = await post('/Tests/CheckCode', lab.h, { code: '۱' + String(lab.from + 900).slice(1) });
+    expect(usedRes.statusCode).toBe(409);
+    expect(usedRes.json().message).toContain(ASSAY_MSG.codeUsed);
+    const bad = await post('/Tests/CheckCode', lab.h, { code: 'abc' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('code');
+    expect((await post('/Tests/CheckCode', undefined, { code: 1 })).statusCode).toBe(401);
+    expect((await post('/Tests/CheckCode', admin, { code: 1 })).statusCode).toBe(403);
+  });
+});
+
+describe('AddTest', () => {
+  it('registers a list with fees, tokens, ranges, images, notifications and audit', async () => {
+    const l = await newLab();
+    const photo = await ctx.db
+      .insertInto('files')
+      .values({ kind: 'photo', storageKey: 'k', mime: 'image/jpeg', sizeBytes: 10, ownerId: l.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const list = await add(l, [
+      draft(l, l.from + 1, { images: [`/api/v1.0/Files/${photo.id}`] }),
+      draft(l, l.from + 2, { cutting: '۷۵۰', sendCall: false }),
+    ]);
+    expect(list.map((x) => x.docNumber)).toEqual([l.from + 1, l.from + 2]);
+    expect(list[0]!.publicToken).toMatch(/^[A-Za-z0-9_-]{22}$/);
+
+    const a = await assay(list[0]!.id);
+    expect(a).toMatchObject({
+      goldWeightMg: 12_500,
+      sampleWeightMg: 250,
+      feeType: 1,
+      feeToman: 50_000,
+      testTypeId: TYPE,
+    });
+    expect(a.purity).toBeNull();
+    const b = await assay(list[1]!.id);
+    expect(b.purity).toBe(750);
+    expect(b.purityAt).not.toBeNull();
+    const range = await ctx.db
+      .selectFrom('codeRanges')
+      .select('nextCode')
+      .where('workshopId', '=', l.id)
+      .executeTakeFirstOrThrow();
+    expect(range.nextCode).toBe(l.from + 3);
+
+    const wait = await messagesOf(list[0]!.id);
+    expect(wait.map((m) => [m.kind, m.toNumber])).toEqual([
+      ['call', '09121234567'],
+      ['sms', '09121234567'],
+    ]);
+    expect(wait[0]!.text).toBe(
+      `بسته ${l.from + 1} ثبت شد؛ نتیجه حدود 30 دقیقه دیگر اعلام می‌شود.\nآزمایشگاه طلا`,
+    );
+    const ready = await messagesOf(list[1]!.id);
+    expect(ready.map((m) => m.kind)).toEqual(['sms']);
+    expect(ready[0]!.text).toBe(`نتیجه بسته ${l.from + 2}: عیار 750\nآزمایشگاه طلا`);
+
+    const detail = await get('/Tests/GetTest', l.h, { testId: list[0]!.id });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().data).toMatchObject({
+      docNumber: l.from + 1,
+      customerName: 'علی رضایی',
+      customerMobile: '09121234567',
+      weight: 12.5,
+      sampleWeight: 0.25,
+      vage: 50_000,
+      waitFor: true,
+      canUpdate: false,
+      canDelete: true,
+      images: [`/api/v1.0/Files/${photo.id}`],
+      typeName: TEST_TYPES[0].name,
+    });
+    expect((await auditOf(list[0]!.id)).map((r) => r.action)).toEqual(['assay.add']);
+  });
+
+  it('percentage fee: gold fee = gold weight × vage / 100, customer settings over the workshop', async () => {
+    const l = await newLab();
+    await ctx.db
+      .updateTable('users')
+      .set({ settings: JSON.stringify({ testType: TYPE, vageType: 0, vage: 1.5 }) })
+      .where('id', '=', l.id)
+      .execute();
+    const c = await ctx.db
+      .insertInto('customers')
+      .values({
+        workshopId: l.id,
+        code: 2,
+        name: 'حسن',
+        mobile1: '09350000000',
+        settings: JSON.stringify({ vage: 2 }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const [p1, p2] = await add(l, [
+      draft(l, l.from + 1, { weight: '10' }),
+      draft(l, l.from + 2, { weight: '10', customerId: c.id, customerName: 'حسن' }),
+    ]);
+    expect((await assay(p1!.id)).feeGoldMg).toBe(150);
+    expect((await assay(p2!.id)).feeGoldMg).toBe(200);
+  });
+
+  it('the other customer: owner name and mobile required; saveInCustomer creates the customer', async () => {
+    const l = await newLab();
+    const missing = await post('/Tests/AddTest', l.h, [draft(l, l.from, { customerId: OTHER_CUSTOMER_ID })]);
+    expect(missing.statusCode).toBe(400);
+    expect(
+      missing
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['0.testFullName', '0.testMobile']);
+    const [kept, saved] = await add(l, [
+      draft(l, l.from, { customerId: OTHER_CUSTOMER_ID, testFullName: 'رضا', testMobile: '۰۹۱۹۱۱۱۲۲۳۳' }),
+      draft(l, l.from + 1, {
+        customerId: OTHER_CUSTOMER_ID,
+        testFullName: 'مریم',
+        testMobile: '+989190000000',
+        saveInCustomer: true,
+      }),
+    ]);
+    expect(await assay(kept!.id)).toMatchObject({
+      customerId: null,
+      otherOwnerName: 'رضا',
+      otherOwnerMobile: '09191112233',
+    });
+    expect((await messagesOf(kept!.id))[0]!.toNumber).toBe('09191112233');
+    const s = await assay(saved!.id);
+    const customer = await ctx.db
+      .selectFrom('customers')
+      .selectAll()
+      .where('id', '=', s.customerId!)
+      .executeTakeFirstOrThrow();
+    expect(customer).toMatchObject({ name: 'مریم', mobile1: '09190000000', code: 2, workshopId: l.id });
+    const row = (await get('/Tests/GetTest', l.h, { testId: kept!.id })).json().data;
+    expect(row).toMatchObject({ customerId: OTHER_CUSTOMER_ID, customerName: 'رضا', testFullName: 'رضا' });
+  });
+
+  it('all or none: one bad packet registers none', async () => {
+    const l = await newLab();
+    const cases: [unknown[], number][] = [
+      [[draft(l, l.from), draft(l, other.from)], 400], // not ours
+      [[draft(l, l.from), draft(l, l.from)], 400], // duplicate in the list
+      [[draft(l, l.from), draft(l, l.from + 1, { customerId: other.customerId })], 404], // another workshop's customer
+      [[draft(l, l.from), draft(l, l.from + 1, { images: [`/api/v1.0/Files/${randomUUID()}`] })], 400],
+      [[draft(l, l.from), draft(l, l.from + 1, { cutting: '1000' })], 400],
+    ];
+    for (const [list, status] of cases) {
+      const res = await post('/Tests/AddTest', l.h, list);
+      expect(res.statusCode, res.body).toBe(status);
+    }
+    const dup = await post('/Tests/AddTest', l.h, [draft(l, l.from), draft(l, l.from)]);
+    expect(dup.json().errors[0]).toEqual({
+      field: '1.docNumber',
+      message: `${ASSAY_MSG.duplicate}: ${l.from}`,
+    });
+    await add(l, [draft(l, l.from + 10)]);
+    const used = await post('/Tests/AddTest', l.h, [draft(l, l.from + 11), draft(l, l.from + 10)]);
+    expect(used.statusCode).toBe(409);
+    expect(used.json().message).toContain(String(l.from + 10));
+    const count = await ctx.db
+      .selectFrom('assays')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('workshopId', '=', l.id)
+      .executeTakeFirstOrThrow();
+    expect(count.n).toBe(1);
+    const msgs = await ctx.db
+      .selectFrom('messages')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('workshopId', '=', l.id)
+      .executeTakeFirstOrThrow();
+    expect(msgs.n).toBe(2);
+  });
+
+  it('the test type is required only without a preset; bad input; 401; 403; inactive lab', async () => {
+    const l = await newLab();
+    await ctx.db
+      .updateTable('users')
+      .set({ settings: JSON.stringify({ labType: 1 }) })
+      .where('id', '=', l.id)
+      .execute();
+    const res = await post('/Tests/AddTest', l.h, [draft(l, l.from, { readyTime: '' })]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { field: '0.type', message: ASSAY_MSG.typeRequired },
+      { field: '0.readyTime', message: ASSAY_MSG.readyTimeRequired },
+    ]);
+    expect((await post('/Tests/AddTest', l.h, [])).statusCode).toBe(400);
+    expect((await post('/Tests/AddTest', undefined, [draft(l, l.from)])).statusCode).toBe(401);
+    expect((await post('/Tests/AddTest', admin, [draft(l, l.from)])).statusCode).toBe(403);
+    const inactive = await newLab({ status: 5 });
+    const r5 = await post('/Tests/AddTest', inactive.h, [draft(inactive, inactive.from)]);
+    expect(r5.statusCode).toBe(400);
+    expect(r5.json().message).toBe(ASSAY_MSG.notActive);
+  });
+
+  it('50 concurrent registrations racing for the same numbers register each number exactly once', async () => {
+    const l = await newLab();
+    const numbers = [l.from + 100, l.from + 101, l.from + 102];
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        post('/Tests/AddTest', l.h, [draft(l, numbers[i % 3]!), draft(l, numbers[(i + 1) % 3]!)]),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(
+      statuses.every((s) => s === 200 || s === 409),
+      statuses.join(),
+    ).toBe(true);
+    const rows = await ctx.db
+      .selectFrom('assays')
+      .select('docNumber')
+      .where('workshopId', '=', l.id)
+      .execute();
+    const registered = rows.map((r) => r.docNumber).sort();
+    expect(new Set(registered).size).toBe(registered.length);
+    // Two lists at most can succeed (three numbers, two per list, no overlap possible beyond that).
+    expect(statuses.filter((s) => s === 200).length).toBe(registered.length / 2);
+  });
+});
+
+describe('lists', () => {
+  let l: Lab;
+  let ids: string[];
+  beforeAll(async () => {
+    l = await newLab();
+    const c = await ctx.db
+      .insertInto('customers')
+      .values({ workshopId: l.id, code: 7, name: 'محمد‌رضا کریمی', mobile1: '09120000007', settings: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids = (
+      await add(l, [
+        draft(l, l.from + 1),
+        draft(l, l.from + 2, { cutting: 800 }),
+        draft(l, l.from + 3, { customerId: c.id, customerName: 'x', cutting: 750 }),
+      ])
+    ).map((x) => x.id);
+  });
+
+  it('AllTests pages, filters and never shows another workshop', async () => {
+    const all = (await get('/Tests/AllTests', l.h)).json().data;
+    expect(all).toMatchObject({ totalCount: 3, currPage: 1, pageSize: 100 });
+    expect(all.list.map((r: { docNumber: number }) => r.docNumber)).toEqual([
+      l.from + 3,
+      l.from + 2,
+      l.from + 1,
+    ]);
+    const q = async (query: Record<string, string>) =>
+      (await get('/Tests/AllTests', l.h, query))
+        .json()
+        .data.list.map((r: { docNumber: number }) => r.docNumber);
+    expect(await q({ waitFor: 'true' })).toEqual([l.from + 1]);
+    expect(await q({ filterType: '1', filterValue: 'محمدرضا' })).toEqual([l.from + 3]);
+    expect(await q({ filterType: '2', filterValue: '۷' })).toEqual([l.from + 3]);
+    expect(await q({ filterType: '3', filterValue: String(l.from + 2) })).toEqual([l.from + 2]);
+    expect(await q({ filterType: '4', filterValue: '750' })).toEqual([l.from + 3]);
+    expect(await q({ filterType: '3', filterValue: String(other.from) })).toEqual([]);
+    expect(await q({ pageSize: '2', pageNumber: '2' })).toEqual([l.from + 1]);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran' }).format(new Date());
+    expect(await q({ fromDate: today, toDate: today })).toHaveLength(3);
+    expect(await q({ toDate: '2020-01-01' })).toEqual([]);
+    const bad = await get('/Tests/AllTests', l.h, { filterType: '3', filterValue: 'abc' });
+    expect(bad.statusCode).toBe(400);
+    expect((await get('/Tests/AllTests')).statusCode).toBe(401);
+    expect((await get('/Tests/AllTests', admin)).statusCode).toBe(403);
+  });
+
+  it("GetTest: another workshop's packet and unknown ids → 404", async () => {
+    expect((await get('/Tests/GetTest', other.h, { testId: ids[0]! })).statusCode).toBe(404);
+    expect((await get('/Tests/GetTest', l.h, { testId: randomUUID() })).statusCode).toBe(404);
+    expect((await get('/Tests/GetTest', l.h, { testId: 'x' })).statusCode).toBe(400);
+  });
+
+  it('Manage/AllTests: tester filter, no mobiles, justForDelete; Manage/GetTest', async () => {
+    const res = await get('/Manage/AllTests', admin, { tester: l.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.totalCount).toBe(3);
+    expect(res.json().data.list[0]).toMatchObject({ customerMobile: null, labName: 'آزمایشگاه طلا' });
+    await post('/Tests/RequestToDeleteTest', l.h, { id: ids[1] });
+    const forDelete = (await get('/Manage/AllTests', admin, { tester: l.id, justForDelete: 'true' })).json()
+      .data;
+    expect(forDelete.list.map((r: { id: string; forDelete: boolean }) => [r.id, r.forDelete])).toEqual([
+      [ids[1], true],
+    ]);
+    expect((await get('/Manage/AllTests', l.h)).statusCode).toBe(403);
+    expect((await get('/Manage/GetTest', admin, { testId: ids[0]! })).json().data.docNumber).toBe(l.from + 1);
+    expect((await get('/Manage/GetTest', admin, { testId: randomUUID() })).statusCode).toBe(404);
+  });
+});
+
+describe('purity', () => {
+  it('AddCutting: first purity, a correction within 60 minutes, locked after; notifications once', async () => {
+    const l = await newLab();
+    const [a, b] = await add(l, [draft(l, l.from + 1, { sendCall: false }), draft(l, l.from + 2)]);
+    const first = await post('/Tests/AddCutting', l.h, [
+      { id: a!.id, cutting: '۷۵۰' },
+      { id: b!.id, cutting: 900 },
+    ]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await assay(a!.id)).purity).toBe(750);
+    const texts = (await messagesOf(a!.id)).map((m) => m.text);
+    expect(texts).toEqual([
+      `بسته ${l.from + 1} ثبت شد؛ نتیجه حدود 30 دقیقه دیگر اعلام می‌شود.\nآزمایشگاه طلا`,
+      `نتیجه بسته ${l.from + 1}: عیار 750\nآزمایشگاه طلا`,
+    ]);
+    // The same value again changes nothing and sends nothing.
+    await post('/Tests/AddCutting', l.h, [{ id: a!.id, cutting: 750 }]);
+    expect(await messagesOf(a!.id)).toHaveLength(2);
+    // A correction 59 minutes later: sent once, audited.
+    await age(a!.id, 'purity_at', 59);
+    expect((await get('/Tests/GetTest', l.h, { testId: a!.id })).json().data.canUpdate).toBe(true);
+    expect((await post('/Tests/AddCutting', l.h, [{ id: a!.id, cutting: 760 }])).statusCode).toBe(200);
+    const after = await assay(a!.id);
+    expect(after.purity).toBe(760);
+    expect(after.purityUpdatedAt).not.toBeNull();
+    expect((await messagesOf(a!.id)).map((m) => m.text).at(-1)).toBe(
+      `نتیجه بسته ${l.from + 1}: عیار 760\nآزمایشگاه طلا`,
+    );
+    expect(await messagesOf(a!.id)).toHaveLength(3);
+    // 61 minutes after the first recording: locked, and the whole call fails.
+    await age(a!.id, 'purity_at', 61);
+    const locked = await post('/Tests/AddCutting', l.h, [
+      { id: b!.id, cutting: 901 },
+      { id: a!.id, cutting: 770 },
+    ]);
+    expect(locked.statusCode).toBe(400);
+    expect(locked.json().message).toContain(ASSAY_MSG.purityLocked);
+    expect((await assay(b!.id)).purity).toBe(900);
+    const audit = (await auditOf(a!.id)).map((r) => [r.action, r.before, r.after]);
+    expect(audit).toEqual([
+      ['assay.add', null, expect.anything()],
+      ['assay.purity', { purity: null }, { purity: 750 }],
+      ['assay.purity.correct', { purity: 750 }, { purity: 760 }],
+    ]);
+  });
+
+  it("AddCutting: bad input, another workshop's packet → 404, 401, 403", async () => {
+    const [p] = await add(lab, [draft(lab, lab.from + 50)]);
+    expect((await post('/Tests/AddCutting', lab.h, [{ id: p!.id, cutting: '599' }])).statusCode).toBe(400);
+    expect((await post('/Tests/AddCutting', lab.h, [])).statusCode).toBe(400);
+    expect((await post('/Tests/AddCutting', other.h, [{ id: p!.id, cutting: 750 }])).statusCode).toBe(404);
+    expect((await post('/Tests/AddCutting', undefined, [{ id: p!.id, cutting: 750 }])).statusCode).toBe(401);
+    expect((await post('/Tests/AddCutting', admin, [{ id: p!.id, cutting: 750 }])).statusCode).toBe(403);
+    expect((await assay(p!.id)).purity).toBeNull();
+  });
+});
+
+describe('EditTest (workshop)', () => {
+  it('edits weights, type, customer; recomputes the fee; audits; never the number', async () => {
+    const l = await newLab();
+    const [p] = await add(l, [draft(l, l.from + 1)]);
+    const res = await post('/Tests/EditTest', l.h, {
+      testId: p!.id,
+      weight: '۲۰٫۱',
+      sampleWeight: '0.3',
+      type: TEST_TYPES[2].id,
+      desc: 'توضیح',
+      docNumber: 1,
+      customerId: OTHER_CUSTOMER_ID,
+      testFullName: 'رضا',
+      testMobile: '09191112233',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await assay(p!.id)).toMatchObject({
+      docNumber: l.from + 1,
+      goldWeightMg: 20_100,
+      sampleWeightMg: 300,
+      testTypeId: TEST_TYPES[2].id,
+      description: 'توضیح',
+      customerId: null,
+      otherOwnerName: 'رضا',
+    });
+    const [edit] = (await auditOf(p!.id)).filter((r) => r.action === 'assay.edit');
+    expect(edit!.before).toMatchObject({ goldWeightMg: 12_500, sampleWeightMg: 250 });
+    expect(edit!.after).toMatchObject({ goldWeightMg: 20_100, sampleWeightMg: 300 });
+    // Purity through EditTest while waiting: recorded and notified.
+    expect((await post('/Tests/EditTest', l.h, { testId: p!.id, cutting: '۸۰۰' })).statusCode).toBe(200);
+    expect((await assay(p!.id)).purity).toBe(800);
+    expect((await messagesOf(p!.id)).at(-1)!.toNumber).toBe('09191112233');
+    await age(p!.id, 'purity_at', 61);
+    const locked = await post('/Tests/EditTest', l.h, { testId: p!.id, cutting: 810 });
+    expect(locked.statusCode).toBe(400);
+    expect((await assay(p!.id)).purity).toBe(800);
+  });
+
+  it("bad input, another workshop's packet or customer → 404, 401, 403", async () => {
+    const [p] = await add(lab, [draft(lab, lab.from + 60)]);
+    expect((await post('/Tests/EditTest', lab.h, { testId: p!.id, weight: '1.2345' })).statusCode).toBe(400);
+    expect((await post('/Tests/EditTest', other.h, { testId: p!.id, weight: '1' })).statusCode).toBe(404);
+    expect(
+      (await post('/Tests/EditTest', lab.h, { testId: p!.id, customerId: other.customerId })).statusCode,
+    ).toBe(404);
+    expect((await post('/Tests/EditTest', undefined, { testId: p!.id })).statusCode).toBe(401);
+    expect((await post('/Tests/EditTest', admin, { testId: p!.id })).statusCode).toBe(403);
+  });
+});
+
+describe('deleting', () => {
+  it('DeleteTest within 15 minutes without purity; otherwise 400 asking for a request', async () => {
+    const l = await newLab();
+    const [fresh, old, withPurity] = await add(l, [
+      draft(l, l.from + 1),
+      draft(l, l.from + 2),
+      draft(l, l.from + 3, { cutting: 750 }),
+    ]);
+    await age(old!.id, 'created_at', 16);
+    expect((await post('/Tests/DeleteTest', other.h, { id: fresh!.id })).statusCode).toBe(404);
+    expect((await post('/Tests/DeleteTest', l.h, { id: fresh!.id })).statusCode).toBe(200);
+    expect((await assay(fresh!.id)).deletedAt).not.toBeNull();
+    expect((await get('/Tests/GetTest', l.h, { testId: fresh!.id })).statusCode).toBe(404);
+    for (const p of [old!, withPurity!]) {
+      const res = await post('/Tests/DeleteTest', l.h, { id: p.id });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(ASSAY_MSG.deleteWindowPassed);
+    }
+    expect((await auditOf(fresh!.id)).map((r) => r.action)).toEqual(['assay.add', 'assay.delete']);
+    // The number of a deleted packet is never reused.
+    expect((await post('/Tests/AddTest', l.h, [draft(l, l.from + 1)])).statusCode).toBe(409);
+
+    // A request, twice: idempotent, audited once.
+    expect((await post('/Tests/RequestToDeleteTest', l.h, { id: old!.id })).statusCode).toBe(200);
+    expect((await post('/Tests/RequestToDeleteTest', l.h, { id: old!.id })).statusCode).toBe(200);
+    const row = await assay(old!.id);
+    expect(row.deleteRequestedAt).not.toBeNull();
+    expect(row.deleteRequestedBy).toBe(l.id);
+    expect((await auditOf(old!.id)).filter((r) => r.action === 'assay.delete.request')).toHaveLength(1);
+    expect((await post('/Tests/RequestToDeleteTest', other.h, { id: old!.id })).statusCode).toBe(404);
+    expect((await post('/Tests/RequestToDeleteTest', l.h, { id: 'x' })).statusCode).toBe(400);
+    expect((await post('/Tests/DeleteTest', undefined, { id: old!.id })).statusCode).toBe(401);
+    expect((await post('/Tests/DeleteTest', admin, { id: old!.id })).statusCode).toBe(403);
+
+    // The admin decides.
+    expect((await post('/Manage/DeleteTest', l.h, { id: old!.id })).statusCode).toBe(403);
+    expect((await post('/Manage/DeleteTest', admin, { id: old!.id })).statusCode).toBe(200);
+    expect((await assay(old!.id)).deletedBy).toBe(adminId);
+    expect((await post('/Manage/DeleteTest', admin, { id: old!.id })).statusCode).toBe(400);
+    expect((await post('/Manage/DeleteTest', admin, { id: randomUUID() })).statusCode).toBe(404);
+    const forDelete = (await get('/Manage/AllTests', admin, { tester: l.id, justForDelete: 'true' })).json()
+      .data;
+    expect(forDelete.totalCount).toBe(0);
+  });
+
+  it('RemoveTest soft-deletes packets registered before the Tehran day', async () => {
+    const l = await newLab();
+    const [a, b] = await add(l, [draft(l, l.from + 1), draft(l, l.from + 2)]);
+    await sql`update assays set created_at = '2024-03-19T20:29:00Z' where id = ${a!.id}`.execute(ctx.db); // 23:59 Tehran, 03-19
+    await sql`update assays set created_at = '2024-03-19T20:31:00Z' where id = ${b!.id}`.execute(ctx.db); // 00:01 Tehran, 03-20
+    expect((await post('/Manage/RemoveTest', admin, { startDate: '' })).statusCode).toBe(400);
+    expect((await post('/Manage/RemoveTest', l.h, { startDate: '2024-03-20' })).statusCode).toBe(403);
+    const res = await post('/Manage/RemoveTest', admin, { startDate: '۲۰۲۴-۰۳-۲۰' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.removed).toBeGreaterThanOrEqual(1);
+    expect((await assay(a!.id)).deletedAt).not.toBeNull();
+    expect((await assay(b!.id)).deletedAt).toBeNull();
+    const audit = await ctx.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'assay.remove')
+      .execute();
+    expect(audit.at(-1)!.after).toMatchObject({ startDate: '2024-03-20' });
+  });
+});
+
+describe('Manage/EditTest and history', () => {
+  it('changes any field and the purity at any time; the corrected result is sent once; history lists it', async () => {
+    const l = await newLab();
+    const [p] = await add(l, [draft(l, l.from + 1, { cutting: 750 })]);
+    await age(p!.id, 'purity_at', 600);
+    const body = {
+      testId: p!.id,
+      customerId: l.customerId,
+      cutting: '۷۸۰',
+      sampleWeight: '0.5',
+      weight: '15',
+      vage: '70000',
+      desc: 'اصلاح مدیر',
+    };
+    const res = await post('/Manage/EditTest', admin, body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await assay(p!.id)).toMatchObject({
+      purity: 780,
+      sampleWeightMg: 500,
+      goldWeightMg: 15_000,
+      feeToman: 70_000,
+    });
+    const msgs = await messagesOf(p!.id);
+    expect(msgs.filter((m) => m.text.includes('780'))).toHaveLength(2); // sms + call, once
+    // Saving again with the same values sends nothing more.
+    expect((await post('/Manage/EditTest', admin, body)).statusCode).toBe(200);
+    expect(await messagesOf(p!.id)).toHaveLength(msgs.length);
+
+    const missing = await post('/Manage/EditTest', admin, { testId: p!.id, customerId: l.customerId });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual([
+      { field: 'sampleWeight', message: ASSAY_MSG.sampleWeightRequired },
+    ]);
+    expect((await post('/Manage/EditTest', l.h, body)).statusCode).toBe(403);
+    expect((await post('/Manage/EditTest', admin, { ...body, testId: randomUUID() })).statusCode).toBe(404);
+    expect(
+      (await post('/Manage/EditTest', admin, { ...body, customerId: other.customerId })).statusCode,
+    ).toBe(404);
+
+    const history = await get('/Manage/TestHistory', admin, { testId: p!.id });
+    expect(history.statusCode).toBe(200);
+    const list = history.json().data.list as {
+      action: string;
+      actorName: string;
+      before: unknown;
+      after: unknown;
+    }[];
+    expect(list.map((h) => h.action)).toEqual(['assay.add', 'assay.edit', 'assay.purity.correct']);
+    expect(list[0], JSON.stringify(list)).toMatchObject({ actorName: 'آزمایشگاه طلا' });
+    expect(list[2]).toMatchObject({
+      before: { purity: 750 },
+      after: { purity: 780 },
+      actionLabel: 'اصلاح عیار',
+    });
+    expect((await get('/Manage/TestHistory', l.h, { testId: p!.id })).statusCode).toBe(403);
+    expect((await get('/Manage/TestHistory', admin, { testId: randomUUID() })).statusCode).toBe(404);
+  });
+});
