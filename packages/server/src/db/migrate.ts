@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001_initial.ts';
 import * as m0002 from './migrations/0002_customers.ts';
 import * as m0003 from './migrations/0003_message_purpose.ts';
 import * as m0004 from './migrations/0004_assays.ts';
+import * as m0005 from './migrations/0005_credit_tracking_code.ts';
 
 /** Migrations are listed here (not read from disk) so the order is explicit and bundlers keep them. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002_customers': m0002,
   '0003_message_purpose': m0003,
   '0004_assays': m0004,
+  '0005_credit_tracking_code': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
