@@ -28,7 +28,7 @@ export function DigitsInput({ value, onChange, digitsOnly = true, ref, ...rest }
       autoComplete="off"
       {...rest}
       // `dir` on TextInput would flip the label too; only the field itself is left to right.
-      attributes={{ ...rest.attributes, input: { dir: 'ltr' } }}
+      attributes={{ ...rest.attributes, input: { ...rest.attributes?.input, dir: 'ltr' } }}
       value={value ?? ''}
       onChange={handleChange}
     />

@@ -1,5 +1,471 @@
-import { ScreenPlaceholder } from '../../app/ScreenPlaceholder.tsx';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  ASSAY_MSG,
+  OTHER_CUSTOMER_ID,
+  ROUTES,
+  TEST_TYPES,
+  editTestSchema,
+  toPersianDigits,
+} from '@ayar/contract';
+import type { CustomerSearchItem, EditTestRequest, LabDetail } from '@ayar/contract';
+import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
+import { Ltr } from '../../components/ui/LtrText.tsx';
+import { confirmAction } from '../../components/ui/confirm.tsx';
+import { IconReceipt, IconTrash } from '../../components/ui/icons.tsx';
+import { alertSuccess } from '../../lib/alert.ts';
+import { getUserSettings, useAuth } from '../../lib/auth.ts';
+import { formatJalaliDateTime } from '../../lib/format.ts';
+import { useApiMutation, useApiQuery } from '../../lib/query.ts';
+import { applyFieldErrors } from '../auth/applyFieldErrors.ts';
+import { CustomerAutocomplete } from '../customers/components/CustomerAutocomplete.tsx';
+import { ASSAYS_KEY } from './api.ts';
+import { GramsInput } from './components/GramsInput.tsx';
 
+interface EditForm {
+  testId: string;
+  customerId: string;
+  customerName: string;
+  testFullName: string;
+  testMobile: string;
+  type: string;
+  typeName: string;
+  cutting: string;
+  readyTime: string;
+  sampleWeight: string;
+  weight: string;
+  desc: string;
+  sendSMS: boolean;
+}
+
+const OTHER_CUSTOMER: CustomerSearchItem = {
+  id: OTHER_CUSTOMER_ID,
+  name: 'مشتری متفرقه',
+  settings: null,
+  code: 0,
+  mobile: null,
+};
+const text = (n: number | null) => (n === null ? '' : String(n));
+
+/** lab/edit/:id «ویرایش آزمایش» (SPEC.md 2.10, DESIGN.md 5). */
 export function LabEditPage() {
-  return <ScreenPlaceholder />;
+  const { id = '' } = useParams();
+  const test = useApiQuery<LabDetail>([...ASSAYS_KEY, 'one', id], ROUTES.tests.getTest, {
+    query: { testId: id },
+  });
+  return (
+    <Stack gap="md" maw={840} mx="auto">
+      {test.data ? (
+        <EditForm
+          key={`${test.data.id}:${test.dataUpdatedAt}`}
+          row={test.data}
+          onChanged={() => void test.refetch()}
+        />
+      ) : test.isError ? (
+        <Paper withBorder radius="lg" p="xl" ta="center">
+          <Stack align="center">
+            <Text c="dimmed">این آزمایش پیدا نشد.</Text>
+            <Button component={Link} to="/lab/list" variant="light">
+              بازگشت به لیست آزمایش‌ها
+            </Button>
+          </Stack>
+        </Paper>
+      ) : (
+        <Skeleton height={420} radius="lg" />
+      )}
+    </Stack>
+  );
+}
+
+function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const settings = getUserSettings();
+  const testTypes = user?.testTypes.length ? user.testTypes : TEST_TYPES.map((t) => ({ ...t }));
+  const purityEditable = row.waitFor || row.canUpdate;
+  const isOther = row.customerId === OTHER_CUSTOMER_ID;
+  const [customer, setCustomer] = useState<CustomerSearchItem | null>(
+    isOther
+      ? OTHER_CUSTOMER
+      : row.customerId
+        ? {
+            id: row.customerId,
+            name: row.customerName,
+            settings: null,
+            code: row.customerCode ?? 0,
+            mobile: null,
+          }
+        : null,
+  );
+  const otherMode = customer?.id === OTHER_CUSTOMER_ID;
+
+  const edit = useApiMutation<unknown, EditTestRequest>(ROUTES.tests.editTest);
+  const remove = useApiMutation<unknown, { id: string }>(ROUTES.tests.deleteTest);
+  const requestDelete = useApiMutation<unknown, { id: string }>(ROUTES.tests.requestToDeleteTest);
+
+  const {
+    control,
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<EditForm, unknown, EditTestRequest>({
+    resolver: zodResolver(editTestSchema) as unknown as Resolver<EditForm, unknown, EditTestRequest>,
+    defaultValues: {
+      testId: row.id,
+      customerId: row.customerId ?? '',
+      customerName: isOther ? OTHER_CUSTOMER.name : row.customerName,
+      testFullName: row.testFullName ?? '',
+      testMobile: row.testMobile ?? '',
+      type: row.type ?? '',
+      typeName: row.typeName ?? '',
+      cutting: text(row.cutting),
+      readyTime: text(row.readyTime),
+      sampleWeight: text(row.sampleWeight),
+      weight: text(row.weight),
+      desc: row.desc ?? '',
+      sendSMS: row.sendSMS,
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const body: EditTestRequest = { ...values, sendCall: values.sendSMS };
+    if (!purityEditable) delete body.cutting;
+    else if (values.cutting === null && row.cutting !== null) {
+      setError('cutting', { type: 'required', message: ASSAY_MSG.cuttingRange });
+      return;
+    }
+    if (values.customerId !== OTHER_CUSTOMER_ID) {
+      delete body.testFullName;
+      delete body.testMobile;
+    }
+    try {
+      const result = await edit.mutateAsync(body);
+      alertSuccess(result.message);
+      await queryClient.invalidateQueries({ queryKey: ASSAYS_KEY });
+      void navigate('/lab/list');
+    } catch (error) {
+      applyFieldErrors(error, setError, [
+        'customerId',
+        'testFullName',
+        'testMobile',
+        'type',
+        'cutting',
+        'readyTime',
+        'sampleWeight',
+        'weight',
+        'desc',
+      ]);
+    }
+  });
+
+  const onDelete = async () => {
+    const ok = await confirmAction({
+      title: 'حذف بسته',
+      message: 'آیا از حذف بسته اطمینان دارید؟',
+      confirmLabel: 'حذف',
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      const result = await remove.mutateAsync({ id: row.id });
+      alertSuccess(result.message);
+      await queryClient.invalidateQueries({ queryKey: ASSAYS_KEY });
+      void navigate('/lab/list', { replace: true });
+    } catch {
+      onChanged();
+    }
+  };
+
+  const onRequestDelete = async () => {
+    const ok = await confirmAction({
+      title: 'درخواست حذف',
+      message: `حذف ${row.titleName} ${toPersianDigits(row.docNumber)} پس از بررسی مدیر انجام می‌شود. درخواست حذف ثبت شود؟`,
+      confirmLabel: 'درخواست حذف',
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      const result = await requestDelete.mutateAsync({ id: row.id });
+      alertSuccess(result.message);
+      await queryClient.invalidateQueries({ queryKey: ASSAYS_KEY });
+    } catch {
+      // The client has shown why.
+    }
+    onChanged();
+  };
+
+  const numberLabel = row.title ? 'شماره بسته' : 'شماره انگ';
+  return (
+    <>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Group justify="space-between" align="flex-start" mb="md" wrap="wrap" gap="xs">
+          <div>
+            <Text size="sm" c="dimmed">
+              {numberLabel}
+            </Text>
+            <Text fw={800} fz={26} lh={1.2}>
+              <Ltr>{toPersianDigits(row.docNumber)}</Ltr>
+            </Text>
+            <Text size="xs" c="dimmed" mt={2}>
+              ثبت: <Ltr>{formatJalaliDateTime(row.date)}</Ltr>
+            </Text>
+          </div>
+          <Group gap="xs">
+            {row.waitFor ? (
+              <Badge color="orange" variant="light">
+                در انتظار عیار
+              </Badge>
+            ) : (
+              <Badge color="green" variant="light">
+                عیار ثبت شده
+              </Badge>
+            )}
+            <Button
+              component={Link}
+              to={`/lab/slip/${row.id}`}
+              variant="default"
+              size="xs"
+              leftSection={<IconReceipt size={16} />}
+            >
+              برگه
+            </Button>
+          </Group>
+        </Group>
+
+        <form onSubmit={onSubmit} noValidate aria-label="ویرایش آزمایش">
+          <Stack gap="sm">
+            <CustomerAutocomplete
+              label="نام مشتری"
+              withAsterisk
+              value={customer}
+              onChange={(item) => {
+                setCustomer(item);
+                setValue('customerId', item?.id ?? '');
+                setValue('customerName', item?.name ?? '');
+                if (item) clearErrors(['customerId', 'customerName']);
+              }}
+              error={errors.customerId?.message ?? errors.customerName?.message}
+            />
+            <Checkbox
+              label="مشتری متفرقه"
+              checked={otherMode}
+              onChange={(event) => {
+                const item = event.currentTarget.checked ? OTHER_CUSTOMER : null;
+                setCustomer(item);
+                setValue('customerId', item?.id ?? '');
+                setValue('customerName', item?.name ?? '');
+              }}
+            />
+            {otherMode ? (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <TextInput
+                  label="نام صاحب نمونه"
+                  withAsterisk
+                  autoComplete="off"
+                  error={errors.testFullName?.message}
+                  {...register('testFullName')}
+                />
+                <Controller
+                  control={control}
+                  name="testMobile"
+                  render={({ field }) => (
+                    <DigitsInput
+                      label="موبایل صاحب نمونه"
+                      withAsterisk
+                      inputMode="tel"
+                      digitsOnly={false}
+                      maxLength={14}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                      error={errors.testMobile?.message}
+                    />
+                  )}
+                />
+              </SimpleGrid>
+            ) : null}
+            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+              <Controller
+                control={control}
+                name="type"
+                render={({ field }) => (
+                  <Select
+                    label="نوع آزمایش"
+                    size="md"
+                    data={testTypes.map((t) => ({ value: t.id, label: t.name }))}
+                    value={field.value || null}
+                    allowDeselect={false}
+                    onChange={(value) => {
+                      field.onChange(value ?? '');
+                      setValue('typeName', testTypes.find((t) => t.id === value)?.name ?? '');
+                    }}
+                    ref={field.ref}
+                    error={errors.type?.message}
+                  />
+                )}
+              />
+              <Controller
+                control={control}
+                name="cutting"
+                render={({ field }) => (
+                  <DigitsInput
+                    label="عیار"
+                    maxLength={3}
+                    readOnly={!purityEditable}
+                    description={
+                      purityEditable
+                        ? row.waitFor
+                          ? 'سه رقم؛ خالی یعنی در انتظار'
+                          : 'تا ۶۰ دقیقه پس از ثبت قابل اصلاح است'
+                        : 'مهلت اصلاح گذشته است'
+                    }
+                    inputWrapperOrder={['label', 'input', 'description', 'error']}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    error={errors.cutting?.message}
+                  />
+                )}
+              />
+              {row.title || row.waitFor ? (
+                <Controller
+                  control={control}
+                  name="readyTime"
+                  render={({ field }) => (
+                    <DigitsInput
+                      label="زمان آماده شدن (دقیقه)"
+                      maxLength={4}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                      error={errors.readyTime?.message}
+                    />
+                  )}
+                />
+              ) : null}
+              <Controller
+                control={control}
+                name="weight"
+                render={({ field }) => (
+                  <GramsInput
+                    label="وزن طلا (گرم)"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    error={errors.weight?.message}
+                  />
+                )}
+              />
+              <Controller
+                control={control}
+                name="sampleWeight"
+                render={({ field }) => (
+                  <GramsInput
+                    label="وزن نمونه (گرم)"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    error={errors.sampleWeight?.message}
+                  />
+                )}
+              />
+            </SimpleGrid>
+            {settings.showDesc || row.desc ? (
+              <TextInput
+                label="توضیحات"
+                autoComplete="off"
+                error={errors.desc?.message}
+                {...register('desc')}
+              />
+            ) : null}
+            <Controller
+              control={control}
+              name="sendSMS"
+              render={({ field }) => (
+                <Checkbox
+                  label="اطلاع‌رسانی پیامکی به مشتری"
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.currentTarget.checked)}
+                />
+              )}
+            />
+            <Button type="submit" size="md" loading={edit.isPending}>
+              ذخیره تغییرات
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        {row.canDelete ? (
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Text size="sm" c="dimmed">
+              تا ۱۵ دقیقه پس از ثبت و پیش از ثبت عیار، بسته مستقیم حذف می‌شود.
+            </Text>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={18} />}
+              loading={remove.isPending}
+              onClick={() => void onDelete()}
+            >
+              حذف بسته
+            </Button>
+          </Group>
+        ) : row.forDelete ? (
+          <Alert color="red" variant="light" title="درخواست حذف ثبت شده است">
+            {row.forDeleteDate ? (
+              <>
+                در <Ltr>{formatJalaliDateTime(row.forDeleteDate)}</Ltr> درخواست حذف این بسته ثبت شد و پس از
+                بررسی مدیر انجام می‌شود.
+              </>
+            ) : (
+              'درخواست حذف این بسته پس از بررسی مدیر انجام می‌شود.'
+            )}
+          </Alert>
+        ) : (
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Text size="sm" c="dimmed">
+              نتیجه این بسته ثبت شده یا مهلت حذف مستقیم گذشته است؛ حذف با تأیید مدیر انجام می‌شود.
+            </Text>
+            <Button
+              color="red"
+              leftSection={<IconTrash size={18} />}
+              loading={requestDelete.isPending}
+              onClick={() => void onRequestDelete()}
+            >
+              درخواست حذف
+            </Button>
+          </Group>
+        )}
+      </Paper>
+    </>
+  );
 }

@@ -1,5 +1,503 @@
-import { ScreenPlaceholder } from '../../app/ScreenPlaceholder.tsx';
+import { useRef, useState } from 'react';
+import type { KeyboardEvent, MouseEvent } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Collapse,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  ASSAY_FILTER_LABELS,
+  ASSAY_MSG,
+  ROUTES,
+  UI,
+  cuttingInput,
+  formatGrams,
+  jalaliToGregorian,
+  toPersianDigits,
+} from '@ayar/contract';
+import type { AddCuttingRequest, LabListResponse, LabListRow } from '@ayar/contract';
+import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
+import { Ltr } from '../../components/ui/LtrText.tsx';
+import { Paginator } from '../../components/ui/Paginator.tsx';
+import { IconAdjustments, IconReceipt, IconSquarePlus } from '../../components/ui/icons.tsx';
+import { alertError, alertSuccess } from '../../lib/alert.ts';
+import { formatJalaliDateTime } from '../../lib/format.ts';
+import { useApiMutation, useApiQuery } from '../../lib/query.ts';
+import { maskJalaliDate } from '../credits/components/jalaliDateMask.ts';
+import { ASSAYS_KEY, LAB_PAGE_SIZE } from './api.ts';
 
+interface Filter {
+  filterType?: number;
+  filterValue?: string;
+  fromDate?: string;
+  toDate?: string;
+}
+
+interface AddedPacket {
+  id: string;
+  docNumber: number;
+}
+
+const FILTER_OPTIONS = ([1, 2, 3, 4] as const).map((t) => ({
+  value: String(t),
+  label: ASSAY_FILTER_LABELS[t],
+}));
+const fa = (n: number) => toPersianDigits(n);
+const grams = (g: number | null) => (g === null ? '—' : formatGrams(Math.round(g * 1000)));
+const editable = (row: LabListRow) => row.waitFor || row.canUpdate;
+
+/**
+ * lab/list and lab/list/true (SPEC.md 2.11): the workshop's packets, 100 a page, with collapsible
+ * filters; waiting rows are marked and take their purity inline, saved together with «ثبت عیار».
+ */
 export function LabListPage() {
-  return <ScreenPlaceholder />;
+  const { search } = useParams();
+  const waitFor = search === 'true';
+  // Filters, page and typed purities belong to one list; the waiting list starts afresh.
+  return <LabList key={waitFor ? 'waiting' : 'all'} waitFor={waitFor} />;
+}
+
+function LabList({ waitFor }: { waitFor: boolean }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const added = (location.state as { added?: AddedPacket[] } | null)?.added ?? [];
+  const queryClient = useQueryClient();
+  const isDesktop = useMediaQuery(`(min-width: ${UI.desktopMinWidth}px)`) ?? false;
+
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [filterType, setFilterType] = useState<string>('1');
+  const [filterValue, setFilterValue] = useState('');
+  const [fromDate, setFromDate] = useState('');
+  const [toDate, setToDate] = useState('');
+  const [dateErrors, setDateErrors] = useState<{ from?: string; to?: string }>({});
+  const [filter, setFilter] = useState<Filter>({});
+  const [page, setPage] = useState(1);
+
+  const [purities, setPurities] = useState<Record<string, string>>({});
+  const [purityErrors, setPurityErrors] = useState<Record<string, string>>({});
+  const inputs = useRef(new Map<string, HTMLInputElement | null>());
+
+  const tests = useApiQuery<LabListResponse>([...ASSAYS_KEY, 'list'], ROUTES.tests.allTests, {
+    query: { pageSize: LAB_PAGE_SIZE, pageNumber: page, waitFor: waitFor || undefined, ...filter },
+  });
+  const addCutting = useApiMutation<{ updated: number }, AddCuttingRequest>(ROUTES.tests.addCutting);
+  const list = tests.data?.list ?? [];
+  const filtered = Object.values(filter).some((v) => v !== undefined && v !== '');
+
+  const applyFilter = () => {
+    const next: { from?: string; to?: string } = {};
+    const from = fromDate ? jalaliToGregorian(fromDate) : undefined;
+    const to = toDate ? jalaliToGregorian(toDate) : undefined;
+    if (from === null) next.from = 'تاریخ معتبر نیست (مثال: ۱۴۰۵/۰۱/۱۵)';
+    if (to === null) next.to = 'تاریخ معتبر نیست (مثال: ۱۴۰۵/۰۱/۳۱)';
+    if (from && to && from > to) next.to = ASSAY_MSG.dateOrder;
+    const value = filterValue.trim();
+    if (value && filterType !== '1' && !/^\d{1,12}$/.test(value)) {
+      alertError(ASSAY_MSG.filterValueNumeric);
+      return;
+    }
+    setDateErrors(next);
+    if (next.from || next.to) return;
+    setPage(1);
+    setFilter({
+      filterType: value ? Number(filterType) : undefined,
+      filterValue: value || undefined,
+      fromDate: from ?? undefined,
+      toDate: to ?? undefined,
+    });
+  };
+  const clearFilter = () => {
+    setFilterValue('');
+    setFromDate('');
+    setToDate('');
+    setDateErrors({});
+    setPage(1);
+    setFilter({});
+  };
+
+  // ————— Inline purity —————
+  const editableRows = list.filter(editable);
+  const changed = editableRows.filter((row) => {
+    const typed = purities[row.id];
+    return typed !== undefined && typed !== '' && typed !== String(row.cutting ?? '');
+  });
+  const focusNextPurity = (id: string) => {
+    const ids = editableRows.map((r) => r.id);
+    const next = ids[ids.indexOf(id) + 1];
+    const el = next ? inputs.current.get(next) : null;
+    el?.focus();
+    el?.select();
+  };
+
+  const savePurities = async () => {
+    const errors: Record<string, string> = {};
+    const body: AddCuttingRequest = [];
+    for (const row of changed) {
+      const parsed = cuttingInput.safeParse(purities[row.id]);
+      if (!parsed.success || parsed.data === null) errors[row.id] = ASSAY_MSG.cuttingRange;
+      else body.push({ id: row.id, cutting: parsed.data });
+    }
+    setPurityErrors(errors);
+    const firstBad = Object.keys(errors)[0];
+    if (firstBad) {
+      alertError(ASSAY_MSG.cuttingRange);
+      inputs.current.get(firstBad)?.focus();
+      return;
+    }
+    if (body.length === 0) return;
+    try {
+      const result = await addCutting.mutateAsync(body);
+      alertSuccess(result.message);
+      setPurities({});
+      await queryClient.invalidateQueries({ queryKey: ASSAYS_KEY });
+    } catch {
+      // The client has shown why; the typed purities stay.
+    }
+  };
+
+  const purityCell = (row: LabListRow) => {
+    if (!editable(row)) return row.cutting === null ? '—' : <Ltr>{fa(row.cutting)}</Ltr>;
+    return (
+      <DigitsInput
+        aria-label={`عیار ${row.titleName} ${fa(row.docNumber)}`}
+        size="sm"
+        w={88}
+        maxLength={3}
+        placeholder="عیار"
+        value={purities[row.id] ?? (row.cutting === null ? '' : String(row.cutting))}
+        error={purityErrors[row.id] ? true : undefined}
+        title={purityErrors[row.id]}
+        ref={(el) => {
+          inputs.current.set(row.id, el);
+        }}
+        onClick={(event: MouseEvent) => event.stopPropagation()}
+        onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          event.stopPropagation();
+          if (event.ctrlKey || event.metaKey) void savePurities();
+          else focusNextPurity(row.id);
+        }}
+        onChange={(value) => {
+          setPurities((p) => ({ ...p, [row.id]: value }));
+          setPurityErrors((e) => ({ ...e, [row.id]: '' }));
+          if (value.length === 3) focusNextPurity(row.id);
+        }}
+      />
+    );
+  };
+
+  const slipButton = (row: LabListRow) => (
+    <Tooltip label="چاپ برگه">
+      <ActionIcon
+        component={Link}
+        to={`/lab/slip/${row.id}`}
+        variant="subtle"
+        aria-label={`برگه ${row.titleName} ${fa(row.docNumber)}`}
+        onClick={(event: MouseEvent) => event.stopPropagation()}
+      >
+        <IconReceipt size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
+
+  const badges = (row: LabListRow) => (
+    <>
+      {row.waitFor ? (
+        <Badge size="sm" color="orange" variant="light">
+          در انتظار عیار
+        </Badge>
+      ) : null}
+      {row.forDelete ? (
+        <Badge size="sm" color="red" variant="light">
+          درخواست حذف
+        </Badge>
+      ) : null}
+    </>
+  );
+
+  const open = (row: LabListRow) => void navigate(`/lab/edit/${row.id}`);
+  const rowBg = (row: LabListRow) => (row.waitFor ? 'var(--mantine-color-orange-0)' : undefined);
+
+  let body;
+  if (tests.isPending) {
+    body = <Skeleton height={240} radius="md" />;
+  } else if (list.length === 0) {
+    body = (
+      <Paper withBorder radius="md" p="xl" ta="center">
+        <Stack align="center" gap="sm">
+          <Text c="dimmed">
+            {filtered
+              ? 'آزمایشی با این مشخصات پیدا نشد.'
+              : waitFor
+                ? 'بسته‌ای در انتظار عیار نیست.'
+                : 'هنوز آزمایشی ثبت نکرده‌اید.'}
+          </Text>
+          {!filtered ? (
+            <Button component={Link} to="/lab/add" variant="light" leftSection={<IconSquarePlus size={18} />}>
+              افزودن آزمایش
+            </Button>
+          ) : null}
+        </Stack>
+      </Paper>
+    );
+  } else if (isDesktop) {
+    body = (
+      <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+        <Table verticalSpacing="xs" highlightOnHover aria-label="آزمایش‌ها">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>شماره</Table.Th>
+              <Table.Th>مشتری</Table.Th>
+              <Table.Th>نوع</Table.Th>
+              <Table.Th>عیار</Table.Th>
+              <Table.Th>وزن طلا</Table.Th>
+              <Table.Th>وزن نمونه</Table.Th>
+              <Table.Th>تاریخ</Table.Th>
+              <Table.Th />
+              <Table.Th w={48} aria-label="برگه" />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.map((row) => (
+              <Table.Tr
+                key={row.id}
+                bg={rowBg(row)}
+                data-waiting={row.waitFor || undefined}
+                style={{ cursor: 'pointer' }}
+                onClick={() => open(row)}
+              >
+                <Table.Td fw={600}>
+                  <Link
+                    to={`/lab/edit/${row.id}`}
+                    style={{ color: 'inherit', textDecoration: 'none' }}
+                    onClick={(event) => event.stopPropagation()}
+                  >
+                    <Ltr>{fa(row.docNumber)}</Ltr>
+                  </Link>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" lineClamp={1}>
+                    {row.customerName}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{row.typeName ?? '—'}</Table.Td>
+                <Table.Td>{purityCell(row)}</Table.Td>
+                <Table.Td>
+                  <Ltr>{grams(row.weight)}</Ltr>
+                </Table.Td>
+                <Table.Td>
+                  <Ltr>{grams(row.sampleWeight)}</Ltr>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed">
+                    <Ltr>{formatJalaliDateTime(row.date)}</Ltr>
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    {badges(row)}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{slipButton(row)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+    );
+  } else {
+    body = (
+      <Stack gap="xs" aria-label="آزمایش‌ها">
+        {list.map((row) => (
+          <Paper
+            key={row.id}
+            withBorder
+            radius="md"
+            p="sm"
+            bg={rowBg(row)}
+            data-waiting={row.waitFor || undefined}
+            style={{ cursor: 'pointer' }}
+            onClick={() => open(row)}
+          >
+            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Group gap={6} wrap="wrap">
+                  <Link
+                    to={`/lab/edit/${row.id}`}
+                    style={{ color: 'inherit', textDecoration: 'none', fontWeight: 700 }}
+                    onClick={(event) => event.stopPropagation()}
+                  >
+                    {row.titleName} <Ltr>{fa(row.docNumber)}</Ltr>
+                  </Link>
+                  {badges(row)}
+                </Group>
+                <Text size="sm" lineClamp={1}>
+                  {row.customerName}
+                  {row.typeName ? ` · ${row.typeName}` : ''}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {row.weight !== null ? (
+                    <>
+                      طلا <Ltr>{grams(row.weight)}</Ltr> گرم ·{' '}
+                    </>
+                  ) : null}
+                  <Ltr>{formatJalaliDateTime(row.date)}</Ltr>
+                </Text>
+              </Stack>
+              <Stack gap={4} align="flex-end">
+                {editable(row) ? (
+                  purityCell(row)
+                ) : (
+                  <Text fw={700} fz="lg">
+                    {row.cutting === null ? '—' : <Ltr>{fa(row.cutting)}</Ltr>}
+                  </Text>
+                )}
+                {slipButton(row)}
+              </Stack>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+
+  const data = tests.data;
+  const saveButton =
+    editableRows.length > 0 ? (
+      <Button
+        onClick={() => void savePurities()}
+        loading={addCutting.isPending}
+        disabled={changed.length === 0}
+      >
+        ثبت عیار{changed.length > 0 ? ` (${fa(changed.length)})` : ''}
+      </Button>
+    ) : null;
+
+  return (
+    <Stack gap="md" maw={1200} mx="auto">
+      {added.length > 0 ? (
+        <Alert color="green" variant="light" radius="md" title="ثبت شد؛ برگه‌ها آماده چاپ است">
+          <Group gap="xs" wrap="wrap">
+            {added.map((p) => (
+              <Button
+                key={p.id}
+                component={Link}
+                to={`/lab/slip/${p.id}`}
+                size="xs"
+                variant="white"
+                leftSection={<IconReceipt size={16} />}
+              >
+                <span>
+                  برگه <Ltr>{fa(p.docNumber)}</Ltr>
+                </span>
+              </Button>
+            ))}
+          </Group>
+        </Alert>
+      ) : null}
+
+      <Group justify="space-between" gap="sm">
+        <Button
+          variant="default"
+          leftSection={<IconAdjustments size={18} />}
+          onClick={() => setFilterOpen((o) => !o)}
+          aria-expanded={filterOpen}
+          aria-controls="lab-list-filter"
+        >
+          فیلتر{filtered ? ' (فعال)' : ''}
+        </Button>
+        <Group gap="sm">
+          {saveButton}
+          <Button component={Link} to="/lab/add" leftSection={<IconSquarePlus size={18} />}>
+            افزودن آزمایش
+          </Button>
+        </Group>
+      </Group>
+
+      <Collapse expanded={filterOpen} id="lab-list-filter">
+        <Paper withBorder radius="lg" p="md">
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              applyFilter();
+            }}
+            aria-label="فیلتر آزمایش‌ها"
+          >
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+              <Select
+                label="جستجو بر اساس"
+                size="md"
+                data={FILTER_OPTIONS}
+                value={filterType}
+                allowDeselect={false}
+                onChange={(v) => setFilterType(v ?? '1')}
+              />
+              <TextInput
+                label="مقدار"
+                value={filterValue}
+                inputMode={filterType === '1' ? 'text' : 'numeric'}
+                onChange={(e) => setFilterValue(e.currentTarget.value)}
+              />
+              <DigitsInput
+                label="از تاریخ"
+                digitsOnly={false}
+                placeholder="۱۴۰۵/۰۱/۰۱"
+                value={fromDate}
+                onChange={(v) => setFromDate(maskJalaliDate(v))}
+                error={dateErrors.from}
+              />
+              <DigitsInput
+                label="تا تاریخ"
+                digitsOnly={false}
+                placeholder="۱۴۰۵/۱۲/۲۹"
+                value={toDate}
+                onChange={(v) => setToDate(maskJalaliDate(v))}
+                error={dateErrors.to}
+              />
+            </SimpleGrid>
+            <Group justify="flex-end" gap="sm" mt="sm">
+              <Button
+                variant="default"
+                onClick={clearFilter}
+                disabled={!filtered && !filterValue && !fromDate && !toDate}
+              >
+                پاک کردن
+              </Button>
+              <Button type="submit">اعمال فیلتر</Button>
+            </Group>
+          </form>
+        </Paper>
+      </Collapse>
+
+      {body}
+
+      {data && list.length > 0 ? (
+        <Group justify="space-between" align="center" wrap="wrap">
+          <Paginator
+            page={data.currPage}
+            pageSize={data.pageSize}
+            total={data.totalCount}
+            onChange={setPage}
+          />
+          {saveButton}
+        </Group>
+      ) : null}
+    </Stack>
+  );
 }

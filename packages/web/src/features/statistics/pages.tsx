@@ -1,21 +1,172 @@
+import type { ComponentType } from 'react';
+import { Link } from 'react-router';
+import {
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { toPersianDigits } from '@ayar/contract';
 import { ScreenPlaceholder } from '../../app/ScreenPlaceholder.tsx';
+import { Ltr } from '../../components/ui/LtrText.tsx';
+import { IconFlask, IconHash, IconHourglass, IconUsers } from '../../components/ui/icons.tsx';
 import { useAuth } from '../../lib/auth.ts';
+import { useWaitingCount } from '../assays/api.ts';
+
+interface Tile {
+  label: string;
+  hint: string;
+  to: string;
+  icon: ComponentType<{ size?: number }>;
+  color: string;
+  /** Shows the waiting count as a badge. */
+  waiting?: boolean;
+}
+
+/** The four tiles of a workshop's dashboard (SPEC.md 2.6). */
+const TILES: readonly Tile[] = [
+  {
+    label: 'بسته جدید',
+    hint: 'ثبت برگ ری',
+    to: '/lab/add',
+    icon: IconFlask,
+    color: 'gold',
+  },
+  {
+    label: 'در انتظار عیار',
+    hint: 'ثبت عیار بسته‌های ثبت شده',
+    to: '/lab/list/true',
+    icon: IconHourglass,
+    color: 'orange',
+    waiting: true,
+  },
+  {
+    label: 'لیست مشتریان',
+    hint: 'مشتریان آزمایشگاه',
+    to: '/customer/list',
+    icon: IconUsers,
+    color: 'ink',
+  },
+  {
+    label: 'دریافت شماره بسته',
+    hint: 'خرید بازه شماره',
+    to: '/code/add',
+    icon: IconHash,
+    color: 'teal',
+  },
+];
+
+function WaitingBadge({ count, pending }: { count: number | null; pending: boolean }) {
+  if (pending) return <Loader size="xs" aria-label="در حال شمارش" />;
+  if (count === null) return null;
+  return (
+    <Badge
+      size="lg"
+      circle={count < 100}
+      color={count > 0 ? 'red' : 'gray'}
+      aria-label={`${toPersianDigits(count)} بسته در انتظار عیار`}
+    >
+      {toPersianDigits(count)}
+    </Badge>
+  );
+}
+
+function WorkshopTiles() {
+  const waiting = useWaitingCount();
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
+      {TILES.map((tile) => (
+        <Paper
+          key={tile.to}
+          component={Link}
+          to={tile.to}
+          withBorder
+          radius="lg"
+          p="md"
+          style={{ textDecoration: 'none', color: 'inherit' }}
+        >
+          <Stack gap="sm" align="center" ta="center" justify="center" mih={132}>
+            <Group gap={6} justify="center" wrap="nowrap">
+              <ThemeIcon size={52} radius="xl" variant="light" color={tile.color}>
+                <tile.icon size={28} />
+              </ThemeIcon>
+            </Group>
+            <div>
+              <Group gap={6} justify="center" wrap="nowrap">
+                <Text fw={700}>{tile.label}</Text>
+                {tile.waiting ? <WaitingBadge count={waiting.count} pending={waiting.isPending} /> : null}
+              </Group>
+              <Text size="xs" c="dimmed" mt={2}>
+                {tile.hint}
+              </Text>
+            </div>
+          </Stack>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
 
 /** dashboard: admin statistics (SPEC.md 2.7) or the workshop tiles (SPEC.md 2.6). */
 export function DashboardPage() {
   const { user } = useAuth();
+  if (user?.role === 'admin') {
+    return (
+      <ScreenPlaceholder description="آمار آزمایشگاه‌ها، مصرف کدها و خلاصه فعالیت شبکه به زودی در این صفحه نمایش داده می‌شود." />
+    );
+  }
   return (
-    <ScreenPlaceholder
-      description={
-        user?.role === 'admin'
-          ? 'آمار آزمایشگاه‌ها، مصرف کدها و خلاصه فعالیت شبکه به زودی در این صفحه نمایش داده می‌شود.'
-          : 'دسترسی سریع به مشتریان، بسته‌های در انتظار عیار، ثبت بسته جدید و دریافت شماره بسته به زودی در این صفحه قرار می‌گیرد.'
-      }
-    />
+    <Stack gap="lg" maw={960} mx="auto">
+      <Title order={2} size="h4">
+        {user?.userFname || 'دسترسی سریع'}
+      </Title>
+      <WorkshopTiles />
+    </Stack>
   );
 }
 
-/** home: the «صفحه اصلی» of a lab user. */
+/** home: the «صفحه اصلی» of a lab user, with the count of packets waiting for their purity (SPEC.md 2.6). */
 export function HomePage() {
-  return <ScreenPlaceholder />;
+  const waiting = useWaitingCount();
+  const count = waiting.count;
+  return (
+    <Stack gap="lg" maw={960} mx="auto">
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <Group justify="space-between" align="center" wrap="wrap" gap="md">
+          <Group gap="md" wrap="nowrap">
+            <ThemeIcon size={56} radius="xl" variant="light" color="orange">
+              <IconHourglass size={30} />
+            </ThemeIcon>
+            <div>
+              <Text c="dimmed" size="sm">
+                بسته‌های در انتظار تعیین عیار
+              </Text>
+              {waiting.isPending ? (
+                <Loader size="sm" mt={6} aria-label="در حال شمارش" />
+              ) : (
+                <Text fw={800} fz={34} lh={1.2} data-testid="waiting-count">
+                  {count === null ? '—' : <Ltr>{toPersianDigits(count)}</Ltr>}
+                </Text>
+              )}
+            </div>
+          </Group>
+          <Button component={Link} to="/lab/list/true" variant="light" size="md">
+            {count === 0 ? 'مشاهده لیست' : 'ثبت عیار'}
+          </Button>
+        </Group>
+        {count === 0 ? (
+          <Text size="sm" c="dimmed" mt="sm">
+            همه بسته‌ها عیار دارند.
+          </Text>
+        ) : null}
+      </Paper>
+      <WorkshopTiles />
+    </Stack>
+  );
 }
