@@ -4,7 +4,9 @@
  * Builds @ayar/web (unless --no-build), then prints the gzipped size (gzip level 9) of the
  * JavaScript index.html loads up front, of each lazily loaded route chunk, and of CSS and fonts.
  * Uses Vite's manifest (dist/.vite/manifest.json, `build.manifest: true`) when present; otherwise
- * follows the import statements in the built files. No budget is enforced yet.
+ * follows the import statements in the built files.
+ * Budget (issue 5): the landing page (the public lookup) loads at most 160 KB of gzipped JavaScript
+ * before any interaction. Prints PASS or FAIL and exits with 1 on FAIL (`--budget KB` to change it).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,14 +21,21 @@ const { values } = parseArgs({
     build: { type: 'boolean', default: true },
     'no-build': { type: 'boolean', default: false },
     dist: { type: 'string' },
+    budget: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (values.help) {
-  console.log('node bench/web-size.ts [--no-build] [--dist packages/web/dist]');
+  console.log('node bench/web-size.ts [--no-build] [--dist packages/web/dist] [--budget 160]');
   process.exit(0);
 }
 const dist = path.resolve(REPO_ROOT, values.dist ?? 'packages/web/dist');
+/** The landing page's JavaScript budget, in kB (1000 bytes) gzipped. */
+const budgetKb = Number(values.budget ?? 160);
+if (!Number.isFinite(budgetKb) || budgetKb <= 0) {
+  console.error('--budget must be a positive number of kB');
+  process.exit(1);
+}
 
 if (values.build && !values['no-build']) {
   console.log('Building the web app (npm run build -w @ayar/web)…');
@@ -251,3 +260,22 @@ rows.pop();
 printTable(['file', 'raw', 'gzip'], rows, ['l', 'r', 'r']);
 const up = sum([...initialFiles, ...initialCss]);
 console.log(`\nFirst visit (up-front JS + CSS, before fonts): ${kB(up.gzip)} gzipped (${kB(up.raw)} raw).`);
+
+// The landing budget: the JavaScript the landing page ('/', the public lookup) needs before any
+// interaction is everything index.html loads up front (every other screen is a lazy chunk).
+const landing = sum(initialFiles);
+const within = landing.gzip <= budgetKb * 1000;
+console.log(
+  `Landing page JavaScript before any interaction: ${kB(landing.gzip)} gzipped ` +
+    `(budget ${budgetKb} kB): ${within ? 'PASS' : 'FAIL'}`,
+);
+if (!within) {
+  const heaviest = initialFiles
+    .map((f) => [f, size(f).gzip] as const)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([f, g]) => `${f} ${kB(g)}`)
+    .join(', ');
+  console.log(`  over by ${kB(landing.gzip - budgetKb * 1000)}; heaviest up-front files: ${heaviest}`);
+  process.exitCode = 1;
+}

@@ -1,2 +1,84 @@
-// Schemas of the «results» feature (SPEC.md 3, 7), shared by the server and the web app.
-export {};
+// Schemas of the «results» feature (SPEC.md 2.2, 3, 7), shared by the server and the web app.
+import { z } from 'zod';
+import { intInput } from './common/digits.ts';
+
+export const RESULT_MSG = {
+  codeRequired: 'وارد کردن شماره سند الزامی است',
+  codeInvalid: 'شماره سند باید عدد باشد',
+  tokenInvalid: 'پیوند نتیجه معتبر نیست',
+  notFound: 'نتیجه‌ای برای این شماره پیدا نشد',
+} as const;
+
+/** The largest packet number the lookup takes (numbers are bigint in the database, safe integers here). */
+export const MAX_DOC_NUMBER = Number.MAX_SAFE_INTEGER;
+
+/** `POST /Tests/Result`: the packet number (a number, or a string with Persian/Arabic digits) and forWeb. */
+export const resultLookupSchema = z.object({
+  code: intInput({
+    min: 1,
+    max: MAX_DOC_NUMBER,
+    required: RESULT_MSG.codeRequired,
+    range: RESULT_MSG.codeInvalid,
+  }),
+  forWeb: z.boolean().optional(),
+});
+export type ResultLookup = z.input<typeof resultLookupSchema>;
+
+/**
+ * A packet's public token: 128 random bits as base64url (22 characters), so the token space cannot be
+ * walked. The pattern is a little wider so tokens of another encoding (hex, 32) still pass.
+ */
+export const PUBLIC_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+export const publicTokenSchema = z.string().trim().regex(PUBLIC_TOKEN_PATTERN, RESULT_MSG.tokenInvalid);
+
+/** `GET /Tests/ResultByToken?token=`: the QR page `/r/<token>`. */
+export const resultByTokenQuerySchema = z.object({ token: publicTokenSchema });
+
+/**
+ * A public result item (SPEC.md 3). Never the customer's mobile. Fields a workshop's settings hide
+ * (customer name, type, weights, ready time: the `show…ForReport` flags) are null.
+ * `images` are public addresses scoped to the packet; the thumbnail is the same address with `?thumb=1`.
+ */
+export const resultItemSchema = z.object({
+  /** The packet's public token: `/r/<token>` shows this item (the slip's QR code). */
+  token: z.string(),
+  docNumber: z.number().int(),
+  /** The test type's name (showTypeForReport), else null. */
+  title: z.string().nullable(),
+  customerName: z.string().nullable(),
+  /** The serial number of the code range the packet number came from. */
+  series: z.number().int().nullable(),
+  purity: z.number().int().nullable(),
+  /** The lab's name. */
+  name: z.string(),
+  rejeCode: z.string().nullable(),
+  createDate: z.string(),
+  /** Minutes until the result is due: ready time − minutes since registration, floored, ≥ 0. */
+  remain: z.number().int().min(0),
+  /** Gold weight in grams (showWeightForReport), else null. */
+  weight: z.number().nullable(),
+  /** Sample weight in grams (showSampleWeightForReport), else null. */
+  sampleWeight: z.number().nullable(),
+  /** Ready time in minutes (showReadyTimeForReport), else null. */
+  readyTime: z.number().int().nullable(),
+  images: z.array(z.string()),
+});
+export type ResultItem = z.infer<typeof resultItemSchema>;
+
+export const resultResponseSchema = z.object({ list: z.array(resultItemSchema) });
+export type ResultResponse = z.infer<typeof resultResponseSchema>;
+
+/** The public address of a packet's photo (thumbnail with `?thumb=1`). */
+export const resultPhotoAddress = (token: string, fileId: string) =>
+  `/api/v1.0/Results/Photo/${token}/${fileId}`;
+
+/** The path of the public result page a slip's QR code points at. */
+export const publicResultPath = (token: string) => `/r/${token}`;
+
+/** Largest accepted photo upload, per file (the client sends ≤ 1200×880 JPEGs well under this). */
+export const PHOTO_MAX_BYTES = 8 * 1024 * 1024;
+/** Photos per upload request. */
+export const PHOTO_MAX_FILES = 10;
+/** The box photos are fitted into (SPEC.md 9), and the thumbnail's longer side. */
+export const PHOTO_BOX = { width: 1200, height: 880 } as const;
+export const PHOTO_THUMB_SIZE = 240;

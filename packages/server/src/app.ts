@@ -47,6 +47,8 @@ export interface AppOptions {
   filesDir: string;
   /** Requests per minute per address across the API; the login route has its own, lower limit. */
   globalRateLimit?: number;
+  /** Public result lookups per minute per address (default 30; the bench lifts it). */
+  lookupRateLimit?: number;
 }
 
 export const REDACTED_PATHS = [
@@ -92,7 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
+        // pica (photo resizing in the browser) runs its workers from blob: URLs.
+        workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -140,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     signer,
     loginLimiter: new LoginLimiter(),
     filesDir: options.filesDir,
+    ...(options.lookupRateLimit ? { lookupRateLimit: options.lookupRateLimit } : {}),
   };
   healthRoutes(app, { db: options.db, version: options.version });
   // One call per feature module (DESIGN.md 2); each registers its routes from the contract's ROUTES.

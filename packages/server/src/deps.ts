@@ -9,4 +9,6 @@ export interface AppDeps {
   loginLimiter: LoginLimiter;
   /** Where uploaded files are kept (DATA_DIR/files in production, a temporary directory in tests). */
   filesDir: string;
+  /** Public result lookups (and their photos) per address per minute; unset: the module's defaults. */
+  lookupRateLimit?: number;
 }

@@ -16,6 +16,8 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
       root: distDir,
       wildcard: true,
       index: 'index.html',
+      // The build writes .br and .gz next to each asset; send them to clients that accept them.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const name = path.basename(filePath);
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -19,6 +19,21 @@ describe('navigation guard (SPEC.md 2.1)', () => {
     }
   });
 
+  it('opens a slip’s QR page /r/<token> to everyone, and only that shape', () => {
+    const qr = '/r/AbC_12-xyzAbC_12-xyzA';
+    expect(guest(qr)).toEqual(allow);
+    expect(workshop(qr)).toEqual(allow);
+    expect(admin(qr)).toEqual(allow);
+    expect(guest('/r')).toEqual(to('/'));
+    expect(guest(`${qr}/more`)).toEqual(to('/'));
+  });
+
+  it('keeps the printable slip behind sign-in (workshops only)', () => {
+    expect(guest('/lab/slip/x1')).toEqual(to('/'));
+    expect(workshop('/lab/slip/x1')).toEqual(allow);
+    expect(admin('/lab/slip/x1')).toEqual(to('/dashboard'));
+  });
+
   it('sends a guest on any guarded route to /', () => {
     expect(guardedUrls.length).toBeGreaterThan(25);
     for (const path of guardedUrls) expect(guest(path)).toEqual(to('/'));

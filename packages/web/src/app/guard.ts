@@ -25,9 +25,14 @@ export function isEmbeddedPath(pathname: string): boolean {
   return /^\/[^/]+Embedded$/.test(normalize(pathname));
 }
 
+/** `/r/<token>`: the public result a printed slip's QR code points at. */
+export function isPublicResultPath(pathname: string): boolean {
+  return /^\/r\/[^/]+$/.test(normalize(pathname));
+}
+
 export function isPublicPath(pathname: string): boolean {
   const path = normalize(pathname);
-  return path === ROOT_PATH || PUBLIC_PATHS.has(path) || isEmbeddedPath(path);
+  return path === ROOT_PATH || PUBLIC_PATHS.has(path) || isEmbeddedPath(path) || isPublicResultPath(path);
 }
 
 export function isManagePath(pathname: string): boolean {
@@ -38,7 +43,7 @@ export function isManagePath(pathname: string): boolean {
 /**
  * The navigation guard of SPEC.md 2.1, as a pure function:
  * - '/' while logged in → the dashboard;
- * - the other public pages (register, about, lab-owners, …Embedded) are open to everyone;
+ * - the other public pages (register, about, lab-owners, …Embedded, r/<token>) are open to everyone;
  * - every other path needs a stored token, else → '/';
  * - an admin may open only manage/ pages, the dashboard and logout, else → the dashboard;
  * - a non-admin on a manage/ page → the dashboard.

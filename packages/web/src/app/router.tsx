@@ -1,39 +1,89 @@
-import { useEffect } from 'react';
-import { Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Suspense, useEffect } from 'react';
 import type { ComponentType } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api.ts';
 import { GuardOutlet } from './Guard.tsx';
-import { AppLayout } from './shell/AppLayout.tsx';
 import { isEmbeddedPath } from './guard.ts';
-import { AboutPage } from './pages/AboutPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { LandingPage } from '../features/results/LandingPage.tsx';
 import { EmbeddedLookupPage } from '../features/results/EmbeddedLookupPage.tsx';
-import { LabOwnersPage, RegisterPage } from '../features/workshops/publicPages.tsx';
-import { LogoutPage } from '../features/auth/LogoutPage.tsx';
-import { ProfilePage } from '../features/auth/pages.tsx';
-import { DashboardPage, HomePage } from '../features/statistics/pages.tsx';
-import { CodeAddPage, ManageCodesPage } from '../features/codes/pages.tsx';
-import {
-  LabAddPage,
-  LabEditPage,
-  LabListPage,
-  ManageEditLabPage,
-  ManageLabsPage,
-  ManageLabsToDeletePage,
-} from '../features/assays/pages.tsx';
-import {
-  CustomerAddPage,
-  CustomerEditPage,
-  CustomerListPage,
-  ManageCustomersPage,
-} from '../features/customers/pages.tsx';
-import { UserSettingsPage } from '../features/settings/pages.tsx';
-import { PayAddPage, StorePage } from '../features/payments/pages.tsx';
-import { CreditAddPage, ManageCreditsPage } from '../features/credits/pages.tsx';
-import { SystemSettingsPage } from '../features/system-settings/pages.tsx';
-import { ManageMessagesPage } from '../features/messages/pages.tsx';
-import { ManageAddUserPage, ManageEditUserPage, ManageLabOwnersPage } from '../features/workshops/pages.tsx';
+import { preloadAllScreens, preloadable } from './preloadable.tsx';
+
+/**
+ * Only the landing page (the public lookup) is in the first download; every other screen, the shell
+ * and every feature behind sign-in load on demand (the landing budget: bench/web-size.ts).
+ */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return preloadable(load, name) as ComponentType;
+}
+
+const AboutPage = page(() => import('./pages/AboutPage.tsx'), 'AboutPage');
+const AppLayout = page(() => import('./shell/AppLayout.tsx'), 'AppLayout');
+const PublicResultPage = page(() => import('../features/results/PublicResultPage.tsx'), 'PublicResultPage');
+const SlipPage = page(() => import('../features/results/SlipPage.tsx'), 'SlipPage');
+const workshopsPublic = () => import('../features/workshops/publicPages.tsx');
+const LabOwnersPage = page(workshopsPublic, 'LabOwnersPage');
+const RegisterPage = page(workshopsPublic, 'RegisterPage');
+const LogoutPage = page(() => import('../features/auth/LogoutPage.tsx'), 'LogoutPage');
+const ProfilePage = page(() => import('../features/auth/pages.tsx'), 'ProfilePage');
+const statistics = () => import('../features/statistics/pages.tsx');
+const DashboardPage = page(statistics, 'DashboardPage');
+const HomePage = page(statistics, 'HomePage');
+const codes = () => import('../features/codes/pages.tsx');
+const CodeAddPage = page(codes, 'CodeAddPage');
+const ManageCodesPage = page(codes, 'ManageCodesPage');
+const LabAddPage = page(() => import('../features/assays/LabAddPage.tsx'), 'LabAddPage');
+const LabEditPage = page(() => import('../features/assays/LabEditPage.tsx'), 'LabEditPage');
+const LabListPage = page(() => import('../features/assays/LabListPage.tsx'), 'LabListPage');
+const ManageEditLabPage = page(
+  () => import('../features/assays/admin/ManageEditLabPage.tsx'),
+  'ManageEditLabPage',
+);
+const ManageLabsPage = page(() => import('../features/assays/admin/ManageLabsPage.tsx'), 'ManageLabsPage');
+const ManageLabsToDeletePage = page(
+  () => import('../features/assays/admin/ManageLabsToDeletePage.tsx'),
+  'ManageLabsToDeletePage',
+);
+const customers = () => import('../features/customers/pages.tsx');
+const CustomerAddPage = page(customers, 'CustomerAddPage');
+const CustomerEditPage = page(customers, 'CustomerEditPage');
+const CustomerListPage = page(customers, 'CustomerListPage');
+const ManageCustomersPage = page(customers, 'ManageCustomersPage');
+const UserSettingsPage = page(() => import('../features/settings/pages.tsx'), 'UserSettingsPage');
+const payments = () => import('../features/payments/pages.tsx');
+const PayAddPage = page(payments, 'PayAddPage');
+const StorePage = page(payments, 'StorePage');
+const credits = () => import('../features/credits/pages.tsx');
+const CreditAddPage = page(credits, 'CreditAddPage');
+const ManageCreditsPage = page(credits, 'ManageCreditsPage');
+const SystemSettingsPage = page(() => import('../features/system-settings/pages.tsx'), 'SystemSettingsPage');
+const ManageMessagesPage = page(() => import('../features/messages/pages.tsx'), 'ManageMessagesPage');
+const workshops = () => import('../features/workshops/pages.tsx');
+const ManageAddUserPage = page(workshops, 'ManageAddUserPage');
+const ManageEditUserPage = page(workshops, 'ManageEditUserPage');
+const ManageLabOwnersPage = page(workshops, 'ManageLabOwnersPage');
+
+// Tests render screens and look at them at once, as before the screens were split off.
+if (import.meta.env.MODE === 'test') await preloadAllScreens();
+
+/** What shows while a screen's code arrives (usually a fraction of a second). */
+function ScreenLoading() {
+  return (
+    <Center mih="40vh" role="status" aria-label="در حال بارگذاری صفحه">
+      <Loader size="md" color="gold.6" />
+    </Center>
+  );
+}
+
+/** A lazily loaded screen keeps whatever is around it (the shell) while its code loads. */
+function Lazy() {
+  return (
+    <Suspense fallback={<ScreenLoading />}>
+      <Outlet />
+    </Suspense>
+  );
+}
 
 /** The guarded screens inside the shell (SPEC.md 2.1); titles live in screens.ts. */
 const SHELL_ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
@@ -89,14 +139,20 @@ export function AppRoutes() {
       <Routes>
         <Route element={<GuardOutlet />}>
           <Route index element={<LandingPage />} />
-          <Route path="register" element={<RegisterPage />} />
-          <Route path="about" element={<AboutPage />} />
-          <Route path="lab-owners" element={<LabOwnersPage />} />
-          <Route path="logout" element={<LogoutPage />} />
-          <Route element={<AppLayout />}>
-            {SHELL_ROUTES.map(([path, Page]) => (
-              <Route key={path} path={path} element={<Page />} />
-            ))}
+          <Route element={<Lazy />}>
+            <Route path="register" element={<RegisterPage />} />
+            <Route path="about" element={<AboutPage />} />
+            <Route path="lab-owners" element={<LabOwnersPage />} />
+            <Route path="r/:token" element={<PublicResultPage />} />
+            <Route path="logout" element={<LogoutPage />} />
+            <Route path="lab/slip/:id" element={<SlipPage />} />
+            <Route element={<AppLayout />}>
+              <Route element={<Lazy />}>
+                {SHELL_ROUTES.map(([path, Page]) => (
+                  <Route key={path} path={path} element={<Page />} />
+                ))}
+              </Route>
+            </Route>
           </Route>
           <Route path="*" element={<CatchAll />} />
         </Route>

@@ -38,6 +38,8 @@ export const GUARDED_SCREENS: readonly Screen[] = [
     title: (p) => (p.search === 'true' ? WAITING_TITLE : 'لیست آزمایش‌ها'),
   },
   { path: 'lab/list', feature: 'assays', title: 'لیست آزمایش‌ها' },
+  /** The printable slip, outside the shell (router.tsx). */
+  { path: 'lab/slip/:id', feature: 'results', title: 'برگه بسته' },
   { path: 'customer/add', feature: 'customers', title: 'ثبت مشتری' },
   { path: 'customer/edit/:id', feature: 'customers', title: 'ویرایش مشتری' },
   { path: 'customer/list', feature: 'customers', title: 'لیست مشتریان' },

@@ -14,7 +14,13 @@ export {
   normalizeMobile,
 } from '@ayar/contract';
 
-import { formatToman, toJalaliDate, toJalaliDateTime, toPersianDigits } from '@ayar/contract';
+import {
+  formatToman,
+  toEnglishDigits,
+  toJalaliDate,
+  toJalaliDateTime,
+  toPersianDigits,
+} from '@ayar/contract';
 
 /** «۱۲۵٬۰۰۰ تومان». */
 export function formatTomanLabel(toman: number | bigint): string {
@@ -41,4 +47,12 @@ export function formatJalaliDateTime(date: Date | string | null | undefined): st
 export function remainingMinutes(remain: number | null | undefined): number {
   if (remain === null || remain === undefined || !Number.isFinite(remain)) return 0;
   return Math.max(0, Math.floor(remain));
+}
+
+/** Formats what was typed as yyyy/mm/dd (digits only, slashes added as the digits arrive). */
+export function maskJalaliDate(input: string): string {
+  const digits = toEnglishDigits(input).replace(/\D/g, '').slice(0, 8);
+  if (digits.length <= 4) return digits;
+  if (digits.length <= 6) return `${digits.slice(0, 4)}/${digits.slice(4)}`;
+  return `${digits.slice(0, 4)}/${digits.slice(4, 6)}/${digits.slice(6)}`;
 }

@@ -2,7 +2,15 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUDIO_MAX_BYTES, MSG, ROUTES, envelopeSchema } from '@ayar/contract';
+import {
+  AUDIO_MAX_BYTES,
+  MSG,
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_FILES,
+  ROUTES,
+  envelopeSchema,
+  queryBoolean,
+} from '@ayar/contract';
 import { ok } from '../../lib/envelope.ts';
 import { AppError, validation } from '../../lib/errors.ts';
 import { api, currentUser } from '../../plugins/auth.ts';
@@ -10,12 +18,18 @@ import type { AppDeps } from '../../deps.ts';
 import * as service from './files.service.ts';
 
 /** Multipart's own failures, in the envelope's words. */
-function multipartError(error: unknown): AppError | null {
+function multipartError(error: unknown, kind: service.UploadKind | null): AppError | null {
   switch ((error as { code?: string } | null)?.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError(413, 'TOO_LARGE', service.FILE_MSG.tooLarge);
+      return new AppError(
+        413,
+        'TOO_LARGE',
+        kind === 'photo' ? service.FILE_MSG.photoTooLarge : service.FILE_MSG.tooLarge,
+      );
     case 'FST_FILES_LIMIT':
-      return validation([{ field: 'file', message: service.FILE_MSG.oneFile }]);
+      return kind === 'photo'
+        ? new AppError(413, 'TOO_LARGE', service.FILE_MSG.tooManyPhotos)
+        : validation([{ field: 'file', message: service.FILE_MSG.oneFile }]);
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
       return new AppError(413, 'TOO_LARGE', MSG.tooLarge);
@@ -30,13 +44,15 @@ function multipartError(error: unknown): AppError | null {
 }
 
 /**
- * Reads the form: typeName and fileType, then one file under `file` (or `file[]`). The kind is checked
- * as soon as the file part starts, so a refused upload is not read into memory.
+ * Reads the form: typeName and fileType, then the file(s) under `file` or `file[]`. The kind is checked
+ * as soon as the first file part starts, so a refused upload is not read into memory. Audio takes one
+ * file of at most 5 MB; photos up to PHOTO_MAX_FILES of at most PHOTO_MAX_BYTES each.
  */
-async function readUpload(request: FastifyRequest): Promise<{ kind: 'audio'; bytes: Buffer }> {
+async function readUpload(request: FastifyRequest): Promise<{ kind: service.UploadKind; files: Buffer[] }> {
   const user = currentUser(request);
   const fields: service.UploadFields = {};
-  let upload: { kind: 'audio'; bytes: Buffer } | null = null;
+  let kind: service.UploadKind | null = null;
+  const files: Buffer[] = [];
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
@@ -48,24 +64,35 @@ async function readUpload(request: FastifyRequest): Promise<{ kind: 'audio'; byt
         part.file.resume();
         continue;
       }
-      const kind = service.checkUploadKind(user, fields);
-      upload = { kind, bytes: await part.toBuffer() };
+      kind ??= service.checkUploadKind(user, fields);
+      if (kind === 'audio' && files.length > 0)
+        throw validation([{ field: 'file', message: service.FILE_MSG.oneFile }]);
+      const bytes = await part.toBuffer();
+      if (kind === 'audio' && bytes.length > AUDIO_MAX_BYTES)
+        throw new AppError(413, 'TOO_LARGE', service.FILE_MSG.tooLarge);
+      files.push(bytes);
     }
   } catch (error) {
-    throw multipartError(error) ?? error;
+    throw multipartError(error, kind) ?? error;
   }
-  if (!upload) {
+  if (!kind || files.length === 0) {
     service.checkUploadKind(user, fields);
     throw validation([{ field: 'file', message: service.FILE_MSG.noFile }]);
   }
-  return upload;
+  return { kind, files };
 }
 
 export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
   // Multipart lives only in this scope, so no other route accepts form uploads.
   void app.register(async (scope) => {
     await scope.register(multipart, {
-      limits: { fileSize: AUDIO_MAX_BYTES, files: 1, fields: 10, fieldSize: 1000, parts: 12 },
+      limits: {
+        fileSize: Math.max(AUDIO_MAX_BYTES, PHOTO_MAX_BYTES),
+        files: PHOTO_MAX_FILES,
+        fields: 10,
+        fieldSize: 1000,
+        parts: PHOTO_MAX_FILES + 12,
+      },
     });
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const route = api(ROUTES.tests.addFile);
@@ -83,11 +110,16 @@ export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: {
         tags: ['files'],
         consumes: ['multipart/form-data'],
-        response: { 200: envelopeSchema(z.string()) },
+        // One address, or a list when several photos were sent (SPEC.md 7).
+        response: { 200: envelopeSchema(z.union([z.string(), z.array(z.string())])) },
       },
       handler: async (request) => {
         const upload = await readUpload(request);
-        const address = await service.saveAudio(deps, currentUser(request), upload.bytes, request.ip);
+        if (upload.kind === 'photo') {
+          const addresses = await service.savePhotos(deps, currentUser(request), upload.files, request.ip);
+          return ok(addresses.length === 1 ? addresses[0]! : addresses, service.FILE_MSG.photosUploaded);
+        }
+        const address = await service.saveAudio(deps, currentUser(request), upload.files[0]!, request.ip);
         return ok(address, service.FILE_MSG.uploaded);
       },
     });
@@ -96,9 +128,18 @@ export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.route({
     ...api(ROUTES.files.get),
-    schema: { tags: ['files'], params: z.object({ id: z.string().max(100) }) },
+    schema: {
+      tags: ['files'],
+      params: z.object({ id: z.string().max(100) }),
+      querystring: z.object({ thumb: queryBoolean }),
+    },
     handler: async (request, reply) => {
-      const file = await service.openFile(deps, currentUser(request), request.params.id);
+      const file = await service.openFile(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.query.thumb === true,
+      );
       return reply
         .header('content-type', file.mime)
         .header('content-length', String(file.size))

@@ -1,11 +1,12 @@
-import { MSG, fileAddress } from '@ayar/contract';
+import { MSG, PHOTO_MAX_BYTES, fileAddress } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError, forbidden, notFound, validation } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { AUDIO_EXTENSIONS, sniffAudio } from './audio.ts';
 import * as repo from './files.repository.ts';
-import { openStoredFile, removeStoredFiles, storeFile } from './files.storage.ts';
+import { openStoredFile, removeStoredFiles, storedFileSize, storeFile } from './files.storage.ts';
+import { processPhoto, type ProcessedPhoto } from './photo.ts';
 
 export const FILE_MSG = {
   uploaded: 'فایل با موفقیت بارگذاری شد',
@@ -15,7 +16,13 @@ export const FILE_MSG = {
   tooLarge: 'حجم فایل صوتی باید حداکثر ۵ مگابایت باشد',
   oneFile: 'در هر بار فقط یک فایل بارگذاری کنید',
   typeName: 'نوع مقصد فایل (typeName) معتبر نیست',
+  notPhoto: 'فقط عکس با قالب JPEG یا PNG پذیرفته می‌شود',
+  photoTooLarge: `حجم هر عکس باید حداکثر ${PHOTO_MAX_BYTES / 1024 / 1024} مگابایت باشد`,
+  tooManyPhotos: 'تعداد عکس‌ها در هر بار بارگذاری بیش از حد مجاز است',
+  photosUploaded: 'عکس با موفقیت بارگذاری شد',
 } as const;
+
+export type UploadKind = 'audio' | 'photo';
 
 /** What the multipart form said about the upload: typeName and fileType (SPEC.md 7). */
 export interface UploadFields {
@@ -25,16 +32,82 @@ export interface UploadFields {
 
 /**
  * Who may upload what, decided from the form's fields before the file is read: workshop audio
- * (typeName 'User', fileType 'Audio') is the admin's; photos come with the packets' issue.
+ * (typeName 'User', fileType 'Audio') is the admin's; packet photos (typeName 'Activity', fileType
+ * 'photo') belong to the signed-in user who uploads them: a workshop registering or editing its
+ * packets, or an admin editing one.
  */
-export function checkUploadKind(user: SessionUser, fields: UploadFields): 'audio' {
+export function checkUploadKind(user: SessionUser, fields: UploadFields): UploadKind {
   const fileType = (fields.fileType ?? '').trim().toLowerCase();
   const typeName = (fields.typeName ?? '').trim().toLowerCase();
-  if (fileType === 'photo') throw new AppError(400, 'UNSUPPORTED_MEDIA_TYPE', MSG.unsupportedMedia);
+  if (fileType === 'photo') {
+    if (typeName !== 'activity') throw validation([{ field: 'typeName', message: FILE_MSG.typeName }]);
+    return 'photo';
+  }
   if (fileType !== 'audio') throw new AppError(400, 'UNSUPPORTED_MEDIA_TYPE', MSG.unsupportedMedia);
   if (typeName !== 'user') throw validation([{ field: 'typeName', message: FILE_MSG.typeName }]);
   if (user.role !== 'admin') throw forbidden();
   return 'audio';
+}
+
+/**
+ * Stores uploaded photos after checking each by content: re-encoded (upright, no metadata, inside
+ * 1200×880) with a thumbnail, owned by the uploader. All or nothing: one bad file refuses the upload
+ * (415) and nothing is kept. Answers the addresses in the order sent.
+ */
+export async function savePhotos(
+  deps: { db: Database; filesDir: string },
+  user: SessionUser,
+  uploads: readonly Buffer[],
+  ip: string,
+): Promise<string[]> {
+  if (uploads.some((bytes) => bytes.length === 0))
+    throw validation([{ field: 'file', message: FILE_MSG.emptyFile }]);
+  const photos: ProcessedPhoto[] = [];
+  for (const bytes of uploads) {
+    const photo = await processPhoto(bytes);
+    if (!photo) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', FILE_MSG.notPhoto);
+    photos.push(photo);
+  }
+  const keys: string[] = [];
+  try {
+    const stored: { photo: ProcessedPhoto; storageKey: string; thumbnailKey: string }[] = [];
+    for (const photo of photos) {
+      const storageKey = await storeFile(deps.filesDir, 'photo', photo.full);
+      keys.push(storageKey);
+      const thumbnailKey = await storeFile(deps.filesDir, 'photo', photo.thumb);
+      keys.push(thumbnailKey);
+      stored.push({ photo, storageKey, thumbnailKey });
+    }
+    const ids = await deps.db.transaction().execute(async (trx) => {
+      const result: string[] = [];
+      for (const { photo, storageKey, thumbnailKey } of stored) {
+        const fileId = await repo.insertFile(trx, {
+          kind: 'photo',
+          storageKey,
+          thumbnailKey,
+          mime: 'image/jpeg',
+          sizeBytes: photo.full.length,
+          width: photo.width,
+          height: photo.height,
+          ownerId: user.id,
+        });
+        await writeAudit(trx, {
+          actorId: user.id,
+          action: 'file.upload',
+          entity: 'file',
+          entityId: fileId,
+          after: { kind: 'photo', width: photo.width, height: photo.height, sizeBytes: photo.full.length },
+          ip,
+        });
+        result.push(fileId);
+      }
+      return result;
+    });
+    return ids.map(fileAddress);
+  } catch (error) {
+    await removeStoredFiles(deps.filesDir, keys);
+    throw error;
+  }
 }
 
 /** Stores an uploaded audio file after checking its content; answers its address. */
@@ -76,12 +149,37 @@ export async function saveAudio(
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A stored file for an admin or its owner; anyone else (and a missing id) gets the same 404. */
-export async function openFile(deps: { db: Database; filesDir: string }, user: SessionUser, id: string) {
+/** The bytes of a stored photo or of its thumbnail (when it has one), ready to stream. */
+export async function openPhotoFile(
+  filesDir: string,
+  file: { id: string; storageKey: string; thumbnailKey: string | null; mime: string; sizeBytes: number },
+  thumb: boolean,
+) {
+  const key = thumb && file.thumbnailKey ? file.thumbnailKey : file.storageKey;
+  const size = key === file.storageKey ? file.sizeBytes : await storedFileSize(filesDir, key);
+  return {
+    mime: file.mime,
+    size,
+    fileName: `photo-${file.id.slice(0, 8)}${key === file.storageKey ? '' : '-thumb'}.jpg`,
+    stream: openStoredFile(filesDir, key),
+  };
+}
+
+/**
+ * A stored file for an admin or its owner; anyone else (and a missing id) gets the same 404.
+ * `thumb` serves a photo's thumbnail.
+ */
+export async function openFile(
+  deps: { db: Database; filesDir: string },
+  user: SessionUser,
+  id: string,
+  thumb = false,
+) {
   if (!UUID.test(id)) throw notFound();
   const file = await repo.findFile(deps.db, id);
   if (!file || (user.role !== 'admin' && file.ownerId !== user.id)) throw notFound();
-  const extension = AUDIO_EXTENSIONS[file.mime] ?? (file.mime === 'image/png' ? 'png' : 'jpg');
+  if (file.kind === 'photo') return openPhotoFile(deps.filesDir, file, thumb);
+  const extension = AUDIO_EXTENSIONS[file.mime] ?? 'bin';
   return {
     mime: file.mime,
     size: file.sizeBytes,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -26,6 +26,10 @@ export async function storeFile(filesDir: string, kind: 'audio' | 'photo', bytes
 
 export function openStoredFile(filesDir: string, key: string): ReadStream {
   return createReadStream(resolveKey(filesDir, key));
+}
+
+export async function storedFileSize(filesDir: string, key: string): Promise<number> {
+  return (await stat(resolveKey(filesDir, key))).size;
 }
 
 /** Best-effort removal (after the rows are gone): a missing file is not an error. */

@@ -112,7 +112,7 @@ describe('POST /Tests/AddFile (workshop audio)', () => {
     expect(res.json()).toMatchObject({ successful: false, code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
 
-  it('413 for more than 5 MB, 400 for no file, two files or photos (for now)', async () => {
+  it('413 for more than 5 MB, 400 for no file, two files or an unknown file type', async () => {
     const big = Buffer.concat([MP3, Buffer.alloc(5 * 1024 * 1024)]);
     const tooBig = await upload(adminToken, audioFields, [{ bytes: big }]);
     expect(tooBig.statusCode).toBe(413);
@@ -125,9 +125,9 @@ describe('POST /Tests/AddFile (workshop audio)', () => {
     const two = await upload(adminToken, audioFields, [{ bytes: MP3 }, { bytes: MP3 }]);
     expect(two.statusCode).toBe(400);
 
-    const photo = await upload(adminToken, { typeName: 'Activity', fileType: 'photo' }, [{ bytes: MP3 }]);
-    expect(photo.statusCode).toBe(400);
-    expect(photo.json().message).toBe(MSG.unsupportedMedia);
+    const video = await upload(adminToken, { typeName: 'Activity', fileType: 'video' }, [{ bytes: MP3 }]);
+    expect(video.statusCode).toBe(400);
+    expect(video.json().message).toBe(MSG.unsupportedMedia);
 
     const json = await ctx.app.inject({
       method: 'POST',

@@ -38,7 +38,7 @@ import { IconAdjustments, IconReceipt, IconSquarePlus } from '../../components/u
 import { alertError, alertSuccess } from '../../lib/alert.ts';
 import { formatJalaliDateTime } from '../../lib/format.ts';
 import { useApiMutation, useApiQuery } from '../../lib/query.ts';
-import { maskJalaliDate } from '../credits/components/jalaliDateMask.ts';
+import { maskJalaliDate } from '../../lib/format.ts';
 import { ASSAYS_KEY, LAB_PAGE_SIZE } from './api.ts';
 
 interface Filter {

@@ -62,7 +62,8 @@ describe('login form (landing mode 0)', () => {
     await user.click(within(form).getByRole('button', { name: 'ورود' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'داشبورد' })).toBeInTheDocument();
-    expect(screen.getByText('به زودی')).toBeInTheDocument();
+    // A workshop's dashboard: its tiles (SPEC.md 2.6).
+    expect(await screen.findByText('دریافت شماره بسته', { selector: 'main *' })).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('bearer jwt-123');
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user)!)).toMatchObject({
       userId: 'u-1',

@@ -23,7 +23,7 @@ import { useApiMutation, useApiQuery } from '../../lib/query.ts';
 import { applyFieldErrors } from '../auth/applyFieldErrors.ts';
 import { CreditStatusBadge } from './components/CreditStatusBadge.tsx';
 import { MoneyTotals } from './components/MoneyTotals.tsx';
-import { maskJalaliDate } from './components/jalaliDateMask.ts';
+import { maskJalaliDate } from '../../lib/format.ts';
 
 export const MY_CREDITS_KEY = ['credits', 'mine'] as const;
 

@@ -43,7 +43,7 @@ import { alertSuccess } from '../../lib/alert.ts';
 import { useApiMutation, useApiQuery } from '../../lib/query.ts';
 import { applyFieldErrors } from '../auth/applyFieldErrors.ts';
 import { CustomerAutocomplete } from '../customers/components/CustomerAutocomplete.tsx';
-import { maskJalaliDate } from '../credits/components/jalaliDateMask.ts';
+import { maskJalaliDate } from '../../lib/format.ts';
 import { BalanceSummary } from './components/BalanceSummary.tsx';
 
 export const PAYS_KEY = ['payments'] as const;

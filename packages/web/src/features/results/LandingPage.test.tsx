@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { ResultItem } from '@ayar/contract';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '../../lib/auth.ts';
 import { jsonResponse, renderApp } from '../../test/render.tsx';
@@ -10,6 +11,25 @@ beforeEach(() => {
   fetchMock.mockReset();
 });
 afterEach(() => vi.unstubAllGlobals());
+
+/** A public result item as the server answers it. */
+const item = (over: Partial<ResultItem> = {}): ResultItem => ({
+  token: 'tokenAAAAAAAAAAAAAAAAA',
+  docNumber: 77,
+  title: null,
+  customerName: null,
+  series: 3,
+  purity: 750,
+  name: 'آزمایشگاه طلا',
+  rejeCode: null,
+  createDate: '2026-01-01T08:00:00.000Z',
+  remain: 0,
+  weight: null,
+  sampleWeight: null,
+  readyTime: null,
+  images: [],
+  ...over,
+});
 
 const bottomBar = () => within(screen.getByRole('navigation', { name: 'پیمایش اصلی' }));
 
@@ -32,9 +52,9 @@ describe('landing page', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'ورود به سامانه' })).toBeInTheDocument();
     expect(screen.queryByLabelText(/شماره سند/)).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: /ورود با رمز یکبار مصرف/ }));
+    await user.click(await screen.findByRole('button', { name: /ورود با رمز یکبار مصرف/ }));
     expect(screen.getByRole('heading', { level: 2, name: 'ورود با رمز یکبار مصرف' })).toBeInTheDocument();
-    expect(screen.getByLabelText(/نام کاربری یا شماره موبایل/)).toBeInTheDocument();
+    expect(await screen.findByLabelText(/نام کاربری یا شماره موبایل/)).toBeInTheDocument();
 
     await user.click(bottomBar().getByRole('button', { name: 'جواب آزمایش' }));
     expect(screen.getByRole('heading', { level: 2, name: 'استعلام جواب آزمایش' })).toBeInTheDocument();
@@ -64,8 +84,13 @@ describe('landing page', () => {
         message: '',
         data: {
           list: [
-            { title: 'بسته ۱', customerName: 'علی رضایی', purity: 750, name: 'آزمایشگاه طلا', images: [] },
-            { title: 'بسته ۲', customerName: 'مینا', purity: null, remain: 12.7, images: null },
+            item({
+              token: 'tokenAAAAAAAAAAAAAAAAA',
+              docNumber: 1234,
+              customerName: 'علی رضایی',
+              purity: 750,
+            }),
+            item({ token: 'tokenBBBBBBBBBBBBBBBBB', docNumber: 1235, purity: null, remain: 12 }),
           ],
         },
       }),
@@ -75,19 +100,46 @@ describe('landing page', () => {
     await user.type(screen.getByLabelText(/شماره سند/), '۱۲۳۴');
     await user.click(screen.getByRole('button', { name: 'استعلام نتیجه' }));
     expect(await screen.findByText('علی رضایی')).toBeInTheDocument();
-    expect(screen.getByText('آزمایشگاه طلا')).toBeInTheDocument();
-    expect(screen.getAllByText('این مورد عکس ندارد.')).toHaveLength(2);
-    expect(screen.getByText(/زمان باقی‌مانده تا اعلام نتیجه: ۱۲ دقیقه/)).toBeInTheDocument();
+    // The closed item's panel may still be mounted while it animates: look at the open one.
+    expect(screen.getAllByText('آزمایشگاه طلا')[0]).toBeVisible();
+    expect(screen.getAllByText('بدون تصویر')[0]).toBeInTheDocument();
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ code: '1234', forWeb: true });
+    expect(screen.getAllByRole('link', { name: 'پیوند ثابت این نتیجه' })[0]).toHaveAttribute(
+      'href',
+      '/r/tokenAAAAAAAAAAAAAAAAA',
+    );
 
     // One item open at a time: the first starts open, opening the second closes it.
-    const first = screen.getByRole('button', { name: /بسته ۱/ });
-    const second = screen.getByRole('button', { name: /بسته ۲/ });
+    const first = screen.getByRole('button', { name: /۱۲۳۴/ });
+    const second = screen.getByRole('button', { name: /۱۲۳۵/ });
     expect(first).toHaveAttribute('aria-expanded', 'true');
     expect(second).toHaveAttribute('aria-expanded', 'false');
     await user.click(second);
     expect(second).toHaveAttribute('aria-expanded', 'true');
     expect(first).toHaveAttribute('aria-expanded', 'false');
+    // No purity yet: the minutes left instead.
+    expect(await screen.findByText(/زمان باقی‌مانده تا اعلام نتیجه: ۱۲ دقیقه/)).toBeInTheDocument();
+  });
+
+  it('shows a packet’s photos as thumbnails with a full-size viewer', async () => {
+    const photo = '/api/v1.0/Results/Photo/tokenAAAAAAAAAAAAAAAAA/0b0c7c8e-1d2e-4f00-9a3b-000000000001';
+    const photo2 = '/api/v1.0/Results/Photo/tokenAAAAAAAAAAAAAAAAA/0b0c7c8e-1d2e-4f00-9a3b-000000000002';
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ successful: true, message: '', data: { list: [item({ images: [photo, photo2] })] } }),
+    );
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.type(screen.getByLabelText(/شماره سند/), '77');
+    await user.click(screen.getByRole('button', { name: 'استعلام نتیجه' }));
+    const thumb = await screen.findByRole('button', { name: 'نمایش عکس ۱ از ۲' });
+    expect(thumb.querySelector('img')).toHaveAttribute('src', `${photo}?thumb=1`);
+    await user.click(thumb);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('img', { name: 'عکس ۱ از ۲' })).toHaveAttribute('src', photo);
+    await user.click(within(dialog).getByRole('button', { name: 'عکس ۲' }));
+    expect(within(dialog).getByRole('img', { name: 'عکس ۲ از ۲' })).toHaveAttribute('src', photo2);
+    await user.click(within(dialog).getByRole('button', { name: 'بستن' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('shows the server message when the lookup fails', async () => {
@@ -98,7 +150,19 @@ describe('landing page', () => {
     renderApp('/');
     await user.type(screen.getByLabelText(/شماره سند/), '99');
     await user.click(screen.getByRole('button', { name: 'استعلام نتیجه' }));
-    expect(await screen.findByText('مورد خواسته شده پیدا نشد')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('مورد خواسته شده پیدا نشد');
+  });
+
+  it('rejects letters in the number without calling the server', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    const input = screen.getByLabelText(/شماره سند/);
+    await user.type(input, 'ab');
+    // DigitsInput keeps digits only; an empty field is then «required».
+    expect(input).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'استعلام نتیجه' }));
+    expect(await screen.findByText('وارد کردن شماره سند الزامی است')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('renders the embedded lookup page without the landing chrome', () => {
@@ -123,7 +187,6 @@ describe('guarded routes in the app', () => {
     const user = userEvent.setup();
     renderApp('/lab/list/true');
     expect(screen.getByRole('heading', { level: 1, name: 'لیست در انتظار تعیین عیار' })).toBeInTheDocument();
-    expect(screen.getByText('به زودی')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'باز کردن منو' }));
     const menus = await screen.findAllByRole('navigation', { name: 'منوی اصلی' });
     expect(within(menus[menus.length - 1]!).getByRole('link', { name: 'دریافت شماره بسته' })).toHaveAttribute(

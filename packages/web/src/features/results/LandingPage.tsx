@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import {
   Anchor,
   Badge,
   Box,
   Burger,
+  Center,
   Container,
   Drawer,
   Group,
+  Loader,
   NavLink,
   Paper,
   Stack,
@@ -31,10 +33,21 @@ import {
 } from '../../components/ui/icons.tsx';
 import { APP_VERSION, SITE } from '../../lib/site.ts';
 import { toPersianDigits } from '../../lib/format.ts';
-import { LoginForm } from '../auth/LoginForm.tsx';
-import { OtpLoginForm } from '../auth/OtpLoginForm.tsx';
 import { ResultLookup } from './ResultLookup.tsx';
 import classes from './LandingPage.module.css';
+import { preloadable } from '../../app/preloadable.tsx';
+
+// The login forms (modes 0 and 2) load when chosen: the first download is the lookup alone.
+const LoginForm = preloadable(() => import('../auth/LoginForm.tsx'), 'LoginForm');
+const OtpLoginForm = preloadable(() => import('../auth/OtpLoginForm.tsx'), 'OtpLoginForm');
+
+function FormLoading() {
+  return (
+    <Center mih={180} role="status" aria-label="در حال بارگذاری فرم ورود">
+      <Loader size="sm" color="gold.6" />
+    </Center>
+  );
+}
 
 /** The landing modes of SPEC.md 2.2: 0 login, 1 result lookup (default), 2 one-time-code login. */
 export type LandingMode = 0 | 1 | 2;
@@ -167,8 +180,10 @@ export function LandingPage({ initialMode = 1 }: { initialMode?: LandingMode }) 
               </Text>
             </Box>
             {mode === 1 && <ResultLookup />}
-            {mode === 0 && <LoginForm onUseOtp={() => setMode(2)} />}
-            {mode === 2 && <OtpLoginForm onUsePassword={() => setMode(0)} />}
+            <Suspense fallback={<FormLoading />}>
+              {mode === 0 && <LoginForm onUseOtp={() => setMode(2)} />}
+              {mode === 2 && <OtpLoginForm onUsePassword={() => setMode(0)} />}
+            </Suspense>
           </Stack>
         </Paper>
 

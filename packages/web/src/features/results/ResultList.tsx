@@ -1,20 +1,12 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import {
-  Accordion,
-  Badge,
-  Group,
-  Image,
-  Modal,
-  ScrollArea,
-  SimpleGrid,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import { formatJalaliDateTime, remainingMinutes, toPersianDigits } from '../../lib/format.ts';
+import { Accordion, Anchor, Badge, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { publicResultPath } from '@ayar/contract';
+import { formatGrams, formatJalaliDateTime, remainingMinutes, toPersianDigits } from '../../lib/format.ts';
 import { Ltr } from '../../components/ui/LtrText.tsx';
-import { IconClock, IconPhoto } from '../../components/ui/icons.tsx';
+import { IconClock } from '../../components/ui/icons.tsx';
+import { PhotoGallery, galleryImages } from '../../components/ui/PhotoGallery.tsx';
 import type { ResultItem } from './types.ts';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -36,62 +28,66 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function hasPurity(item: ResultItem): boolean {
-  return item.purity !== null && item.purity !== undefined && String(item.purity).trim() !== '';
-}
+const grams = (value: number) => `${toPersianDigits(formatGrams(Math.round(value * 1000)))} گرم`;
 
-function Gallery({ images, title }: { images: string[]; title: string }) {
-  const [openIndex, setOpenIndex] = useState<number | null>(null);
-  const current = openIndex === null ? null : images[openIndex];
+function ItemDetails({ item, showLink }: { item: ResultItem; showLink: boolean }) {
+  const ready = item.purity !== null;
   return (
-    <>
-      <Group gap="xs" mt="xs">
-        {images.map((src, index) => (
-          <UnstyledButton
-            key={src}
-            onClick={() => setOpenIndex(index)}
-            aria-label={`نمایش عکس ${toPersianDigits(index + 1)}`}
-          >
-            <Image src={src} alt="" w={64} h={64} radius="sm" fit="cover" />
-          </UnstyledButton>
-        ))}
-      </Group>
-      <Modal
-        opened={current !== null}
-        onClose={() => setOpenIndex(null)}
-        title={title}
-        size="lg"
-        centered
-        closeButtonProps={{ 'aria-label': 'بستن' }}
-      >
-        {current && (
-          <Stack>
-            <Image src={current} alt={`عکس ${title}`} radius="md" fit="contain" mah="60vh" />
-            <SimpleGrid cols={{ base: 4, sm: 6 }} spacing="xs">
-              {images.map((src, index) => (
-                <UnstyledButton
-                  key={src}
-                  onClick={() => setOpenIndex(index)}
-                  aria-label={`عکس ${toPersianDigits(index + 1)}`}
-                  aria-pressed={index === openIndex}
-                  style={{
-                    outline: index === openIndex ? '2px solid var(--mantine-color-gold-6)' : undefined,
-                    borderRadius: 6,
-                  }}
-                >
-                  <Image src={src} alt="" h={56} radius="sm" fit="cover" />
-                </UnstyledButton>
-              ))}
-            </SimpleGrid>
-          </Stack>
-        )}
-      </Modal>
-    </>
+    <Stack gap={0}>
+      {ready ? (
+        <Row label="عیار">
+          <Ltr>{toPersianDigits(String(item.purity))}</Ltr>
+        </Row>
+      ) : (
+        <Group gap={6} py={6} c="blue.8" wrap="nowrap">
+          <IconClock size={18} />
+          <Text size="sm" fw={500}>
+            زمان باقی‌مانده تا اعلام نتیجه: {toPersianDigits(remainingMinutes(item.remain))} دقیقه
+          </Text>
+        </Group>
+      )}
+      {item.customerName && <Row label="نام مشتری">{item.customerName}</Row>}
+      {item.title && <Row label="نوع آزمایش">{item.title}</Row>}
+      {item.series !== null && (
+        <Row label="سری">
+          <Ltr>{toPersianDigits(String(item.series))}</Ltr>
+        </Row>
+      )}
+      {item.weight !== null && <Row label="وزن طلا">{grams(item.weight)}</Row>}
+      {item.sampleWeight !== null && <Row label="وزن نمونه">{grams(item.sampleWeight)}</Row>}
+      {item.readyTime !== null && <Row label="زمان آماده‌سازی">{toPersianDigits(item.readyTime)} دقیقه</Row>}
+      <Row label="آزمایشگاه">{item.name}</Row>
+      {item.rejeCode && (
+        <Row label="کد مرجع">
+          <Ltr>{toPersianDigits(item.rejeCode)}</Ltr>
+        </Row>
+      )}
+      <Row label="تاریخ ثبت">
+        <Ltr>{formatJalaliDateTime(item.createDate)}</Ltr>
+      </Row>
+      <Stack gap={4} pt="xs">
+        <Text size="sm" c="dimmed">
+          عکس‌ها
+        </Text>
+        <PhotoGallery
+          images={galleryImages(item.images)}
+          title={`عکس‌های بسته ${toPersianDigits(item.docNumber)}`}
+        />
+      </Stack>
+      {showLink && (
+        <Anchor component={Link} to={publicResultPath(item.token)} size="sm" pt="xs">
+          پیوند ثابت این نتیجه
+        </Anchor>
+      )}
+    </Stack>
   );
 }
 
-/** The public result items (SPEC.md 2.2): collapsible, one open at a time, at most 200 px tall when open. */
-export function ResultList({ items }: { items: ResultItem[] }) {
+/**
+ * The public result items (SPEC.md 2.2): collapsible, one open at a time (the first starts open),
+ * at most 200 px tall when open; the purity when known, else the minutes left.
+ */
+export function ResultList({ items, showLink = true }: { items: ResultItem[]; showLink?: boolean }) {
   const [opened, setOpened] = useState<string | null>(items.length > 0 ? '0' : null);
   if (items.length === 0) {
     return (
@@ -102,74 +98,32 @@ export function ResultList({ items }: { items: ResultItem[] }) {
   }
   return (
     <Accordion value={opened} onChange={setOpened} variant="separated" radius="md" chevronPosition="right">
-      {items.map((item, index) => {
-        const title = item.title || 'نتیجه آزمایش';
-        const ready = hasPurity(item);
-        const images = item.images?.filter(Boolean) ?? [];
-        return (
-          <Accordion.Item key={item.id ?? index} value={String(index)}>
-            <Accordion.Control>
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Text fw={600} truncate>
-                  {title}
-                </Text>
-                {ready ? (
-                  <Badge color="gold.7" variant="filled" size="lg" radius="sm">
-                    عیار <Ltr>{toPersianDigits(String(item.purity))}</Ltr>
-                  </Badge>
-                ) : (
-                  <Badge color="blue" variant="light" radius="sm">
-                    در انتظار
-                  </Badge>
-                )}
-              </Group>
-            </Accordion.Control>
-            <Accordion.Panel>
-              <ScrollArea.Autosize mah={200} type="auto" offsetScrollbars>
-                <Stack gap={0}>
-                  {item.customerName && <Row label="نام مشتری">{item.customerName}</Row>}
-                  {item.series !== null && item.series !== undefined && item.series !== '' && (
-                    <Row label="سری">
-                      <Ltr>{toPersianDigits(String(item.series))}</Ltr>
-                    </Row>
-                  )}
-                  {ready ? (
-                    <Row label="عیار">
-                      <Ltr>{toPersianDigits(String(item.purity))}</Ltr>
-                    </Row>
-                  ) : (
-                    <Group gap={6} py={6} c="blue.8">
-                      <IconClock size={18} />
-                      <Text size="sm" fw={500}>
-                        زمان باقی‌مانده تا اعلام نتیجه: {toPersianDigits(remainingMinutes(item.remain))} دقیقه
-                      </Text>
-                    </Group>
-                  )}
-                  {item.name && <Row label="آزمایشگاه">{item.name}</Row>}
-                  {item.rejeCode && (
-                    <Row label="کد مرجع">
-                      <Ltr>{toPersianDigits(item.rejeCode)}</Ltr>
-                    </Row>
-                  )}
-                  {item.createDate && (
-                    <Row label="تاریخ ثبت">
-                      <Ltr>{formatJalaliDateTime(item.createDate)}</Ltr>
-                    </Row>
-                  )}
-                  {images.length > 0 ? (
-                    <Gallery images={images} title={title} />
-                  ) : (
-                    <Group gap={6} pt="xs" c="dimmed">
-                      <IconPhoto size={18} />
-                      <Text size="sm">این مورد عکس ندارد.</Text>
-                    </Group>
-                  )}
-                </Stack>
-              </ScrollArea.Autosize>
-            </Accordion.Panel>
-          </Accordion.Item>
-        );
-      })}
+      {items.map((item, index) => (
+        <Accordion.Item key={item.token} value={String(index)}>
+          <Accordion.Control>
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Text fw={600} truncate>
+                بسته <Ltr>{toPersianDigits(item.docNumber)}</Ltr>
+                {item.title ? ` — ${item.title}` : ''}
+              </Text>
+              {item.purity !== null ? (
+                <Badge color="gold.8" variant="filled" size="lg" radius="sm" style={{ flexShrink: 0 }}>
+                  عیار <Ltr>{toPersianDigits(String(item.purity))}</Ltr>
+                </Badge>
+              ) : (
+                <Badge color="blue" variant="light" radius="sm" style={{ flexShrink: 0 }}>
+                  در انتظار
+                </Badge>
+              )}
+            </Group>
+          </Accordion.Control>
+          <Accordion.Panel>
+            <ScrollArea.Autosize mah={200} type="auto" offsetScrollbars>
+              <ItemDetails item={item} showLink={showLink} />
+            </ScrollArea.Autosize>
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
     </Accordion>
   );
 }

@@ -1,5 +1,424 @@
-import { ScreenPlaceholder } from '../../../app/ScreenPlaceholder.tsx';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate, useParams } from 'react-router';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { OTHER_CUSTOMER_ID, ROUTES, TEST_TYPES, manageEditTestSchema, toPersianDigits } from '@ayar/contract';
+import type { DeleteTestRequest, LabDetail, ManageEditTestRequest } from '@ayar/contract';
+import { DigitsInput } from '../../../components/ui/DigitsInput.tsx';
+import { Ltr } from '../../../components/ui/LtrText.tsx';
+import { confirmAction } from '../../../components/ui/confirm.tsx';
+import { IconTrash } from '../../../components/ui/icons.tsx';
+import { alertSuccess } from '../../../lib/alert.ts';
+import { formatJalaliDateTime } from '../../../lib/format.ts';
+import { useApiMutation, useApiQuery } from '../../../lib/query.ts';
+import { applyFieldErrors } from '../../auth/applyFieldErrors.ts';
+import { ASSAYS_KEY } from '../api.ts';
+import { DELETE_QUESTION } from './AdminLabList.tsx';
+import { PacketHistory } from './PacketHistory.tsx';
+import { PacketPhotos } from './PacketPhotos.tsx';
 
+/** The form's fields, as typed (text); the contract's `manageEditTestSchema` turns them into the request. */
+export interface EditLabValues {
+  testId: string;
+  customerId: string;
+  customerName: string;
+  testFullName: string;
+  testMobile: string;
+  type: string;
+  typeName: string;
+  cutting: string;
+  readyTime: string;
+  sampleWeight: string;
+  weight: string;
+  vage: string;
+  desc: string;
+}
+
+const FIELDS = [
+  'customerId',
+  'testFullName',
+  'testMobile',
+  'type',
+  'cutting',
+  'readyTime',
+  'sampleWeight',
+  'weight',
+  'vage',
+  'desc',
+] as const;
+
+const TYPE_OPTIONS = TEST_TYPES.map((t) => ({ value: t.id, label: t.name }));
+const text = (value: number | string | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);
+
+function valuesOf(lab: LabDetail): EditLabValues {
+  return {
+    testId: lab.id,
+    customerId: lab.customerId ?? OTHER_CUSTOMER_ID,
+    customerName: lab.customerName,
+    testFullName: text(lab.testFullName),
+    testMobile: text(lab.testMobile),
+    type: text(lab.type),
+    typeName: text(lab.typeName),
+    cutting: text(lab.cutting),
+    readyTime: text(lab.readyTime),
+    sampleWeight: text(lab.sampleWeight),
+    weight: text(lab.weight),
+    vage: text(lab.vage),
+    desc: text(lab.desc),
+  };
+}
+
+/**
+ * The contract's rule, with one screen rule on top: the ready time is shown only while there is no
+ * purity (SPEC.md 2.14), so once a purity is typed the hidden field keeps the packet's stored value
+ * instead of blocking the save with something the admin cannot see.
+ */
+function editResolver(storedReadyTime: string): Resolver<EditLabValues, unknown, ManageEditTestRequest> {
+  const base = zodResolver(manageEditTestSchema) as unknown as Resolver<
+    EditLabValues,
+    unknown,
+    ManageEditTestRequest
+  >;
+  return (values, context, options) =>
+    base(values.cutting.trim() ? { ...values, readyTime: storedReadyTime } : values, context, options);
+}
+
+/** manage/edit-lab/:id (SPEC.md 2.14, 5 "Edit packet (admin)"). */
 export function ManageEditLabPage() {
-  return <ScreenPlaceholder />;
+  const { id = '' } = useParams();
+  const lab = useApiQuery<LabDetail>([...ASSAYS_KEY, 'manage', 'one', id], ROUTES.manage.getTest, {
+    query: { testId: id },
+  });
+
+  return (
+    <Stack gap="md" maw={860} mx="auto">
+      {lab.isPending ? (
+        <Paper withBorder radius="lg" p="md" aria-busy="true" aria-label="در حال بارگذاری">
+          <Stack gap="sm">
+            <Skeleton height={28} width="40%" />
+            <Skeleton height={220} />
+          </Stack>
+        </Paper>
+      ) : lab.data ? (
+        // Keyed by id: another packet starts a fresh form.
+        <EditLabForm key={lab.data.id} lab={lab.data} />
+      ) : (
+        <Alert color="red" variant="light" title="بسته پیدا نشد">
+          این بسته وجود ندارد یا حذف شده است.
+        </Alert>
+      )}
+      {lab.data ? <PacketHistory testId={lab.data.id} /> : null}
+    </Stack>
+  );
+}
+
+function EditLabForm({ lab }: { lab: LabDetail }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [storedReadyTime] = useState(() => text(lab.readyTime));
+  const save = useApiMutation<unknown, ManageEditTestRequest>(ROUTES.manage.editTest);
+  const del = useApiMutation<null, DeleteTestRequest>(ROUTES.manage.deleteTest);
+  const form = useForm<EditLabValues, unknown, ManageEditTestRequest>({
+    resolver: editResolver(storedReadyTime),
+    defaultValues: valuesOf(lab),
+  });
+  const {
+    control,
+    register,
+    setValue,
+    formState: { errors },
+  } = form;
+  const cutting = useWatch({ control, name: 'cutting' });
+  const isOther = lab.customerId === null || lab.customerId === OTHER_CUSTOMER_ID;
+  const showReadyTime = cutting.trim() === '';
+  const vageLabel = lab.vageType === 0 ? 'اجرت (درصد)' : 'اجرت (تومان)';
+  const busy = save.isPending || del.isPending;
+
+  /**
+   * After a save or a delete: the admin lists are dropped (the list shows fresh rows, never the packet
+   * as it was), the other packet queries only marked stale, so this screen's own query is not asked
+   * again for a packet that may be gone.
+   */
+  const leave = (to: string | -1) => {
+    queryClient.removeQueries({ queryKey: [...ASSAYS_KEY, 'manage', 'list'] });
+    void queryClient.invalidateQueries({ queryKey: ASSAYS_KEY, refetchType: 'none' });
+    if (to === -1) void navigate(-1);
+    else void navigate(to);
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await save.mutateAsync(values);
+      alertSuccess(result.message);
+      leave('/manage/labs');
+    } catch (error) {
+      applyFieldErrors(error, form.setError, FIELDS);
+    }
+  });
+
+  const onDelete = async () => {
+    const ok = await confirmAction({
+      title: 'حذف بسته',
+      message: DELETE_QUESTION,
+      confirmLabel: 'حذف',
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      const result = await del.mutateAsync({ id: lab.id });
+      alertSuccess(result.message);
+      leave(-1);
+    } catch {
+      // The API client has shown the server's message.
+    }
+  };
+
+  const grams = (name: 'sampleWeight' | 'weight', label: string, required = false) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <DigitsInput
+          label={label}
+          withAsterisk={required}
+          digitsOnly={false}
+          inputMode="decimal"
+          maxLength={12}
+          value={field.value}
+          onChange={(v) => field.onChange(v.replace('\u066b', '.'))}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          error={errors[name]?.message}
+        />
+      )}
+    />
+  );
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <form onSubmit={onSubmit} noValidate aria-label="ویرایش بسته">
+        {/* A deleted packet is shown, not edited: every field of the fieldset is disabled. */}
+        <fieldset disabled={lab.deleted} style={{ border: 0, padding: 0, margin: 0, minInlineSize: 0 }}>
+          <Stack gap="md">
+            <Group justify="space-between" align="flex-start" gap="sm">
+              <Stack gap={2}>
+                <Title order={2} size="h4">
+                  {lab.titleName} <Ltr>{toPersianDigits(lab.docNumber)}</Ltr>
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {lab.labName} · {lab.userFullName} · ثبت: <Ltr>{formatJalaliDateTime(lab.date)}</Ltr>
+                </Text>
+              </Stack>
+              <Group gap={6}>
+                {lab.cutting === null ? (
+                  <Badge color="orange" variant="light">
+                    در انتظار عیار
+                  </Badge>
+                ) : (
+                  <Badge color="green" variant="light">
+                    عیار ثبت شده
+                  </Badge>
+                )}
+                {lab.forDelete ? (
+                  <Badge color="red" variant="light">
+                    درخواست حذف
+                    {lab.forDeleteDate ? (
+                      <>
+                        {' '}
+                        <Ltr>{formatJalaliDateTime(lab.forDeleteDate)}</Ltr>
+                      </>
+                    ) : null}
+                  </Badge>
+                ) : null}
+              </Group>
+            </Group>
+
+            {lab.deleted ? (
+              <Alert color="red" variant="light" title="این بسته حذف شده است">
+                {lab.deletedAt ? (
+                  <>
+                    حذف در <Ltr>{formatJalaliDateTime(lab.deletedAt)}</Ltr>؛{' '}
+                  </>
+                ) : null}
+                در نتیجه عمومی نشان داده نمی‌شود و دیگر قابل ویرایش نیست. تاریخچه آن در پایین صفحه است.
+              </Alert>
+            ) : null}
+
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+              <TextInput
+                label="نام مشتری"
+                value={isOther ? 'مشتری متفرقه' : lab.customerName}
+                readOnly
+                variant="filled"
+              />
+              <TextInput
+                label={`شماره ${lab.titleName}`}
+                value={toPersianDigits(lab.docNumber)}
+                readOnly
+                variant="filled"
+                attributes={{ input: { dir: 'ltr' } }}
+              />
+              {isOther ? (
+                <>
+                  <TextInput
+                    label="نام صاحب نمونه"
+                    withAsterisk
+                    autoComplete="off"
+                    error={errors.testFullName?.message}
+                    {...register('testFullName')}
+                  />
+                  <Controller
+                    control={control}
+                    name="testMobile"
+                    render={({ field }) => (
+                      <DigitsInput
+                        label="موبایل صاحب نمونه"
+                        withAsterisk
+                        digitsOnly={false}
+                        inputMode="tel"
+                        type="tel"
+                        placeholder="۰۹۱۲۱۲۳۴۵۶۷"
+                        maxLength={16}
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        ref={field.ref}
+                        error={errors.testMobile?.message}
+                      />
+                    )}
+                  />
+                </>
+              ) : null}
+              <Controller
+                control={control}
+                name="type"
+                render={({ field }) => (
+                  <Select
+                    label="نوع نمونه"
+                    placeholder="انتخاب کنید"
+                    data={TYPE_OPTIONS}
+                    value={field.value || null}
+                    onChange={(value) => {
+                      field.onChange(value ?? '');
+                      setValue('typeName', TEST_TYPES.find((t) => t.id === value)?.name ?? '');
+                    }}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    error={errors.type?.message}
+                    allowDeselect={false}
+                  />
+                )}
+              />
+              <Controller
+                control={control}
+                name="cutting"
+                render={({ field }) => (
+                  <DigitsInput
+                    label="عیار"
+                    placeholder="مثلاً ۷۵۰"
+                    maxLength={3}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    error={errors.cutting?.message}
+                    description={
+                      lab.cutting !== null && cutting.trim() === ''
+                        ? 'با خالی کردن عیار، بسته دوباره در انتظار عیار قرار می‌گیرد.'
+                        : 'سه رقم، از ۶۰۰ تا ۹۹۹'
+                    }
+                    inputWrapperOrder={['label', 'input', 'description', 'error']}
+                  />
+                )}
+              />
+              {showReadyTime ? (
+                <Controller
+                  control={control}
+                  name="readyTime"
+                  render={({ field }) => (
+                    <DigitsInput
+                      label="زمان آماده شدن (دقیقه)"
+                      maxLength={4}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                      error={errors.readyTime?.message}
+                      description="از ۱ تا ۲۸۸۰ دقیقه"
+                      inputWrapperOrder={['label', 'input', 'description', 'error']}
+                    />
+                  )}
+                />
+              ) : null}
+              {grams('sampleWeight', 'وزن نمونه (گرم)', true)}
+              {grams('weight', 'وزن طلا (گرم)')}
+              <Controller
+                control={control}
+                name="vage"
+                render={({ field }) => (
+                  <DigitsInput
+                    label={vageLabel}
+                    digitsOnly={lab.vageType !== 0}
+                    inputMode={lab.vageType === 0 ? 'decimal' : 'numeric'}
+                    maxLength={12}
+                    value={field.value}
+                    onChange={(v) => field.onChange(v.replace('\u066b', '.'))}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    error={errors.vage?.message}
+                  />
+                )}
+              />
+            </SimpleGrid>
+            <Textarea
+              label="توضیحات"
+              autosize
+              minRows={2}
+              maxRows={6}
+              error={errors.desc?.message}
+              {...register('desc')}
+            />
+
+            <PacketPhotos images={lab.images} />
+
+            {lab.deleted ? null : (
+              <Group justify="space-between" gap="sm" mt="xs">
+                <Button
+                  variant="light"
+                  color="red"
+                  leftSection={<IconTrash size={18} />}
+                  onClick={() => void onDelete()}
+                  loading={del.isPending}
+                  disabled={busy}
+                >
+                  حذف بسته
+                </Button>
+                <Button type="submit" loading={save.isPending} disabled={busy}>
+                  ذخیره تغییرات
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </fieldset>
+      </form>
+    </Paper>
+  );
 }

@@ -1,5 +1,6 @@
-import { ScreenPlaceholder } from '../../../app/ScreenPlaceholder.tsx';
+import { AdminLabList } from './AdminLabList.tsx';
 
+/** manage/labs (SPEC.md 2.14): every workshop's packets. */
 export function ManageLabsPage() {
-  return <ScreenPlaceholder />;
+  return <AdminLabList justForDelete={false} />;
 }

@@ -1,5 +1,6 @@
-import { ScreenPlaceholder } from '../../../app/ScreenPlaceholder.tsx';
+import { AdminLabList } from './AdminLabList.tsx';
 
+/** manage/labs-todelete (SPEC.md 2.14): «لیست درخواست‌های حذف بسته». */
 export function ManageLabsToDeletePage() {
-  return <ScreenPlaceholder />;
+  return <AdminLabList justForDelete />;
 }

@@ -1,0 +1,271 @@
+/**
+ * The public lookup and the lab list at scale (issue 5):
+ *   node bench/lookup.ts [--duration 10] [--connections 50] [--rounds 2] [--list-concurrency 4]
+ *                        [--only lookup,list] [--database-url URL]
+ * Needs seeded data (node bench/seed.ts --assays 1000000).
+ *
+ * (a) POST /Tests/Result, our app, against a minimal indexed lookup: bare Fastify + pg on the same
+ *     database, the same SQL (packet by doc_number with its lab, customer, type, range and photo ids),
+ *     no validation, envelope, rate limiting, helmet or logging. Both run in this process, one at a
+ *     time (alternating, `--rounds` times each), loaded by autocannon from a worker thread with the
+ *     same numbers. Targets: ours ≥ 60 % of the minimal one's requests/s, p99 < 25 ms.
+ * (b) GET /Tests/AllTests as lab1 (the largest lab): 100 rows per page, several filters and pages,
+ *     `--list-concurrency` requests at a time. Target: p95 < 50 ms.
+ */
+import type { FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { fail, intFlag, printError } from './lib/cli.ts';
+import { closeOnSignal, openBenchDatabase, REPO_ROOT } from './lib/database.ts';
+import type { LatencyJob, LatencyResult } from './lib/latency-worker.ts';
+import type { LoadJob, LoadResult } from './lib/load-worker.ts';
+import { BENCH_PASSWORD, workshopUsername } from './lib/seed-data.ts';
+import { printTable } from './lib/table.ts';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string' },
+    connections: { type: 'string' },
+    rounds: { type: 'string' },
+    'list-concurrency': { type: 'string' },
+    only: { type: 'string' },
+    'database-url': { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (values.help) {
+  console.log(
+    'node bench/lookup.ts [--duration 10] [--connections 50] [--rounds 2] [--list-concurrency 4] [--only lookup,list] [--database-url URL]',
+  );
+  process.exit(0);
+}
+const duration = intFlag('duration', values.duration, 10);
+const connections = intFlag('connections', values.connections, 50);
+const rounds = intFlag('rounds', values.rounds, 2);
+const listConcurrency = intFlag('list-concurrency', values['list-concurrency'], 4);
+const only = values.only?.split(',').map((s) => s.trim());
+const wants = (part: string) => !only || only.includes(part);
+
+const V = '/api/v1.0';
+const POOL_SIZE = 20;
+
+/** The lookup's SQL, as the results repository builds it (Kysely compiles the same statement). */
+const MINIMAL_SQL = `
+  select a.id, a.doc_number, a.purity, a.ready_time, a.created_at, a.sample_weight_mg, a.gold_weight_mg,
+         a.public_token, a.other_owner_name, c.name as customer_name, t.name as type_name, r.serial_no,
+         u.f_name as lab_name, u.reje_code, u.settings,
+         array(select ai.file_id::text from assay_images ai where ai.assay_id = a.id
+               order by ai.position, ai.file_id) as image_ids
+  from assays a
+  join users u on u.id = a.workshop_id
+  left join customers c on c.id = a.customer_id
+  left join test_types t on t.id = a.test_type_id
+  left join code_ranges r on r.id = a.code_range_id
+  where a.doc_number = $1 and a.deleted_at is null`;
+
+function inWorker<J, R>(file: string, job: J): Promise<R> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(file, import.meta.url), { workerData: job });
+    let result: R | undefined;
+    worker.once('message', (m: R) => (result = m));
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      result ? resolve(result) : reject(new Error(`worker exited with ${code}`)),
+    );
+  });
+}
+const load = (job: LoadJob) => inWorker<LoadJob, LoadResult>('./lib/load-worker.ts', job);
+const latency = (job: LatencyJob) => inWorker<LatencyJob, LatencyResult>('./lib/latency-worker.ts', job);
+const baseOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+const bench = await openBenchDatabase(values['database-url'], POOL_SIZE).catch(fail);
+const servers: FastifyInstance[] = [];
+let minimalPool: pg.Pool | undefined;
+const closeAll = async () => {
+  for (const s of servers) await s.close().catch(printError);
+  await minimalPool?.end().catch(printError);
+  await bench.close();
+};
+closeOnSignal(closeAll);
+
+try {
+  const counts = await sql<{ assays: number; images: number }>`
+    select (select count(*) from assays)::int as assays, (select count(*) from assay_images)::int as images`.execute(
+    bench.db,
+  );
+  const { assays } = counts.rows[0]!;
+  if (assays === 0) throw new Error('No packets: run node bench/seed.ts --assays 1000000 first.');
+  const docs = await sql<{ docNumber: number }>`
+    select doc_number from assays tablesample system (1) where deleted_at is null limit 2000`.execute(
+    bench.db,
+  );
+  const docNumbers = docs.rows.map((r) => r.docNumber);
+
+  const { buildApp } = await import('../packages/server/src/app.ts');
+  const app = await buildApp({
+    db: bench.db,
+    jwtSecret: randomBytes(32).toString('base64url'),
+    version: 'bench',
+    filesDir: path.join(REPO_ROOT, 'bench/.data/files'),
+    globalRateLimit: 1_000_000_000,
+    // …and the public lookup's own per-address limit.
+    lookupRateLimit: 1_000_000_000,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  servers.push(app);
+  const ours = baseOf(app);
+
+  console.log(
+    `Ayar lookup bench: ${assays.toLocaleString('en')} packets, ${counts.rows[0]!.images} photos; ` +
+      `Node ${process.version}; database pool ${POOL_SIZE} for each server\n`,
+  );
+
+  if (wants('lookup')) {
+    minimalPool = new pg.Pool({ connectionString: bench.url, max: POOL_SIZE });
+    const minimal = Fastify({ logger: false });
+    minimal.post<{ Body: { code: string | number } }>('/lookup', async (request, reply) => {
+      const { rows } = await minimalPool!.query(MINIMAL_SQL, [Number(request.body.code)]);
+      if (rows.length === 0) return reply.status(404).send({ list: [] });
+      return { list: rows };
+    });
+    await minimal.listen({ port: 0, host: '127.0.0.1' });
+    servers.push(minimal);
+
+    const bodies = docNumbers.map((code) => JSON.stringify({ code: String(code), forWeb: true }));
+    const headers = { 'content-type': 'application/json', accept: 'application/json' };
+    const job = (url: string, p: string, seconds: number): LoadJob => ({
+      url,
+      method: 'POST',
+      paths: [p],
+      headers,
+      bodies,
+      connections,
+      duration: seconds,
+    });
+    const targets = [
+      { name: 'minimal (Fastify + pg)', job: (s: number) => job(baseOf(minimal), '/lookup', s) },
+      { name: 'ours (POST /Tests/Result)', job: (s: number) => job(ours, `${V}/Tests/Result`, s) },
+    ];
+    // Warm both (JIT, pools, the index in shared buffers), then alternate the measured runs.
+    for (const t of targets) await load(t.job(2));
+    const results = new Map<string, LoadResult[]>();
+    for (let round = 0; round < rounds; round++) {
+      for (const t of round % 2 ? [...targets].reverse() : targets) {
+        process.stdout.write(`  round ${round + 1}: ${t.name}… `);
+        const r = await load(t.job(duration));
+        console.log(`${Math.round(r.requestsPerSecond)} req/s, p99 ${r.p99} ms`);
+        results.set(t.name, [...(results.get(t.name) ?? []), r]);
+      }
+    }
+    const summary = targets.map((t) => {
+      const rs = results.get(t.name)!;
+      return {
+        name: t.name,
+        rps: rs.reduce((s, r) => s + r.requestsPerSecond, 0) / rs.length,
+        p50: Math.max(...rs.map((r) => r.p50)),
+        p99: Math.max(...rs.map((r) => r.p99)),
+        non2xx: rs.reduce((s, r) => s + r.non2xx + r.errors, 0),
+      };
+    });
+    console.log();
+    printTable(
+      ['lookup at ' + connections + ' connections', 'requests/s', 'p50 ms', 'p99 ms', 'non-2xx/errors'],
+      summary.map((s) => [s.name, String(Math.round(s.rps)), String(s.p50), String(s.p99), String(s.non2xx)]),
+      ['l', 'r', 'r', 'r', 'r'],
+    );
+    const [min, our] = summary as [(typeof summary)[0], (typeof summary)[0]];
+    const ratio = our.rps / min.rps;
+    console.log(
+      `\nours / minimal: ${(ratio * 100).toFixed(1)} % of the requests/s (target ≥ 60 %): ${ratio >= 0.6 ? 'PASS' : 'FAIL'}`,
+    );
+    console.log(`ours p99: ${our.p99} ms (target < 25 ms): ${our.p99 < 25 ? 'PASS' : 'FAIL'}\n`);
+    if (ratio < 0.6 || our.p99 >= 25) process.exitCode = 1;
+  }
+
+  if (wants('list')) {
+    const route = app.hasRoute({ method: 'GET', url: `${V}/Tests/AllTests` });
+    if (!route) {
+      console.log('lab list: GET /Tests/AllTests is not available yet');
+    } else {
+      const loginRes = await fetch(`${ours}${V}/Account/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ userName: workshopUsername(1), password: BENCH_PASSWORD }),
+      });
+      const token = ((await loginRes.json()) as { data: { token: string } }).data.token;
+      const lab1 = await sql<{ total: number; waiting: number; name: string; doc: number; from: string }>`
+        select count(*)::int as total, count(*) filter (where a.purity is null)::int as waiting,
+               (select c.name from customers c where c.workshop_id = u.id order by c.code limit 1) as name,
+               max(a.doc_number)::bigint as doc,
+               to_char((now() at time zone 'Asia/Tehran') - interval '30 days', 'YYYY-MM-DD') as from
+        from users u join assays a on a.workshop_id = u.id and a.deleted_at is null
+        where u.username = ${workshopUsername(1)} group by u.id`.execute(bench.db);
+      const l = lab1.rows[0]!;
+      const lastPage = Math.max(1, Math.ceil(l.total / 100));
+      const list = (q: string) => `${V}/Tests/AllTests?pageSize=100&${q}`;
+      const scenarios: { name: string; paths: string[] }[] = [
+        { name: 'page 1', paths: [list('pageNumber=1')] },
+        {
+          name: 'pages 2…50',
+          paths: Array.from({ length: 49 }, (_, i) => list(`pageNumber=${i + 2}`)),
+        },
+        { name: `last page (${lastPage})`, paths: [list(`pageNumber=${lastPage}`)] },
+        { name: 'waiting for purity', paths: [list('pageNumber=1&waitFor=true')] },
+        {
+          name: 'customer name (type 1)',
+          paths: [list(`pageNumber=1&filterType=1&filterValue=${encodeURIComponent(l.name.slice(0, 4))}`)],
+        },
+        { name: 'packet number (type 3)', paths: [list(`pageNumber=1&filterType=3&filterValue=${l.doc}`)] },
+        { name: 'purity 750 (type 4)', paths: [list('pageNumber=1&filterType=4&filterValue=750')] },
+        { name: 'last 30 days, page 3', paths: [list(`pageNumber=3&fromDate=${l.from}`)] },
+      ];
+      console.log(
+        `lab list as ${workshopUsername(1)} (${l.total.toLocaleString('en')} packets, ${l.waiting} waiting), ` +
+          `${listConcurrency} at a time, ${Math.max(3, Math.round(duration / 2))} s each:`,
+      );
+      const rows: string[][] = [];
+      let worst = 0;
+      const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
+      for (const s of scenarios) {
+        await latency({ url: ours, paths: s.paths, headers, concurrency: listConcurrency, duration: 1 });
+        const r = await latency({
+          url: ours,
+          paths: s.paths,
+          headers,
+          concurrency: listConcurrency,
+          duration: Math.max(3, Math.round(duration / 2)),
+        });
+        worst = Math.max(worst, r.p95);
+        rows.push([
+          s.name,
+          String(Math.round(r.requestsPerSecond)),
+          r.p50.toFixed(1),
+          r.p95.toFixed(1),
+          r.p99.toFixed(1),
+          String(r.non2xx) + (r.non2xx ? ` (${JSON.stringify(r.statusCodes)})` : ''),
+        ]);
+      }
+      printTable(['GET /Tests/AllTests (100 rows)', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx'], rows, [
+        'l',
+        'r',
+        'r',
+        'r',
+        'r',
+        'l',
+      ]);
+      console.log(`\nworst p95: ${worst.toFixed(1)} ms (target < 50 ms): ${worst < 50 ? 'PASS' : 'FAIL'}`);
+      if (worst >= 50) process.exitCode = 1;
+    }
+  }
+} catch (err) {
+  printError(err);
+  process.exitCode = 1;
+}
+await closeAll();
+process.exit(process.exitCode ?? 0);

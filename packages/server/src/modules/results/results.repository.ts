@@ -1,0 +1,64 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+/**
+ * One published packet as the public lookup needs it: the packet, its lab (name, reference code and
+ * report settings), the customer's name (never a mobile), the type name, the range's serial and the
+ * photo ids in order. Deleted packets are never found. One indexed query (doc_number and public_token
+ * are unique), the photo ids as an array from the assay_images primary key.
+ */
+function publicResultQuery(db: Database) {
+  return db
+    .selectFrom('assays as a')
+    .innerJoin('users as u', 'u.id', 'a.workshopId')
+    .leftJoin('customers as c', 'c.id', 'a.customerId')
+    .leftJoin('testTypes as t', 't.id', 'a.testTypeId')
+    .leftJoin('codeRanges as r', 'r.id', 'a.codeRangeId')
+    .select([
+      'a.id',
+      'a.docNumber',
+      'a.purity',
+      'a.readyTime',
+      'a.createdAt',
+      'a.sampleWeightMg',
+      'a.goldWeightMg',
+      'a.publicToken',
+      'a.otherOwnerName',
+      'c.name as customerName',
+      't.name as typeName',
+      'r.serialNo',
+      'u.fName as labName',
+      'u.rejeCode',
+      'u.settings',
+      sql<
+        string[]
+      >`array(select ai.file_id::text from assay_images ai where ai.assay_id = a.id order by ai.position, ai.file_id)`.as(
+        'imageIds',
+      ),
+    ])
+    .where('a.deletedAt', 'is', null);
+}
+
+export type PublicResultRow = NonNullable<Awaited<ReturnType<typeof findByDocNumber>>>;
+
+export function findByDocNumber(db: Database, docNumber: number) {
+  return publicResultQuery(db).where('a.docNumber', '=', docNumber).executeTakeFirst();
+}
+
+export function findByToken(db: Database, token: string) {
+  return publicResultQuery(db).where('a.publicToken', '=', token).executeTakeFirst();
+}
+
+/** A photo of a published (not deleted) packet, found only through that packet's token. */
+export function findPacketPhoto(db: Database, token: string, fileId: string) {
+  return db
+    .selectFrom('assays as a')
+    .innerJoin('assayImages as ai', 'ai.assayId', 'a.id')
+    .innerJoin('files as f', 'f.id', 'ai.fileId')
+    .select(['f.id', 'f.storageKey', 'f.thumbnailKey', 'f.mime', 'f.sizeBytes'])
+    .where('a.publicToken', '=', token)
+    .where('a.deletedAt', 'is', null)
+    .where('ai.fileId', '=', fileId)
+    .where('f.kind', '=', 'photo')
+    .executeTakeFirst();
+}

@@ -1,0 +1,313 @@
+import { useState } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { ActionIcon, Badge, Box, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { ASSAY_PAGE_SIZE, ROUTES, UI, toPersianDigits } from '@ayar/contract';
+import type { DeleteTestRequest, LabListResponse, LabListRow } from '@ayar/contract';
+import { HoldToConfirmButton } from '../../../components/ui/HoldToConfirmButton.tsx';
+import { Ltr } from '../../../components/ui/LtrText.tsx';
+import { Paginator } from '../../../components/ui/Paginator.tsx';
+import { confirmAction } from '../../../components/ui/confirm.tsx';
+import { IconTrash } from '../../../components/ui/icons.tsx';
+import { alertSuccess } from '../../../lib/alert.ts';
+import { formatJalaliDateTime } from '../../../lib/format.ts';
+import { useApiMutation, useApiQuery } from '../../../lib/query.ts';
+import { ASSAYS_KEY } from '../api.ts';
+import { LabFilters } from './LabFilters.tsx';
+import type { AppliedLabFilter } from './LabFilters.tsx';
+
+export const DELETE_QUESTION = 'آیا از حذف این مورد اطمینان دارید؟';
+const FOR_DELETE_BG = 'var(--mantine-color-red-0)';
+
+/** «۷۵۰» or a «در انتظار» badge for a packet still waiting for its purity. */
+export function PurityCell({ row }: { row: Pick<LabListRow, 'cutting'> }) {
+  return row.cutting === null ? (
+    <Badge color="orange" variant="light">
+      در انتظار
+    </Badge>
+  ) : (
+    <Text fw={700} span>
+      <Ltr>{toPersianDigits(row.cutting)}</Ltr>
+    </Text>
+  );
+}
+
+const when = (iso: string | null) => (iso ? <Ltr>{formatJalaliDateTime(iso)}</Ltr> : '—');
+
+export interface AdminLabListProps {
+  /** manage/labs-todelete: only packets whose deletion was requested (SPEC.md 2.14). */
+  justForDelete: boolean;
+}
+
+/**
+ * The admin's packet lists (SPEC.md 2.14): every workshop's packets (manage/labs) or only those whose
+ * deletion a workshop asked for (manage/labs-todelete), 100 a page, filtered by workshop, type and value
+ * and Jalali dates. A row opens manage/edit-lab/{id}; delete asks first, and on the delete-request list a
+ * 2-second press and hold deletes as well. Cards on phones, a table on desktop.
+ */
+export function AdminLabList({ justForDelete }: AdminLabListProps) {
+  const isDesktop = useMediaQuery(`(min-width: ${UI.desktopMinWidth}px)`) ?? false;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [filter, setFilter] = useState<AppliedLabFilter>({});
+  const [page, setPage] = useState(1);
+
+  const query = {
+    pageSize: ASSAY_PAGE_SIZE,
+    pageNumber: page,
+    justForDelete: justForDelete || undefined,
+    ...filter,
+  };
+  const labs = useApiQuery<LabListResponse>([...ASSAYS_KEY, 'manage', 'list'], ROUTES.manage.allTests, {
+    query,
+  });
+  const del = useApiMutation<null, DeleteTestRequest>(ROUTES.manage.deleteTest);
+
+  const remove = async (row: LabListRow, confirmed: boolean) => {
+    if (!confirmed) {
+      const ok = await confirmAction({
+        title: 'حذف بسته',
+        message: (
+          <Stack gap={4}>
+            <Text>{DELETE_QUESTION}</Text>
+            <Text size="sm" c="dimmed">
+              بسته <Ltr>{toPersianDigits(row.docNumber)}</Ltr> — {row.customerName} ({row.labName})
+            </Text>
+          </Stack>
+        ),
+        confirmLabel: 'حذف',
+        danger: true,
+      });
+      if (!ok) return;
+    }
+    try {
+      const result = await del.mutateAsync({ id: row.id });
+      alertSuccess(result.message);
+    } catch {
+      // The API client has shown the server's message.
+    }
+    await queryClient.invalidateQueries({ queryKey: ASSAYS_KEY });
+  };
+
+  const open = (row: LabListRow) => void navigate(`/manage/edit-lab/${row.id}`);
+  const openOnKey = (row: LabListRow) => (e: KeyboardEvent) => {
+    if (e.key === 'Enter' && e.target === e.currentTarget) open(row);
+  };
+  const packet = (row: LabListRow) => `بسته ${toPersianDigits(row.docNumber)}`;
+
+  const actions = (row: LabListRow) => (
+    // The row opens the packet on click; the buttons must not.
+    <Group
+      gap="xs"
+      wrap="nowrap"
+      justify="flex-end"
+      onClick={(e) => e.stopPropagation()}
+      onKeyDown={(e) => e.stopPropagation()}
+    >
+      {justForDelete ? (
+        <HoldToConfirmButton
+          color="red"
+          disabled={del.isPending}
+          aria-label={`حذف ${packet(row)}؛ برای حذف ۲ ثانیه نگه دارید`}
+          onConfirm={() => void remove(row, true)}
+        >
+          برای حذف نگه دارید
+        </HoldToConfirmButton>
+      ) : null}
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        size="lg"
+        disabled={del.isPending}
+        aria-label={`حذف ${packet(row)}`}
+        onClick={() => void remove(row, false)}
+      >
+        <IconTrash size={20} />
+      </ActionIcon>
+    </Group>
+  );
+
+  const marks = (row: LabListRow): ReactNode =>
+    !justForDelete && row.forDelete ? (
+      <Badge color="red" variant="light" size="sm">
+        درخواست حذف
+      </Badge>
+    ) : null;
+
+  const list = labs.data?.list ?? [];
+  const filtered = Object.values(filter).some(Boolean);
+  let body: ReactNode;
+  if (labs.isPending) {
+    body = (
+      <Stack gap="xs" aria-busy="true" aria-label="در حال بارگذاری">
+        <Skeleton height={48} radius="md" />
+        <Skeleton height={48} radius="md" />
+        <Skeleton height={48} radius="md" />
+      </Stack>
+    );
+  } else if (list.length === 0) {
+    body = (
+      <Paper withBorder radius="md" p="xl" ta="center">
+        <Text c="dimmed">
+          {labs.isError
+            ? 'فهرست بارگذاری نشد.'
+            : justForDelete
+              ? filtered
+                ? 'درخواست حذفی با این فیلترها پیدا نشد.'
+                : 'درخواست حذفی در انتظار بررسی نیست.'
+              : filtered
+                ? 'بسته‌ای با این فیلترها پیدا نشد.'
+                : 'هنوز بسته‌ای ثبت نشده است.'}
+        </Text>
+      </Paper>
+    );
+  } else if (isDesktop) {
+    body = (
+      <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
+        <Table verticalSpacing="sm" highlightOnHover styles={{ th: { whiteSpace: 'nowrap' } }}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>مشتری</Table.Th>
+              <Table.Th>آزمایشگاه</Table.Th>
+              <Table.Th>شماره بسته</Table.Th>
+              {justForDelete ? null : <Table.Th>عیار</Table.Th>}
+              <Table.Th>تاریخ</Table.Th>
+              <Table.Th>ثبت‌کننده</Table.Th>
+              {justForDelete ? (
+                <>
+                  <Table.Th>عیار</Table.Th>
+                  <Table.Th>درخواست حذف</Table.Th>
+                </>
+              ) : null}
+              <Table.Th aria-label="عملیات" />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.map((row) => (
+              <Table.Tr
+                key={row.id}
+                tabIndex={0}
+                aria-label={`ویرایش ${packet(row)}`}
+                style={{ cursor: 'pointer' }}
+                bg={!justForDelete && row.forDelete ? FOR_DELETE_BG : undefined}
+                onClick={() => open(row)}
+                onKeyDown={openOnKey(row)}
+              >
+                <Table.Td>
+                  <Text fw={600} size="sm">
+                    {row.customerName}
+                  </Text>
+                  {row.customerCode !== null ? (
+                    <Text size="xs" c="dimmed">
+                      کد <Ltr>{toPersianDigits(row.customerCode)}</Ltr>
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>{row.labName}</Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Text fw={600} size="sm">
+                      <Ltr>{toPersianDigits(row.docNumber)}</Ltr>
+                    </Text>
+                    {marks(row)}
+                  </Group>
+                  {row.typeName ? (
+                    <Text size="xs" c="dimmed">
+                      {row.typeName}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                {justForDelete ? null : (
+                  <Table.Td>
+                    <PurityCell row={row} />
+                  </Table.Td>
+                )}
+                <Table.Td>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {when(row.date)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{row.userFullName}</Table.Td>
+                {justForDelete ? (
+                  <>
+                    <Table.Td>
+                      <PurityCell row={row} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {when(row.forDeleteDate)}
+                      </Text>
+                    </Table.Td>
+                  </>
+                ) : null}
+                <Table.Td>{actions(row)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+    );
+  } else {
+    body = (
+      <Stack gap="xs">
+        {list.map((row) => (
+          <Paper
+            key={row.id}
+            withBorder
+            radius="md"
+            p="sm"
+            role="link"
+            tabIndex={0}
+            aria-label={`ویرایش ${packet(row)}`}
+            style={{ cursor: 'pointer' }}
+            bg={!justForDelete && row.forDelete ? FOR_DELETE_BG : undefined}
+            onClick={() => open(row)}
+            onKeyDown={openOnKey(row)}
+          >
+            <Stack gap={6}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Box style={{ minWidth: 0 }}>
+                  <Group gap={6} wrap="nowrap">
+                    <Text fw={700}>
+                      <Ltr>{toPersianDigits(row.docNumber)}</Ltr>
+                    </Text>
+                    {marks(row)}
+                  </Group>
+                  <Text size="sm" fw={600} truncate>
+                    {row.customerName}
+                  </Text>
+                </Box>
+                <PurityCell row={row} />
+              </Group>
+              <Text size="sm" c="dimmed">
+                {row.labName} · {row.userFullName}
+              </Text>
+              <Text size="xs" c="dimmed">
+                ثبت: {when(row.date)}
+                {justForDelete && row.forDeleteDate ? <> · درخواست حذف: {when(row.forDeleteDate)}</> : null}
+              </Text>
+              {actions(row)}
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" maw={1200} mx="auto">
+      <LabFilters
+        onApply={(next) => {
+          setFilter(next);
+          setPage(1);
+        }}
+      />
+      {body}
+      {labs.data && list.length > 0 ? (
+        <Paginator page={page} pageSize={ASSAY_PAGE_SIZE} total={labs.data.totalCount} onChange={setPage} />
+      ) : null}
+    </Stack>
+  );
+}

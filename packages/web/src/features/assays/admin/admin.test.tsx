@@ -1,0 +1,311 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ASSAY_MSG, OTHER_CUSTOMER_ID, TEST_TYPES } from '@ayar/contract';
+import type { LabListRow, TestHistoryItem } from '@ayar/contract';
+import { STORAGE_KEYS } from '../../../lib/auth.ts';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { Providers } from '../../../app/Providers.tsx';
+import { createQueryClient } from '../../../lib/query.ts';
+import { ManageEditLabPage } from './ManageEditLabPage.tsx';
+import { ManageLabsPage } from './ManageLabsPage.tsx';
+import { ManageLabsToDeletePage } from './ManageLabsToDeletePage.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+const ID = '6f1b3c2a-1111-4a5e-9c1d-000000000001';
+
+const row: LabListRow = {
+  id: ID,
+  customerId: '6f1b3c2a-2222-4a5e-9c1d-000000000002',
+  customerName: 'حسن طلافروش',
+  customerCode: 12,
+  type: TEST_TYPES[0].id,
+  typeName: TEST_TYPES[0].name,
+  docNumber: 100234,
+  cutting: 750,
+  title: true,
+  titleName: 'بسته',
+  weight: 12.5,
+  readyTime: 30,
+  sendSMS: true,
+  sendCall: true,
+  displayType: null,
+  desc: null,
+  sampleWeight: 0.25,
+  vage: 50000,
+  vageType: 1,
+  feeToman: 50000,
+  feeGold: 0,
+  customerMobile: null,
+  testFullName: null,
+  testMobile: null,
+  waitFor: false,
+  canUpdate: false,
+  canDelete: false,
+  date: '2026-11-20T08:00:00Z',
+  purityAt: '2026-11-20T08:30:00Z',
+  platform: 'w',
+  userId: '6f1b3c2a-3333-4a5e-9c1d-000000000003',
+  labName: 'آزمایشگاه زرناب',
+  userFullName: 'علی رضایی',
+  serialNo: 1,
+  forDelete: true,
+  forDeleteDate: '2026-11-21T09:00:00Z',
+  deleted: false,
+  deletedAt: null,
+  publicToken: 'tok',
+  images: [],
+};
+
+const history: TestHistoryItem[] = [
+  {
+    id: 1,
+    at: '2026-11-20T08:00:00Z',
+    actorId: row.userId,
+    actorName: 'آزمایشگاه زرناب',
+    action: 'assay.add',
+    actionLabel: 'ثبت بسته',
+    before: null,
+    after: { docNumber: 100234, purity: null, readyTime: 30, goldWeightMg: 12400 },
+  },
+  {
+    id: 2,
+    at: '2026-11-21T10:15:00Z',
+    actorId: 'admin',
+    actorName: 'مدیر سامانه',
+    action: 'assay.edit',
+    actionLabel: 'ویرایش بسته',
+    before: { purity: 740, goldWeightMg: 12400 },
+    after: { purity: 750, goldWeightMg: 12500 },
+  },
+];
+
+/**
+ * The three admin screens at their routes, with the app's providers. Not the whole router
+ * (test/render.tsx): these tests should not depend on every other screen of the app.
+ */
+function renderApp(route: string) {
+  return render(
+    <MemoryRouter initialEntries={[route]}>
+      <Providers queryClient={createQueryClient()}>
+        <Routes>
+          <Route path="/manage/labs" element={<ManageLabsPage />} />
+          <Route path="/manage/labs-todelete" element={<ManageLabsToDeletePage />} />
+          <Route path="/manage/edit-lab/:id" element={<ManageEditLabPage />} />
+        </Routes>
+      </Providers>
+    </MemoryRouter>,
+  );
+}
+const jsonResponse = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const ok = (data: unknown, message = '') => jsonResponse({ successful: true, message, data });
+function calls(path: string) {
+  return fetchMock.mock.calls.filter(([url]) => String(url).startsWith(`/api/v1.0${path}`));
+}
+const queryOf = (url: unknown) => new URL(String(url), 'http://x').searchParams;
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url.includes('/Manage/AllTests'))
+      return ok({ list: [row], totalCount: 1, currPage: 1, pageSize: 100 });
+    if (url.includes('/Manage/DeleteTest')) return ok(null, 'بسته حذف شد');
+    if (url.includes('/Manage/GetTest')) return ok(row);
+    if (url.includes('/Manage/TestHistory')) return ok({ list: history });
+    if (url.includes('/Manage/EditTest')) return ok(null, 'تغییرات بسته ذخیره شد');
+    return jsonResponse({ successful: false, message: 'unexpected', data: null }, 500);
+  });
+  localStorage.setItem(STORAGE_KEYS.token, 'bearer admin-token');
+  localStorage.setItem(
+    STORAGE_KEYS.user,
+    JSON.stringify({ userId: 'admin', role: 'admin', userFname: 'مدیر' }),
+  );
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('manage/labs-todelete', () => {
+  it('asks for the delete requests only and deletes one by holding the button for 2 seconds', async () => {
+    renderApp('/manage/labs-todelete');
+    const hold = await screen.findByRole('button', { name: /حذف بسته ۱۰۰۲۳۴؛ برای حذف/ });
+    expect(queryOf(calls('/Manage/AllTests')[0]![0]).get('justForDelete')).toBe('true');
+    expect(queryOf(calls('/Manage/AllTests')[0]![0]).get('pageSize')).toBe('100');
+
+    vi.useFakeTimers();
+    fireEvent.pointerDown(hold, { button: 0, pointerId: 1 });
+    act(() => vi.advanceTimersByTime(1500));
+    expect(calls('/Manage/DeleteTest')).toHaveLength(0);
+    act(() => vi.advanceTimersByTime(500));
+    fireEvent.pointerUp(hold, { button: 0, pointerId: 1 });
+    vi.useRealTimers();
+
+    await waitFor(() => expect(calls('/Manage/DeleteTest')).toHaveLength(1));
+    expect(JSON.parse(String(calls('/Manage/DeleteTest')[0]![1]?.body))).toEqual({ id: ID });
+    expect(await screen.findByText('بسته حذف شد')).toBeInTheDocument();
+    // The list reloads after the delete.
+    await waitFor(() => expect(calls('/Manage/AllTests').length).toBeGreaterThanOrEqual(2));
+    expect(calls('/Manage/DeleteTest')).toHaveLength(1);
+  });
+
+  it('releasing early deletes nothing; the trash button asks first', async () => {
+    const user = userEvent.setup();
+    renderApp('/manage/labs-todelete');
+    const hold = await screen.findByRole('button', { name: /حذف بسته ۱۰۰۲۳۴؛ برای حذف/ });
+    vi.useFakeTimers();
+    fireEvent.pointerDown(hold, { button: 0, pointerId: 1 });
+    act(() => vi.advanceTimersByTime(1200));
+    fireEvent.pointerUp(hold, { button: 0, pointerId: 1 });
+    act(() => vi.advanceTimersByTime(3000));
+    vi.useRealTimers();
+    expect(calls('/Manage/DeleteTest')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'حذف بسته ۱۰۰۲۳۴' }));
+    expect(await screen.findByText('آیا از حذف این مورد اطمینان دارید؟')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'انصراف' }));
+    expect(calls('/Manage/DeleteTest')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'حذف بسته ۱۰۰۲۳۴' }));
+    await user.click(await screen.findByRole('button', { name: 'حذف' }));
+    await waitFor(() => expect(calls('/Manage/DeleteTest')).toHaveLength(1));
+  });
+});
+
+describe('manage/labs', () => {
+  it('sends Gregorian dates for the Jalali ones typed, with the filter type and value', async () => {
+    const user = userEvent.setup();
+    renderApp('/manage/labs');
+    expect(await screen.findByText('حسن طلافروش')).toBeInTheDocument();
+    expect(screen.getByText('۷۵۰')).toBeInTheDocument();
+    expect(queryOf(calls('/Manage/AllTests')[0]![0]).get('justForDelete')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: /فیلترها/ }));
+    const form = screen.getByRole('form', { name: 'فیلتر بسته‌ها', hidden: true });
+    await user.click(within(form).getByLabelText('جستجو بر اساس'));
+    await user.click(await screen.findByRole('option', { name: 'شماره بسته', hidden: true }));
+    await user.type(within(form).getByRole('textbox', { name: 'شماره بسته', hidden: true }), '۱۰۰۲۳۴');
+    await user.type(within(form).getByRole('textbox', { name: 'از تاریخ', hidden: true }), '۱۴۰۵۰۹۰۱');
+    await user.type(within(form).getByRole('textbox', { name: 'تا تاریخ', hidden: true }), '1405/09/30');
+    expect(within(form).getByRole('textbox', { name: 'از تاریخ', hidden: true })).toHaveValue('1405/09/01');
+    await user.click(within(form).getByRole('button', { name: 'جستجو', hidden: true }));
+
+    await waitFor(() => expect(calls('/Manage/AllTests')).toHaveLength(2));
+    const q = queryOf(calls('/Manage/AllTests')[1]![0]);
+    expect(q.get('filterType')).toBe('3');
+    expect(q.get('filterValue')).toBe('100234');
+    expect(q.get('fromDate')).toBe('2026-11-22');
+    expect(q.get('toDate')).toBe('2026-12-21');
+    expect(q.get('pageNumber')).toBe('1');
+  });
+
+  it('refuses an impossible date without asking the server', async () => {
+    const user = userEvent.setup();
+    renderApp('/manage/labs');
+    await screen.findByText('حسن طلافروش');
+    await user.click(screen.getByRole('button', { name: /فیلترها/ }));
+    const form = screen.getByRole('form', { name: 'فیلتر بسته‌ها', hidden: true });
+    await user.type(within(form).getByRole('textbox', { name: 'از تاریخ', hidden: true }), '14051301');
+    await user.click(within(form).getByRole('button', { name: 'جستجو', hidden: true }));
+    expect(await screen.findByText(/تاریخ نامعتبر است/)).toBeInTheDocument();
+    expect(calls('/Manage/AllTests')).toHaveLength(1);
+  });
+
+  it('opens the packet when its row is clicked', async () => {
+    const user = userEvent.setup();
+    renderApp('/manage/labs');
+    await user.click(await screen.findByRole('link', { name: 'ویرایش بسته ۱۰۰۲۳۴' }));
+    expect(await screen.findByRole('form', { name: 'ویرایش بسته' })).toBeInTheDocument();
+    expect(queryOf(calls('/Manage/GetTest')[0]![0]).get('testId')).toBe(ID);
+  });
+});
+
+describe('manage/edit-lab', () => {
+  it('hides the ready time while a purity is entered and checks the purity has 3 digits', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/Manage/GetTest')) return ok({ ...row, cutting: null, waitFor: true });
+      if (url.includes('/Manage/TestHistory')) return ok({ list: [] });
+      if (url.includes('/Manage/EditTest')) return ok(null, 'تغییرات بسته ذخیره شد');
+      return jsonResponse({ successful: false, message: 'unexpected', data: null }, 500);
+    });
+    renderApp(`/manage/edit-lab/${ID}`);
+    const purity = await screen.findByRole('textbox', { name: 'عیار' });
+    expect(screen.getByRole('textbox', { name: 'زمان آماده شدن (دقیقه)' })).toHaveValue('30');
+
+    await user.type(purity, '۷۵');
+    expect(screen.queryByRole('textbox', { name: 'زمان آماده شدن (دقیقه)' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'ذخیره تغییرات' }));
+    expect(await screen.findByText(ASSAY_MSG.cuttingRange)).toBeInTheDocument();
+    expect(calls('/Manage/EditTest')).toHaveLength(0);
+
+    await user.clear(purity);
+    expect(screen.getByRole('textbox', { name: 'زمان آماده شدن (دقیقه)' })).toBeInTheDocument();
+    await user.type(purity, '۷۵۰');
+    await user.click(screen.getByRole('button', { name: 'ذخیره تغییرات' }));
+    await waitFor(() => expect(calls('/Manage/EditTest')).toHaveLength(1));
+    const body = JSON.parse(String(calls('/Manage/EditTest')[0]![1]?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ testId: ID, cutting: 750, readyTime: 30, sampleWeight: 0.25, weight: 12.5 });
+    // Saved → back to the list.
+    expect(await screen.findByText('تغییرات بسته ذخیره شد')).toBeInTheDocument();
+  });
+
+  it('asks for the owner only for an «مشتری متفرقه» packet', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/Manage/GetTest'))
+        return ok({
+          ...row,
+          customerId: OTHER_CUSTOMER_ID,
+          customerName: 'مشتری متفرقه',
+          testFullName: null,
+        });
+      if (url.includes('/Manage/TestHistory')) return ok({ list: [] });
+      return jsonResponse({ successful: false, message: 'unexpected', data: null }, 500);
+    });
+    renderApp(`/manage/edit-lab/${ID}`);
+    await screen.findByRole('form', { name: 'ویرایش بسته' });
+    await user.click(screen.getByRole('button', { name: 'ذخیره تغییرات' }));
+    expect(await screen.findByText(ASSAY_MSG.ownerNameRequired)).toBeInTheDocument();
+    expect(screen.getByText(ASSAY_MSG.ownerMobileRequired)).toBeInTheDocument();
+    expect(calls('/Manage/EditTest')).toHaveLength(0);
+  });
+
+  it('shows a deleted packet without letting it be edited', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/Manage/GetTest'))
+        return ok({ ...row, deleted: true, deletedAt: '2026-11-21T10:00:00Z' });
+      if (url.includes('/Manage/TestHistory')) return ok({ list: history });
+      return jsonResponse({ successful: false, message: 'unexpected', data: null }, 500);
+    });
+    renderApp(`/manage/edit-lab/${ID}`);
+    expect(await screen.findByText('این بسته حذف شده است')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'عیار' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'ذخیره تغییرات' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'حذف بسته' })).not.toBeInTheDocument();
+  });
+
+  it('shows who changed what and when', async () => {
+    renderApp(`/manage/edit-lab/${ID}`);
+    const section = await screen.findByRole('region', { name: 'تاریخچه بسته' });
+    expect(await within(section).findByText('ویرایش بسته')).toBeInTheDocument();
+    expect(within(section).getByText('ثبت بسته')).toBeInTheDocument();
+    expect(within(section).getByText(/مدیر سامانه/)).toBeInTheDocument();
+    expect(within(section).getByText('۱۴۰۵/۰۸/۳۰ ۱۳:۴۵')).toBeInTheDocument();
+    const changes = within(section)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    // Registration: what it recorded (no purity yet, so none shown); the edit: before ← after.
+    expect(changes).toContain('زمان آماده شدن: ۳۰ دقیقه');
+    expect(changes).toContain('عیار: ۷۴۰ ← ۷۵۰');
+    expect(changes).toContain('وزن طلا: ۱۲٫۴ گرم ← ۱۲٫۵ گرم');
+    expect(changes.some((c) => c?.startsWith('عیار: بدون'))).toBe(false);
+  });
+});

@@ -1,0 +1,166 @@
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import QRCode from 'qrcode';
+import { ROUTES, publicResultPath } from '@ayar/contract';
+import type { LabDetail } from '@ayar/contract';
+import { useApiQuery } from '../../lib/query.ts';
+import { formatGrams, formatJalaliDateTime, toPersianDigits } from '../../lib/format.ts';
+import { Ltr } from '../../components/ui/LtrText.tsx';
+import classes from './SlipPage.module.css';
+
+export type SlipFormat = 'a6' | 'thermal';
+export const SLIP_FORMAT_KEY = 'ayar.slipFormat';
+
+function storedFormat(): SlipFormat {
+  try {
+    return localStorage.getItem(SLIP_FORMAT_KEY) === 'thermal' ? 'thermal' : 'a6';
+  } catch {
+    return 'a6';
+  }
+}
+
+/** The page size for the chosen paper: A6, or an 80 mm thermal roll (the driver cuts the length). */
+const PAGE_CSS: Record<SlipFormat, string> = {
+  a6: '@page { size: A6 portrait; margin: 0; }',
+  thermal: '@page { size: 80mm 170mm; margin: 0; }',
+};
+
+function useQrSvg(text: string | null): string | null {
+  const [svg, setSvg] = useState<{ text: string; url: string } | null>(null);
+  useEffect(() => {
+    if (!text) return;
+    let live = true;
+    QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 })
+      .then((markup) => {
+        if (live) setSvg({ text, url: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}` });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  return svg && svg.text === text ? svg.url : null;
+}
+
+const grams = (value: number | null) =>
+  value === null ? null : `${toPersianDigits(formatGrams(Math.round(value * 1000)))} گرم`;
+
+function SlipRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td>{children}</td>
+    </tr>
+  );
+}
+
+/** The printed slip: number, lab, customer, weights, purity when known, date and the QR code. */
+export function Slip({ packet, format, origin }: { packet: LabDetail; format: SlipFormat; origin: string }) {
+  const url = `${origin}${publicResultPath(packet.publicToken)}`;
+  const qr = useQrSvg(url);
+  const gold = grams(packet.weight);
+  const sample = grams(packet.sampleWeight);
+  return (
+    <article className={classes.slip} data-format={format} aria-label="برگه بسته">
+      <header className={classes.head}>
+        <div className={classes.labName}>{packet.labName}</div>
+        <div>
+          شماره {packet.titleName}
+          <div className={classes.number}>
+            <Ltr>{toPersianDigits(packet.docNumber)}</Ltr>
+          </div>
+        </div>
+      </header>
+      <table className={classes.rows}>
+        <tbody>
+          <SlipRow label="مشتری">{packet.customerName}</SlipRow>
+          {packet.typeName && <SlipRow label="نوع">{packet.typeName}</SlipRow>}
+          {gold && <SlipRow label="وزن طلا">{gold}</SlipRow>}
+          {sample && <SlipRow label="وزن نمونه">{sample}</SlipRow>}
+          <SlipRow label="عیار">
+            {packet.cutting !== null ? <Ltr>{toPersianDigits(packet.cutting)}</Ltr> : 'در انتظار تعیین'}
+          </SlipRow>
+          <SlipRow label="تاریخ ثبت">
+            <Ltr>{formatJalaliDateTime(packet.date)}</Ltr>
+          </SlipRow>
+          {packet.serialNo !== null && (
+            <SlipRow label="سری">
+              <Ltr>{toPersianDigits(packet.serialNo)}</Ltr>
+            </SlipRow>
+          )}
+        </tbody>
+      </table>
+      {qr ? (
+        <img className={classes.qr} src={qr} alt={`کد QR نتیجه بسته ${toPersianDigits(packet.docNumber)}`} />
+      ) : (
+        <div className={classes.qr} role="status" aria-label="در حال ساخت کد QR" />
+      )}
+      <div className={classes.qrHint}>برای دیدن نتیجه، کد را با دوربین گوشی بخوانید</div>
+      <div className={classes.url}>{url}</div>
+    </article>
+  );
+}
+
+/** `/lab/slip/:id`: the packet's printable slip (A6 or 80 mm thermal), outside the app's shell. */
+export function SlipPage() {
+  const { id = '' } = useParams();
+  const [format, setFormat] = useState<SlipFormat>(storedFormat);
+  const packet = useApiQuery<LabDetail>(['assays', 'detail', id], ROUTES.tests.getTest, {
+    query: { testId: id },
+    enabled: id !== '',
+  });
+
+  const choose = (value: string) => {
+    const next: SlipFormat = value === 'thermal' ? 'thermal' : 'a6';
+    setFormat(next);
+    try {
+      localStorage.setItem(SLIP_FORMAT_KEY, next);
+    } catch {
+      // Private mode: the choice lasts for this page only.
+    }
+  };
+
+  return (
+    <main className={classes.page}>
+      <style>{PAGE_CSS[format]}</style>
+      <Stack className={classes.toolbar} gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Text component="h1" fw={700} fz="lg" m={0}>
+            برگه بسته
+          </Text>
+          <Button component={Link} to="/lab/list" variant="subtle" size="sm">
+            بازگشت به لیست
+          </Button>
+        </Group>
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <SegmentedControl
+            value={format}
+            onChange={choose}
+            aria-label="اندازه کاغذ"
+            data={[
+              { value: 'a6', label: 'A6' },
+              { value: 'thermal', label: 'حرارتی ۸۰ میلی‌متری' },
+            ]}
+          />
+          <Button onClick={() => window.print()} disabled={!packet.data} size="md">
+            چاپ
+          </Button>
+        </Group>
+      </Stack>
+      {packet.isPending ? (
+        <Group justify="center" py="xl" gap="sm" role="status">
+          <Loader size="sm" />
+          <Text c="dimmed">در حال دریافت بسته...</Text>
+        </Group>
+      ) : packet.isError ? (
+        <Alert color="red" variant="light" role="alert" maw={560} mx="auto">
+          {packet.error.message}
+        </Alert>
+      ) : (
+        <Slip packet={packet.data} format={format} origin={window.location.origin} />
+      )}
+    </main>
+  );
+}
