@@ -41,11 +41,11 @@ let seq = 0;
 /** An active workshop created by the admin (POST /Manage/AddUser), with its login. */
 export async function createWorkshop(
   name = 'آزمایشگاه آزمون',
-): Promise<{ userName: string; password: string }> {
+): Promise<{ id: string; userName: string; password: string }> {
   const token = await adminToken();
   const userName = `lab_${Date.now().toString(36)}_${++seq}`;
   const password = 'lab-password-1';
-  await apiCall('/Manage/AddUser', {
+  const { id } = await apiCall<{ id: string }>('/Manage/AddUser', {
     token,
     body: {
       fName: name,
@@ -60,5 +60,5 @@ export async function createWorkshop(
       isPublicUser: false,
     },
   });
-  return { userName, password };
+  return { id, userName, password };
 }

@@ -178,6 +178,9 @@ export function LabAddPage() {
         const after = listed.length > 0 ? Math.max(...listed) + 1 : 0;
         setValue('docNumber', String(Math.max(next, after)));
         setNumberReady(true);
+        // Keyboard-first: the counter starts typing the customer at once.
+        const field = document.getElementById(`${FIELD_PREFIX}customer`);
+        (field instanceof HTMLInputElement ? field : field?.querySelector('input'))?.focus();
       })
       .catch(() => {
         if (controller.signal.aborted) return;
