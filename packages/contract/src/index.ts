@@ -18,3 +18,4 @@ export * from './customers.ts';
 export * from './payments.ts';
 export * from './assays.ts';
 export * from './results.ts';
+export * from './statistics.ts';

@@ -27,6 +27,7 @@ import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { resultsRoutes } from './modules/results/results.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { systemSettingsRoutes } from './modules/system-settings/system-settings.routes.ts';
 import { workshopsRoutes } from './modules/workshops/workshops.routes.ts';
 import { markScopePublic, registerAuth, TokenSigner } from './plugins/auth.ts';
@@ -160,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     paymentsRoutes,
     assaysRoutes,
     resultsRoutes,
+    statisticsRoutes,
   ]) {
     register(app, deps);
   }
