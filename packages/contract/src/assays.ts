@@ -1,7 +1,8 @@
 // Schemas of the «assays» (packets) feature (SPEC.md 2.9–2.11, 2.14, 3, 5, 7; DESIGN.md 5), shared by the
 // server and the web app. Weights travel in grams (≤ 3 decimals) and are stored as whole milligrams.
 import { z } from 'zod';
-import { intInput, normalizedString, queryBoolean, toEnglishDigits } from './common/digits.ts';
+import { toEnglishDigits } from './common/digits.ts';
+import { intInput, normalizedString, queryBoolean } from './common/inputs.ts';
 import { normalizeMobile } from './common/mobile.ts';
 import { pagedSchema } from './common/paging.ts';
 import { MAX_PACKET_NUMBER } from './codes.ts';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { normalizedString, toPersianDigits } from './common/digits.ts';
+import { toPersianDigits } from './common/digits.ts';
+import { normalizedString } from './common/inputs.ts';
 import { LIMITS, ROLES, TEST_TYPES } from './constants.ts';
+import { DEFAULT_USER_SETTINGS, type UserSettings } from './user-settings.ts';
 
 export const loginRequestSchema = z.object({
   userName: normalizedString.pipe(z.string().min(1, 'نام کاربری الزامی است').max(100)),
@@ -9,23 +11,22 @@ export const loginRequestSchema = z.object({
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 /** Per-user preferences (SPEC.md 3), stored as jsonb and sent to the client as the JSON string `userSanapass`. */
+const d = DEFAULT_USER_SETTINGS;
 export const userSettingsSchema = z.object({
-  labType: z.union([z.literal(0), z.literal(1)]).default(0),
-  sendSMS: z.boolean().default(false),
-  showCustomerNameForReport: z.boolean().default(false),
-  showReadyTimeForReport: z.boolean().default(false),
-  showSampleWeight: z.boolean().default(false),
-  showWeight: z.boolean().default(true),
-  showDesc: z.boolean().default(true),
-  vage: z.number().min(0).default(0),
-  vageType: z.union([z.literal(0), z.literal(1)]).default(1),
-  showSampleWeightForReport: z.boolean().default(false),
-  showWeightForReport: z.boolean().default(false),
-  showTypeForReport: z.boolean().default(false),
-  testType: z.string().nullable().default(null),
-});
-export type UserSettings = z.infer<typeof userSettingsSchema>;
-export const DEFAULT_USER_SETTINGS: UserSettings = userSettingsSchema.parse({});
+  labType: z.union([z.literal(0), z.literal(1)]).default(d.labType),
+  sendSMS: z.boolean().default(d.sendSMS),
+  showCustomerNameForReport: z.boolean().default(d.showCustomerNameForReport),
+  showReadyTimeForReport: z.boolean().default(d.showReadyTimeForReport),
+  showSampleWeight: z.boolean().default(d.showSampleWeight),
+  showWeight: z.boolean().default(d.showWeight),
+  showDesc: z.boolean().default(d.showDesc),
+  vage: z.number().min(0).default(d.vage),
+  vageType: z.union([z.literal(0), z.literal(1)]).default(d.vageType),
+  showSampleWeightForReport: z.boolean().default(d.showSampleWeightForReport),
+  showWeightForReport: z.boolean().default(d.showWeightForReport),
+  showTypeForReport: z.boolean().default(d.showTypeForReport),
+  testType: z.string().nullable().default(d.testType),
+}) satisfies z.ZodType<UserSettings>;
 
 export const testTypeSchema = z.object({ id: z.string(), name: z.string() });
 export type TestType = z.infer<typeof testTypeSchema>;

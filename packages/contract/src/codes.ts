@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { formatToman } from './common/format.ts';
 import { pagingQuerySchema, pagedSchema } from './common/paging.ts';
 import { LIMITS } from './constants.ts';
-import { intInput } from './common/digits.ts';
+import { intInput } from './common/inputs.ts';
 
 /** The network's first packet number: the first range ever bought starts here. */
 export const FIRST_PACKET_NUMBER = 100_000;

@@ -1,6 +1,6 @@
 // Schemas of the «credits» feature (SPEC.md 3, 5, 7; DESIGN.md 5), shared by the server and the web app.
 import { z } from 'zod';
-import { intInput, normalizedString, queryBoolean } from './common/digits.ts';
+import { intInput, normalizedString, queryBoolean } from './common/inputs.ts';
 import { formatToman } from './common/format.ts';
 import { jalaliToGregorian, todayGregorianInTehran } from './common/jalali.ts';
 import { pagingQuerySchema, pagedSchema } from './common/paging.ts';

@@ -1,6 +1,7 @@
 // Schemas of the «customers» feature (SPEC.md 2.12, 2.14, 3, 5, 7), shared by the server and the web app.
 import { z } from 'zod';
-import { intInput, normalizedString, toEnglishDigits, toPersianDigits } from './common/digits.ts';
+import { toEnglishDigits, toPersianDigits } from './common/digits.ts';
+import { intInput, normalizedString } from './common/inputs.ts';
 import { formatToman } from './common/format.ts';
 import { normalizeMobile } from './common/mobile.ts';
 import { pagedSchema } from './common/paging.ts';

@@ -1,6 +1,7 @@
 // Schemas of the «messages» feature (the SMS and call outbox; SPEC.md 3, 7), shared by server and web.
 import { z } from 'zod';
-import { normalizedString, toEnglishDigits, intInput } from './common/digits.ts';
+import { toEnglishDigits } from './common/digits.ts';
+import { normalizedString, intInput } from './common/inputs.ts';
 import { pagedSchema } from './common/paging.ts';
 import { SMS_TEMPLATE_SEPARATOR } from './constants.ts';
 

@@ -1,7 +1,8 @@
 // Schemas of the «payments» feature (SPEC.md 2.13, 3, 5, 7; DESIGN.md 5 "Customer balances"): receipts
 // and payments of gold and money, and the fund report. Shared by the server and the web app.
 import { z } from 'zod';
-import { intInput, normalizedString, toEnglishDigits } from './common/digits.ts';
+import { toEnglishDigits } from './common/digits.ts';
+import { intInput, normalizedString } from './common/inputs.ts';
 import { formatToman, gramsToMilligrams } from './common/format.ts';
 import { jalaliToGregorian, todayJalali } from './common/jalali.ts';
 import { pagedSchema } from './common/paging.ts';

@@ -1,13 +1,9 @@
 // Schemas of the «results» feature (SPEC.md 2.2, 3, 7), shared by the server and the web app.
 import { z } from 'zod';
-import { intInput } from './common/digits.ts';
+import { intInput } from './common/inputs.ts';
+import { RESULT_MSG } from './results-constants.ts';
 
-export const RESULT_MSG = {
-  codeRequired: 'وارد کردن شماره سند الزامی است',
-  codeInvalid: 'شماره سند باید عدد باشد',
-  tokenInvalid: 'پیوند نتیجه معتبر نیست',
-  notFound: 'نتیجه‌ای برای این شماره پیدا نشد',
-} as const;
+export * from './results-constants.ts';
 
 /** The largest packet number the lookup takes (numbers are bigint in the database, safe integers here). */
 export const MAX_DOC_NUMBER = Number.MAX_SAFE_INTEGER;
@@ -67,18 +63,3 @@ export type ResultItem = z.infer<typeof resultItemSchema>;
 
 export const resultResponseSchema = z.object({ list: z.array(resultItemSchema) });
 export type ResultResponse = z.infer<typeof resultResponseSchema>;
-
-/** The public address of a packet's photo (thumbnail with `?thumb=1`). */
-export const resultPhotoAddress = (token: string, fileId: string) =>
-  `/api/v1.0/Results/Photo/${token}/${fileId}`;
-
-/** The path of the public result page a slip's QR code points at. */
-export const publicResultPath = (token: string) => `/r/${token}`;
-
-/** Largest accepted photo upload, per file (the client sends ≤ 1200×880 JPEGs well under this). */
-export const PHOTO_MAX_BYTES = 8 * 1024 * 1024;
-/** Photos per upload request. */
-export const PHOTO_MAX_FILES = 10;
-/** The box photos are fitted into (SPEC.md 9), and the thumbnail's longer side. */
-export const PHOTO_BOX = { width: 1200, height: 880 } as const;
-export const PHOTO_THUMB_SIZE = 240;

@@ -1,6 +1,7 @@
 // Schemas of the «system-settings» feature (SPEC.md 2.14, 3, 7), shared by the server and the web app.
 import { z } from 'zod';
-import { normalizedString, toEnglishDigits } from './common/digits.ts';
+import { toEnglishDigits } from './common/digits.ts';
+import { normalizedString } from './common/inputs.ts';
 import { SMS_TEMPLATE_SEPARATOR, SYSTEM_SETTING_KEYS } from './constants.ts';
 
 export const SYSTEM_SETTINGS_LIMITS = {

@@ -1,7 +1,8 @@
 // Schemas of the «workshops» feature (SPEC.md 2.3, 2.4, 2.14, 3, 7): public registration, the public
 // list of labs, and the admin's workshop management. Shared by the server and the web app.
 import { z } from 'zod';
-import { intInput, normalizedString, toEnglishDigits, toPersianDigits } from './common/digits.ts';
+import { toEnglishDigits, toPersianDigits } from './common/digits.ts';
+import { intInput, normalizedString } from './common/inputs.ts';
 import { normalizeMobile } from './common/mobile.ts';
 import { pagedSchema } from './common/paging.ts';
 import { newPasswordSchema, PASSWORD_MSG } from './auth.ts';

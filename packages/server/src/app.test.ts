@@ -128,6 +128,38 @@ describe('the web app', () => {
   });
 });
 
+describe('rate limits and the web app', () => {
+  it('count API calls only: the static files of a page load never use up an address’s allowance', async () => {
+    const small = await createTestApp({ webDist: webDir, globalRateLimit: 3 });
+    try {
+      for (let i = 0; i < 8; i++) {
+        const asset = await small.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+        expect(asset.statusCode).toBe(200);
+      }
+      const api = [];
+      for (let i = 0; i < 4; i++)
+        api.push((await small.app.inject({ method: 'GET', url: '/api/openapi.json' })).statusCode);
+      expect(api).toEqual([200, 200, 200, 429]);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('exempt the addresses of RATE_LIMIT_ALLOWLIST, and only those', async () => {
+    const allowed = await createTestApp({ globalRateLimit: 2, rateLimitAllowList: ['10.5.0.1'] });
+    try {
+      const from = async (ip: string) =>
+        (await allowed.app.inject({ method: 'GET', url: '/api/openapi.json', remoteAddress: ip })).statusCode;
+      const trusted = [await from('10.5.0.1'), await from('10.5.0.1'), await from('10.5.0.1')];
+      expect(trusted).toEqual([200, 200, 200]);
+      const other = [await from('10.5.0.2'), await from('10.5.0.2'), await from('10.5.0.2')];
+      expect(other).toEqual([200, 200, 429]);
+    } finally {
+      await allowed.close();
+    }
+  });
+});
+
 describe('route audiences', () => {
   it('the server refuses to start when a route does not declare who may call it', async () => {
     const { db, drop } = await createTestDatabase();

@@ -50,6 +50,8 @@ export interface AppOptions {
   globalRateLimit?: number;
   /** Public result lookups per minute per address (default 30; the bench lifts it). */
   lookupRateLimit?: number;
+  /** Addresses no rate limit applies to (RATE_LIMIT_ALLOWLIST): a monitoring probe, the e2e runner. */
+  rateLimitAllowList?: string[];
 }
 
 export const REDACTED_PATHS = [
@@ -108,10 +110,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     strictTransportSecurity: false,
   });
 
+  const allowed = new Set(options.rateLimitAllowList ?? []);
   await app.register(fastifyRateLimit, {
     global: true,
     max: options.globalRateLimit ?? 600,
     timeWindow: '1 minute',
+    // Only the API counts: one page load fetches dozens of static files (lazy screens, fonts, icons),
+    // and a lab's staff often share one address.
+    allowList: (request) => !request.url.startsWith('/api/') || allowed.has(request.ip),
     errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', 'تعداد درخواست‌ها بیش از حد مجاز است'),
   });
 

@@ -19,6 +19,14 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe(path.resolve('./data'));
   });
 
+  it('reads RATE_LIMIT_ALLOWLIST as a list of addresses', () => {
+    expect(loadConfig({}).RATE_LIMIT_ALLOWLIST).toEqual([]);
+    expect(loadConfig({ RATE_LIMIT_ALLOWLIST: ' 127.0.0.1, ::1 ,' }).RATE_LIMIT_ALLOWLIST).toEqual([
+      '127.0.0.1',
+      '::1',
+    ]);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ PORT: 8080, DATABASE_URL: undefined });
   });

@@ -46,6 +46,18 @@ export const configSchema = z.object({
   KAVENEGAR_OTP_TEMPLATE: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
+  RATE_LIMIT_ALLOWLIST: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((ip) => ip.trim())
+          .filter(Boolean),
+      ),
+  ),
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };

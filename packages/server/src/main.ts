@@ -76,6 +76,7 @@ async function main(): Promise<void> {
     logger,
     webDist: config.WEB_DIST ?? path.join(here, '../../web/dist'),
     filesDir: path.join(config.dataDir, 'files'),
+    rateLimitAllowList: config.RATE_LIMIT_ALLOWLIST,
   });
 
   // Built now so shutdown can stop it; started once the app listens.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { intInput, toEnglishDigits, toPersianDigits } from './digits.ts';
+import { toEnglishDigits, toPersianDigits } from './digits.ts';
+import { intInput } from './inputs.ts';
 import { formatGrams, formatToman, gramsToMilligrams } from './format.ts';
 import { jalaliToGregorian, gregorianToJalali, toJalaliDate, toJalaliDateTime } from './jalali.ts';
 import { normalizeMobile } from './mobile.ts';

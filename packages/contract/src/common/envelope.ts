@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Stable machine codes a client may branch on; the Persian `message` is for people. */
 export const ERROR_CODES = [
   'VALIDATION',
@@ -15,23 +13,12 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
-export type FieldError = z.infer<typeof fieldErrorSchema>;
-
-/** Every response of /api/v1.0 is this envelope (SPEC.md section 7). */
-export function envelopeSchema<T extends z.ZodType>(data: T) {
-  return z.object({
-    successful: z.boolean(),
-    message: z.string(),
-    data,
-    code: z.enum(ERROR_CODES).optional(),
-    errors: z.array(fieldErrorSchema).optional(),
-  });
+export interface FieldError {
+  field: string;
+  message: string;
 }
 
-export const errorEnvelopeSchema = envelopeSchema(z.null());
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
-
+/** Every response of /api/v1.0 (SPEC.md 7); the zod schemas are in envelope-schema.ts. */
 export interface Envelope<T> {
   successful: boolean;
   message: string;
@@ -39,6 +26,8 @@ export interface Envelope<T> {
   code?: ErrorCode;
   errors?: FieldError[];
 }
+
+export type ErrorEnvelope = Envelope<null>;
 
 export function isEnvelope(value: unknown): value is Envelope<unknown> {
   return (

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intInput } from './digits.ts';
+import { intInput } from './inputs.ts';
 
 export const pagingQuerySchema = z.object({
   pageNumber: intInput({ min: 1 }).default(1),

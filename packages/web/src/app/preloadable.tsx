@@ -1,6 +1,14 @@
 import { use } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 
+type Boundary = ComponentType<{ children: ReactNode }>;
+/** TanStack Query's provider, loaded with the first screen (lib/query-boundary.tsx). */
+let QueryBoundary: Boundary | null = null;
+const loadBoundary = () =>
+  import('../lib/query-boundary.tsx').then((module) => {
+    QueryBoundary = module.default;
+  });
+
 /** A screen whose code loads on first render (it suspends until then), or ahead with `preload()`. */
 export interface PreloadableScreen<P extends object> {
   (props: P): ReactNode;
@@ -11,8 +19,8 @@ const registry: Array<() => Promise<void>> = [];
 
 /**
  * Like React.lazy for a named export, with a `preload()`: once the module has arrived the screen
- * renders synchronously. Must be rendered inside <Suspense>. (Shared by the router and the landing
- * page; it belongs in app/ but lives here for now.)
+ * renders synchronously. Must be rendered inside <Suspense>. Each screen comes wrapped in the query
+ * boundary, so the eager bundle (the public landing page) carries no query library.
  */
 export function preloadable<
   M extends Record<string, unknown>,
@@ -22,8 +30,8 @@ export function preloadable<
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<void> | null = null;
   const preload = () => {
-    pending ??= load().then(
-      (module) => {
+    pending ??= Promise.all([load(), loadBoundary()]).then(
+      ([module]) => {
         loaded = module[name] as ComponentType<P>;
       },
       (error: unknown) => {
@@ -36,7 +44,12 @@ export function preloadable<
   function Screen(props: P) {
     if (!loaded) use(preload());
     const Loaded = loaded!;
-    return <Loaded {...props} />;
+    const Boundary = QueryBoundary!;
+    return (
+      <Boundary>
+        <Loaded {...props} />
+      </Boundary>
+    );
   }
   Screen.displayName = `Preloadable(${name})`;
   registry.push(preload);

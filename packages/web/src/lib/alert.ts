@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import { ALERT_LEVEL, UI } from '@ayar/contract';
 import type { AlertLevel } from '@ayar/contract';
 
@@ -8,16 +7,33 @@ const COLORS: Record<AlertLevel, string> = {
   [ALERT_LEVEL.info]: 'blue',
 };
 
+// Mantine's notifications load with the first alert, not with the landing page (bench/web-size.ts):
+// `alertsWanted` tells app/AlertHost.tsx to mount the container; the toast itself goes into Mantine's
+// store, which the container shows as soon as it mounts.
+let wanted = false;
+const listeners = new Set<() => void>();
+export const alertsWanted = () => wanted;
+export function subscribeAlertsWanted(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** An alert toast (SPEC.md 3): level 1 success green, 2 error red, 3 info blue; closes after 3 seconds. */
 export function showAlert(message: string, level: AlertLevel = ALERT_LEVEL.info): void {
   if (!message) return;
-  notifications.show({
-    message,
-    color: COLORS[level],
-    autoClose: UI.alertMs,
-    withBorder: true,
-    role: level === ALERT_LEVEL.error ? 'alert' : 'status',
-  });
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  void import('@mantine/notifications').then(({ notifications }) =>
+    notifications.show({
+      message,
+      color: COLORS[level],
+      autoClose: UI.alertMs,
+      withBorder: true,
+      role: level === ALERT_LEVEL.error ? 'alert' : 'status',
+    }),
+  );
 }
 
 export const alertSuccess = (message: string) => showAlert(message, ALERT_LEVEL.success);

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_USER_SETTINGS, userSettingsSchema } from '@ayar/contract';
+import { DEFAULT_USER_SETTINGS, readUserSettings } from '@ayar/contract';
 import type { LoginResponse, Role, TestType, UserSettings } from '@ayar/contract';
 
 /**
@@ -86,8 +86,7 @@ export function isLoggedIn(): boolean {
 export function parseUserSettings(raw: string | null | undefined): UserSettings {
   if (!raw) return { ...DEFAULT_USER_SETTINGS };
   try {
-    const parsed = userSettingsSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : { ...DEFAULT_USER_SETTINGS };
+    return readUserSettings(JSON.parse(raw));
   } catch {
     return { ...DEFAULT_USER_SETTINGS };
   }

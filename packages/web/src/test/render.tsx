@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Providers } from '../app/Providers.tsx';
 import { AppRoutes } from '../app/router.tsx';
 import { createQueryClient } from '../lib/query.ts';
@@ -9,7 +10,9 @@ import { createQueryClient } from '../lib/query.ts';
 export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
   return render(
     <MemoryRouter initialEntries={[route]}>
-      <Providers queryClient={createQueryClient()}>{ui}</Providers>
+      <QueryClientProvider client={createQueryClient()}>
+        <Providers>{ui}</Providers>
+      </QueryClientProvider>
     </MemoryRouter>,
   );
 }

@@ -1,6 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 
 export interface ConfirmOptions {
   /** The dialog's heading; «تأیید» when left out. */
@@ -14,7 +13,7 @@ export interface ConfirmOptions {
   danger?: boolean;
 }
 
-interface Pending extends ConfirmOptions {
+export interface Pending extends ConfirmOptions {
   id: number;
   resolve: (confirmed: boolean) => void;
 }
@@ -39,7 +38,7 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-function settle(id: number, confirmed: boolean): void {
+export function settle(id: number, confirmed: boolean): void {
   const { question } = state;
   if (!state.open || !question || question.id !== id) return;
   state = { open: false, question };
@@ -59,43 +58,20 @@ export function confirmAction(opts: ConfirmOptions): Promise<boolean> {
   });
 }
 
+/** The dialog itself (a Mantine Modal) loads with the first question, not with every page. */
+const ConfirmDialog = lazy(() => import('./ConfirmDialog.tsx'));
+
 /** The one dialog that answers `confirmAction`; mounted once in app/Providers.tsx. */
 export function ConfirmHost() {
-  const { open, question: view } = useSyncExternalStore(
+  const { open, question } = useSyncExternalStore(
     subscribe,
     () => state,
     () => state,
   );
-  const answer = (confirmed: boolean) => {
-    if (view) settle(view.id, confirmed);
-  };
-  const cancel = () => answer(false);
-
+  if (!question) return null;
   return (
-    <Modal
-      opened={open}
-      onClose={cancel}
-      title={view?.title ?? 'تأیید'}
-      centered
-      size="sm"
-      radius="lg"
-      zIndex={1100}
-      closeButtonProps={{ 'aria-label': 'بستن' }}
-      // The confirm button gets the focus (data-autofocus), so Enter confirms and Escape cancels.
-      trapFocus
-      returnFocus
-    >
-      <Stack gap="lg">
-        {typeof view?.message === 'string' ? <Text>{view.message}</Text> : view?.message}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={cancel}>
-            {view?.cancelLabel ?? 'انصراف'}
-          </Button>
-          <Button data-autofocus color={view?.danger ? 'red' : undefined} onClick={() => answer(true)}>
-            {view?.confirmLabel ?? 'بله'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Suspense fallback={null}>
+      <ConfirmDialog open={open} view={question} />
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import {
   Anchor,
@@ -7,16 +7,13 @@ import {
   Burger,
   Center,
   Container,
-  Drawer,
   Group,
   Loader,
-  NavLink,
   Paper,
   Stack,
   Text,
   Title,
   UnstyledButton,
-  useDirection,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
@@ -24,7 +21,6 @@ import { Emblem } from '../../components/ui/Emblem.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import {
   IconBuilding,
-  IconInfo,
   IconLogin,
   IconPhone,
   IconSearch,
@@ -36,6 +32,8 @@ import { toPersianDigits } from '../../lib/format.ts';
 import { ResultLookup } from './ResultLookup.tsx';
 import classes from './LandingPage.module.css';
 import { preloadable } from '../../app/preloadable.tsx';
+
+const LandingDrawer = lazy(() => import('./LandingDrawer.tsx'));
 
 // The login forms (modes 0 and 2) load when chosen: the first download is the lookup alone.
 const LoginForm = preloadable(() => import('../auth/LoginForm.tsx'), 'LoginForm');
@@ -137,7 +135,8 @@ function BottomTab({
 export function LandingPage({ initialMode = 1 }: { initialMode?: LandingMode }) {
   const [mode, setMode] = useState<LandingMode>(initialMode);
   const [drawerOpened, drawer] = useDisclosure(false);
-  const { dir } = useDirection();
+  // Mounted from the first opening on, so it can animate closed.
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const heading = HEADINGS[mode];
 
   return (
@@ -147,7 +146,10 @@ export function LandingPage({ initialMode = 1 }: { initialMode?: LandingMode }) 
           <Group justify="space-between" py="sm" wrap="nowrap">
             <Burger
               opened={drawerOpened}
-              onClick={drawer.toggle}
+              onClick={() => {
+                setDrawerUsed(true);
+                drawer.toggle();
+              }}
               color="white"
               size="sm"
               aria-label="باز کردن منو"
@@ -212,46 +214,18 @@ export function LandingPage({ initialMode = 1 }: { initialMode?: LandingMode }) 
         </div>
       </nav>
 
-      <Drawer
-        opened={drawerOpened}
-        onClose={drawer.close}
-        position={dir === 'rtl' ? 'right' : 'left'}
-        size={280}
-        title={
-          <Group gap="sm">
-            <Emblem size={36} />
-            <Text fw={700}>{SITE.name}</Text>
-          </Group>
-        }
-        closeButtonProps={{ 'aria-label': 'بستن منو' }}
-      >
-        <Box component="nav" aria-label="منوی سایت">
-          <NavLink component={Link} to="/about" label="درباره ما" leftSection={<IconInfo size={20} />} />
-          <NavLink
-            component={Link}
-            to="/lab-owners"
-            label="لیست آزمایشگاه‌ها"
-            leftSection={<IconBuilding size={20} />}
-          />
-          <NavLink
-            component={Link}
-            to="/register"
-            label="ثبت نام آزمایشگاه"
-            leftSection={<IconUserPlus size={20} />}
-          />
-          <NavLink
-            label="ورود آزمایشگاه‌ها"
-            leftSection={<IconLogin size={20} />}
-            onClick={() => {
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <LandingDrawer
+            opened={drawerOpened}
+            onClose={drawer.close}
+            onLogin={() => {
               setMode(0);
               drawer.close();
             }}
           />
-        </Box>
-        <Text size="xs" c="dimmed" mt="xl" ta="center">
-          {SITE.tagline} · <Ltr>{APP_VERSION}</Ltr>
-        </Text>
-      </Drawer>
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Button, Loader, Stack } from '@mantine/core';
 import { RESULT_MSG, ROUTES, toEnglishDigits } from '@ayar/contract';
-import { ApiError } from '../../lib/api.ts';
-import { useApiMutation } from '../../lib/query.ts';
+import { ApiError, apiCall } from '../../lib/api.ts';
 import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
 import { IconSearch } from '../../components/ui/icons.tsx';
-import { ResultList } from './ResultList.tsx';
 import type { ResultItem, ResultResponse } from './types.ts';
+
+/** The answer's list (accordion, gallery, photo viewer) loads with the first answer, not with the page. */
+const ResultList = lazy(() => import('./ResultList.tsx').then((m) => ({ default: m.ResultList })));
 
 /**
  * The number's rule, as the contract's resultLookupSchema has it: required, digits only (Persian and
@@ -27,10 +28,7 @@ export function ResultLookup() {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [items, setItems] = useState<ResultItem[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  // Failures are shown under the form, where the eye already is, rather than as a toast.
-  const lookup = useApiMutation<ResultResponse, { code: string; forWeb: true }>(ROUTES.tests.result, {
-    silent: true,
-  });
+  const [pending, setPending] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -39,11 +37,19 @@ export function ResultLookup() {
     if (error) return;
     setItems(null);
     setFailure(null);
+    setPending(true);
     try {
-      const envelope = await lookup.mutateAsync({ code: toEnglishDigits(code).trim(), forWeb: true });
+      // Failures are shown under the form, where the eye already is, rather than as a toast. A plain
+      // call, not a TanStack mutation: the landing page loads without the query library.
+      const envelope = await apiCall<ResultResponse>(ROUTES.tests.result, {
+        body: { code: toEnglishDigits(code).trim(), forWeb: true },
+        silent: true,
+      });
       setItems(Array.isArray(envelope.data?.list) ? envelope.data.list : []);
     } catch (err) {
       setFailure(err instanceof ApiError ? err.message : RESULT_MSG.notFound);
+    } finally {
+      setPending(false);
     }
   };
 
@@ -66,13 +72,7 @@ export function ResultLookup() {
             maxLength={16}
             autoComplete="off"
           />
-          <Button
-            type="submit"
-            size="md"
-            fullWidth
-            loading={lookup.isPending}
-            leftSection={<IconSearch size={20} />}
-          >
+          <Button type="submit" size="md" fullWidth loading={pending} leftSection={<IconSearch size={20} />}>
             استعلام نتیجه
           </Button>
         </Stack>
@@ -84,7 +84,9 @@ export function ResultLookup() {
       )}
       {items && (
         <section aria-label="نتیجه استعلام">
-          <ResultList items={items} />
+          <Suspense fallback={<Loader size="sm" color="gold" mx="auto" aria-label="در حال نمایش نتیجه" />}>
+            <ResultList items={items} />
+          </Suspense>
         </section>
       )}
     </Stack>

@@ -4,10 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { ASSAY_MSG, OTHER_CUSTOMER_ID, TEST_TYPES } from '@ayar/contract';
 import type { LabListRow, TestHistoryItem } from '@ayar/contract';
 import { STORAGE_KEYS } from '../../../lib/auth.ts';
-import { render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { Providers } from '../../../app/Providers.tsx';
-import { createQueryClient } from '../../../lib/query.ts';
+import { Route, Routes } from 'react-router';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { ManageEditLabPage } from './ManageEditLabPage.tsx';
 import { ManageLabsPage } from './ManageLabsPage.tsx';
 import { ManageLabsToDeletePage } from './ManageLabsToDeletePage.tsx';
@@ -86,16 +84,13 @@ const history: TestHistoryItem[] = [
  * (test/render.tsx): these tests should not depend on every other screen of the app.
  */
 function renderApp(route: string) {
-  return render(
-    <MemoryRouter initialEntries={[route]}>
-      <Providers queryClient={createQueryClient()}>
-        <Routes>
-          <Route path="/manage/labs" element={<ManageLabsPage />} />
-          <Route path="/manage/labs-todelete" element={<ManageLabsToDeletePage />} />
-          <Route path="/manage/edit-lab/:id" element={<ManageEditLabPage />} />
-        </Routes>
-      </Providers>
-    </MemoryRouter>,
+  return renderWithProviders(
+    <Routes>
+      <Route path="/manage/labs" element={<ManageLabsPage />} />
+      <Route path="/manage/labs-todelete" element={<ManageLabsToDeletePage />} />
+      <Route path="/manage/edit-lab/:id" element={<ManageEditLabPage />} />
+    </Routes>,
+    { route },
   );
 }
 const jsonResponse = (body: unknown, status = 200) =>

@@ -1,0 +1,24 @@
+// The results feature's texts, addresses and limits: plain values, no zod, because the public
+// landing page imports them and must stay small.
+
+export const RESULT_MSG = {
+  codeRequired: 'وارد کردن شماره سند الزامی است',
+  codeInvalid: 'شماره سند باید عدد باشد',
+  tokenInvalid: 'پیوند نتیجه معتبر نیست',
+  notFound: 'نتیجه‌ای برای این شماره پیدا نشد',
+} as const;
+
+/** The public address of a packet's photo (thumbnail with `?thumb=1`). */
+export const resultPhotoAddress = (token: string, fileId: string) =>
+  `/api/v1.0/Results/Photo/${token}/${fileId}`;
+
+/** The path of the public result page a slip's QR code points at. */
+export const publicResultPath = (token: string) => `/r/${token}`;
+
+/** Largest accepted photo upload, per file (the client sends ≤ 1200×880 JPEGs well under this). */
+export const PHOTO_MAX_BYTES = 8 * 1024 * 1024;
+/** Photos per upload request. */
+export const PHOTO_MAX_FILES = 10;
+/** The box photos are fitted into (SPEC.md 9), and the thumbnail's longer side. */
+export const PHOTO_BOX = { width: 1200, height: 880 } as const;
+export const PHOTO_THUMB_SIZE = 240;

@@ -1,0 +1,59 @@
+// A workshop user's preferences (SPEC.md 3) as plain values: the defaults and a zod-free reader, for
+// the web app's session store, which loads with the public landing page. The zod schema that the
+// server and the settings form validate with is `userSettingsSchema` in auth.ts, built on these.
+
+export interface UserSettings {
+  labType: 0 | 1;
+  sendSMS: boolean;
+  showCustomerNameForReport: boolean;
+  showReadyTimeForReport: boolean;
+  showSampleWeight: boolean;
+  showWeight: boolean;
+  showDesc: boolean;
+  vage: number;
+  vageType: 0 | 1;
+  showSampleWeightForReport: boolean;
+  showWeightForReport: boolean;
+  showTypeForReport: boolean;
+  testType: string | null;
+}
+
+/** Defaults when none are stored (SPEC.md 3): ingot mode, SMS off, gold weight and description shown, fixed fee. */
+export const DEFAULT_USER_SETTINGS: Readonly<UserSettings> = Object.freeze({
+  labType: 0,
+  sendSMS: false,
+  showCustomerNameForReport: false,
+  showReadyTimeForReport: false,
+  showSampleWeight: false,
+  showWeight: true,
+  showDesc: true,
+  vage: 0,
+  vageType: 1,
+  showSampleWeightForReport: false,
+  showWeightForReport: false,
+  showTypeForReport: false,
+  testType: null,
+});
+
+/**
+ * Reads stored settings leniently: every known key of the right kind is kept, anything else falls
+ * back to its default. The server validated them when they were saved; this only guards the client.
+ */
+export function readUserSettings(value: unknown): UserSettings {
+  const stored = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const out: UserSettings = { ...DEFAULT_USER_SETTINGS };
+  for (const key of Object.keys(out) as (keyof UserSettings)[]) {
+    const v = stored[key];
+    const fallback = DEFAULT_USER_SETTINGS[key];
+    const ok =
+      key === 'labType' || key === 'vageType'
+        ? v === 0 || v === 1
+        : key === 'testType'
+          ? v === null || typeof v === 'string'
+          : key === 'vage'
+            ? typeof v === 'number' && Number.isFinite(v) && v >= 0
+            : typeof v === typeof fallback;
+    if (ok) (out as unknown as Record<string, unknown>)[key] = v;
+  }
+  return out;
+}
