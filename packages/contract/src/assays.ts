@@ -1,6 +1,7 @@
 // Schemas of the «assays» (packets) feature (SPEC.md 2.9–2.11, 2.14, 3, 5, 7; DESIGN.md 5), shared by the
 // server and the web app. Weights travel in grams (≤ 3 decimals) and are stored as whole milligrams.
 import { z } from 'zod';
+import { todayGregorianInTehran } from './common/jalali.ts';
 import { toEnglishDigits } from './common/digits.ts';
 import { intInput, normalizedString, queryBoolean } from './common/inputs.ts';
 import { normalizeMobile } from './common/mobile.ts';
@@ -544,10 +545,13 @@ export type DeleteTestRequest = z.output<typeof deleteTestSchema>;
 
 /** `POST /Manage/RemoveTest`: soft-deletes every packet registered before that Tehran day. */
 export const removeTestSchema = z.object({
-  startDate: z.preprocess(
-    emptyToUndefined,
-    isoDateInput.optional().pipe(z.string({ error: ASSAY_MSG.startDateRequired })),
-  ),
+  startDate: z
+    .preprocess(
+      emptyToUndefined,
+      isoDateInput.optional().pipe(z.string({ error: ASSAY_MSG.startDateRequired })),
+    )
+    // Packets registered before the start date are removed: a date after today would take today's too.
+    .refine((date) => date <= todayGregorianInTehran(), 'تاریخ شروع نمی‌تواند بعد از امروز باشد'),
 });
 export type RemoveTestRequest = z.output<typeof removeTestSchema>;
 export const removeTestResponseSchema = z.object({ removed: z.number().int() });

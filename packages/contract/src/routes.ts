@@ -47,6 +47,8 @@ export const ROUTES = {
     requestToDeleteTest: r('POST', '/Tests/RequestToDeleteTest', 'workshop'),
     addCutting: r('POST', '/Tests/AddCutting', 'workshop'),
     getStatistics: r('POST', '/Tests/GetStatistics', 'workshop'),
+    /** The dashboard chart: the workshop's packets per Tehran day and its median time to purity. */
+    getDailyStatistics: r('POST', '/Tests/GetDailyStatistics', 'workshop'),
     addFile: r('POST', '/Tests/AddFile', 'any-user'),
     /** The QR page's lookup (`/r/<token>`): the same item as `Result`, by the packet's public token. */
     resultByToken: r('GET', '/Tests/ResultByToken', 'public'),
@@ -87,6 +89,8 @@ export const ROUTES = {
     getTestStatisticsWithGroupUser: r('POST', '/Manage/GetTestStatisticsWithGroupUser', 'admin'),
     getTestStatisticsDetailByUserId: r('GET', '/Manage/GetTestStatisticsDetailByUserId', 'admin'),
     removeTest: r('POST', '/Manage/RemoveTest', 'admin'),
+    /** The dashboard chart: the network's packets per Tehran day and the median time to purity per workshop. */
+    getDailyStatistics: r('POST', '/Manage/GetDailyStatistics', 'admin'),
     messages: r('GET', '/Manage/Messages', 'admin'),
     /** The admin's workshop list (manage/lab-owners): filters by status, shows user names. */
     labOwners: r('GET', '/Manage/LabOwners', 'admin'),

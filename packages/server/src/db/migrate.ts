@@ -5,6 +5,8 @@ import * as m0002 from './migrations/0002_customers.ts';
 import * as m0003 from './migrations/0003_message_purpose.ts';
 import * as m0004 from './migrations/0004_assays.ts';
 import * as m0005 from './migrations/0005_credit_tracking_code.ts';
+import * as m0006 from './migrations/0006_statistics.ts';
+import * as m0007 from './migrations/0007_list_covering_indexes.ts';
 
 /** Migrations are listed here (not read from disk) so the order is explicit and bundlers keep them. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +15,8 @@ const migrations: Record<string, Migration> = {
   '0003_message_purpose': m0003,
   '0004_assays': m0004,
   '0005_credit_tracking_code': m0005,
+  '0006_statistics': m0006,
+  '0007_list_covering_indexes': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,7 @@ import { Center, Loader } from '@mantine/core';
 import { Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api.ts';
 import { GuardOutlet } from './Guard.tsx';
+import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
 import { isEmbeddedPath } from './guard.ts';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { LandingPage } from '../features/results/LandingPage.tsx';
@@ -76,12 +77,18 @@ function ScreenLoading() {
   );
 }
 
-/** A lazily loaded screen keeps whatever is around it (the shell) while its code loads. */
+/**
+ * A lazily loaded screen keeps whatever is around it (the shell) while its code loads, and a screen
+ * that fails to render shows an error in its place rather than blanking the app.
+ */
 function Lazy() {
+  const { pathname } = useLocation();
   return (
-    <Suspense fallback={<ScreenLoading />}>
-      <Outlet />
-    </Suspense>
+    <ScreenErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<ScreenLoading />}>
+        <Outlet />
+      </Suspense>
+    </ScreenErrorBoundary>
   );
 }
 

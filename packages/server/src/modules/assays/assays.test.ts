@@ -584,6 +584,12 @@ describe('deleting', () => {
     await sql`update assays set created_at = '2024-03-19T20:29:00Z' where id = ${a!.id}`.execute(ctx.db); // 23:59 Tehran, 03-19
     await sql`update assays set created_at = '2024-03-19T20:31:00Z' where id = ${b!.id}`.execute(ctx.db); // 00:01 Tehran, 03-20
     expect((await post('/Manage/RemoveTest', admin, { startDate: '' })).statusCode).toBe(400);
+    // A start date after today would remove today's packets too: refused, on its field.
+    const future = await post('/Manage/RemoveTest', admin, { startDate: '2999-01-01' });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().errors).toEqual([
+      { field: 'startDate', message: 'تاریخ شروع نمی‌تواند بعد از امروز باشد' },
+    ]);
     expect((await post('/Manage/RemoveTest', l.h, { startDate: '2024-03-20' })).statusCode).toBe(403);
     const res = await post('/Manage/RemoveTest', admin, { startDate: '۲۰۲۴-۰۳-۲۰' });
     expect(res.statusCode, res.body).toBe(200);

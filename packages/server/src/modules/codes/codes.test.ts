@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_PACKET_NUMBER } from '@ayar/contract';
-import { bearer, createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
+import { bearer, login, createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
 import { CODE_MESSAGES } from './codes.service.ts';
 
 const BUY = '/api/v1.0/Account/GetCode';
@@ -12,18 +12,8 @@ const ALLOT = '/api/v1.0/Manage/GetCodes';
 const DELETE = '/api/v1.0/Manage/DeleteCode';
 
 let ctx: TestContext;
-let ip = 0;
-/** Signs in from its own address, so the per-address login limit never interferes. */
 async function signIn(username: string, password: string): Promise<Record<string, string>> {
-  ip += 1;
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1.0/Account/login',
-    payload: { userName: username, password },
-    remoteAddress: `10.2.${Math.floor(ip / 250)}.${(ip % 250) + 1}`,
-  });
-  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
-  return bearer(res.json().data.token);
+  return bearer(await login(ctx.app, username, password));
 }
 /** A workshop with `credit` toman of accepted credit. */
 async function newWorkshop(opts: { status?: 0 | 1 | 5; credit?: number; fName?: string } = {}) {

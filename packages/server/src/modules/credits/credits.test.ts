@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayGregorianInTehran } from '@ayar/contract';
-import { bearer, createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
+import { bearer, login, createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
 import { CREDIT_MESSAGES } from './credits.service.ts';
 
 const ADD = '/api/v1.0/Account/AddCredit';
@@ -10,18 +10,8 @@ const ALL = '/api/v1.0/Manage/AllCredits';
 const DECIDE = '/api/v1.0/Manage/AcceptCredit';
 
 let ctx: TestContext;
-let ip = 0;
-/** Signs in from its own address, so the per-address login limit never interferes. */
 async function signIn(username: string, password: string): Promise<Record<string, string>> {
-  ip += 1;
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1.0/Account/login',
-    payload: { userName: username, password },
-    remoteAddress: `10.1.${Math.floor(ip / 250)}.${(ip % 250) + 1}`,
-  });
-  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
-  return bearer(res.json().data.token);
+  return bearer(await login(ctx.app, username, password));
 }
 async function newWorkshop(status: 0 | 1 | 5 = 1, fName = 'آزمایشگاه نمونه') {
   const user = await createUser(ctx.db, { status, fName });

@@ -13,11 +13,12 @@ import {
   Title,
 } from '@mantine/core';
 import { toPersianDigits } from '@ayar/contract';
-import { ScreenPlaceholder } from '../../app/ScreenPlaceholder.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { IconFlask, IconHash, IconHourglass, IconUsers } from '../../components/ui/icons.tsx';
 import { useAuth } from '../../lib/auth.ts';
 import { useWaitingCount } from '../assays/api.ts';
+import { AdminDashboard } from './components/AdminDashboard.tsx';
+import { WorkshopStatistics } from './components/WorkshopStatistics.tsx';
 
 interface Tile {
   label: string;
@@ -116,22 +117,19 @@ function WorkshopTiles() {
 /** dashboard: admin statistics (SPEC.md 2.7) or the workshop tiles (SPEC.md 2.6). */
 export function DashboardPage() {
   const { user } = useAuth();
-  if (user?.role === 'admin') {
-    return (
-      <ScreenPlaceholder description="آمار آزمایشگاه‌ها، مصرف کدها و خلاصه فعالیت شبکه به زودی در این صفحه نمایش داده می‌شود." />
-    );
-  }
+  if (user?.role === 'admin') return <AdminDashboard />;
   return (
     <Stack gap="lg" maw={960} mx="auto">
       <Title order={2} size="h4">
         {user?.userFname || 'دسترسی سریع'}
       </Title>
       <WorkshopTiles />
+      <WorkshopStatistics />
     </Stack>
   );
 }
 
-/** home: the «صفحه اصلی» of a lab user, with the count of packets waiting for their purity (SPEC.md 2.6). */
+/** home: the «صفحه اصلی» of a lab user: the waiting count (SPEC.md 2.6), the tiles and its statistics. */
 export function HomePage() {
   const waiting = useWaitingCount();
   const count = waiting.count;
@@ -167,6 +165,7 @@ export function HomePage() {
         ) : null}
       </Paper>
       <WorkshopTiles />
+      <WorkshopStatistics />
     </Stack>
   );
 }

@@ -1,0 +1,428 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATS_MSG, addDays, statisticsPeriods, tehranDayStart } from '@ayar/contract';
+import { bearer, createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
+
+const V = '/api/v1.0';
+let ctx: TestContext;
+let ip = 0;
+async function signIn(username: string, password: string): Promise<Record<string, string>> {
+  ip += 1;
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `${V}/Account/login`,
+    payload: { userName: username, password },
+    remoteAddress: `10.6.${Math.floor(ip / 250)}.${(ip % 250) + 1}`,
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return bearer(res.json().data.token);
+}
+const post = (path: string, headers: Record<string, string> | undefined, payload: unknown) =>
+  ctx.app.inject({ method: 'POST', url: V + path, headers, payload: payload as object });
+const get = (path: string, headers?: Record<string, string>) =>
+  ctx.app.inject({ method: 'GET', url: V + path, headers });
+
+let nextDoc = 5_000_000;
+/** Inserts `n` live packets of a workshop registered at `at` (purity after `purityMinutes`, if given). */
+async function packets(
+  workshopId: string,
+  at: Date,
+  n: number,
+  opts: { customerId?: string; purityMinutes?: number; deleted?: boolean } = {},
+): Promise<string[]> {
+  const rows = Array.from({ length: n }, () => ({
+    workshopId,
+    customerId: opts.customerId ?? null,
+    otherOwnerName: opts.customerId ? null : 'رهگذر',
+    docNumber: nextDoc++,
+    publicToken: randomBytes(12).toString('hex'),
+    createdAt: at,
+    purity: opts.purityMinutes === undefined ? null : 750,
+    purityAt: opts.purityMinutes === undefined ? null : new Date(at.getTime() + opts.purityMinutes * 60_000),
+    deletedAt: opts.deleted ? new Date() : null,
+  }));
+  const inserted = await ctx.db.insertInto('assays').values(rows).returning('id').execute();
+  return inserted.map((r) => r.id);
+}
+
+const periods = statisticsPeriods(new Date());
+const todayStart = tehranDayStart(periods.today.from);
+const MINUTE = 60_000;
+const LONG_AGO = new Date('2024-01-15T08:00:00Z'); // 1402/10/25, 11:30 Tehran
+
+let admin: Record<string, string>;
+let w1: { id: string; headers: Record<string, string> };
+let w2: { id: string; headers: Record<string, string> };
+let newLab: { id: string };
+let customer1: string;
+let customer2: string;
+
+/** What W1 holds, counted by hand from the rows below. */
+const W1 = { today: 3 + 1, yesterdayEdge: 2, old: 5, customer: 2 };
+
+beforeAll(async () => {
+  ctx = await createTestApp({ globalRateLimit: 100_000 });
+  const a = await createUser(ctx.db, { role: 'admin' });
+  admin = await signIn(a.username, a.password);
+  const u1 = await createUser(ctx.db, { fName: 'آزمایشگاه البرز' });
+  const u2 = await createUser(ctx.db, { fName: 'آزمایشگاه زاگرس', status: 5 });
+  newLab = await createUser(ctx.db, { fName: 'آزمایشگاه تازه', status: 0 });
+  w1 = { id: u1.id, headers: await signIn(u1.username, u1.password) };
+  w2 = { id: u2.id, headers: await signIn(u2.username, u2.password) };
+  customer1 = (
+    await ctx.db
+      .insertInto('customers')
+      .values({ workshopId: w1.id, code: 1, name: 'حسن طلافروش' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  customer2 = (
+    await ctx.db
+      .insertInto('customers')
+      .values({ workshopId: w2.id, code: 1, name: 'مشتری زاگرس' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+
+  // W1: 3 at exactly Tehran midnight (today) with purity after 30 min, 1 later today for the customer
+  // (waiting), 2 one millisecond before midnight (yesterday) with purity after 90 min, 1 deleted today,
+  // 5 long ago, 1 for the customer long ago.
+  await packets(w1.id, todayStart, 3, { purityMinutes: 30 });
+  await packets(w1.id, new Date(todayStart.getTime() + 5 * MINUTE), 1, { customerId: customer1 });
+  await packets(w1.id, new Date(todayStart.getTime() - 1), 2, { purityMinutes: 90 });
+  await packets(w1.id, new Date(todayStart.getTime() + 10 * MINUTE), 1, { deleted: true });
+  await packets(w1.id, LONG_AGO, 4);
+  await packets(w1.id, LONG_AGO, 1, { customerId: customer1, purityMinutes: 10 });
+  // W2: 6 today.
+  await packets(w2.id, new Date(todayStart.getTime() + 60 * MINUTE), 6, { purityMinutes: 20 });
+
+  await ctx.db
+    .insertInto('codeRanges')
+    .values([
+      { workshopId: w1.id, fromCode: 100_000, toCode: 100_099, nextCode: 100_080 },
+      { workshopId: w1.id, fromCode: 200_000, toCode: 200_049, nextCode: 200_010 },
+      { workshopId: w2.id, fromCode: 300_000, toCode: 300_009, nextCode: 300_000 },
+    ])
+    .execute();
+  await ctx.db
+    .insertInto('credits')
+    .values([
+      {
+        workshopId: w1.id,
+        amount: 50_000,
+        trackingCode: 'T-1',
+        account: '1',
+        status: 0,
+        createdAt: LONG_AGO,
+      },
+      { workshopId: w2.id, amount: 70_000, trackingCode: 'T-2', account: '1', status: 0 },
+      { workshopId: w1.id, amount: 900_000, trackingCode: 'T-3', account: '1', status: 1 },
+    ])
+    .execute();
+});
+afterAll(() => ctx.close());
+
+/** Today's, yesterday's, the week's and the month's expected counts from where the rows fall. */
+function expectedRecent(todayN: number, yesterdayN: number) {
+  const weekHasYesterday = periods.yesterday.from >= periods.week.from;
+  const monthHasYesterday = periods.yesterday.from >= periods.month.from;
+  return {
+    todayRes: todayN,
+    yesterdayRes: yesterdayN,
+    weekRes: todayN + (weekHasYesterday ? yesterdayN : 0),
+    monthRes: todayN + (monthHasYesterday ? yesterdayN : 0),
+  };
+}
+
+describe('POST /Tests/GetStatistics', () => {
+  it("counts the workshop's own live packets per Tehran period, the midnight edge included", async () => {
+    const res = await post('/Tests/GetStatistics', w1.headers, {});
+    expect(res.statusCode).toBe(200);
+    const total = W1.today + W1.yesterdayEdge + W1.old;
+    expect(res.json().data).toMatchObject({
+      ...expectedRecent(W1.today, W1.yesterdayEdge),
+      totalRes: total,
+      searchRes: total,
+      periods,
+      // Accepted credit 900,000, no codes bought at a price (allotments cost 0); 50,000 pending.
+      credits: 900_000,
+      pendingCredits: 50_000,
+    });
+  });
+
+  it("narrows by the filter's inclusive dates, a customer and the waiting packets", async () => {
+    const day = await post('/Tests/GetStatistics', w1.headers, {
+      fromDate: '۲۰۲۴-۰۱-۱۵',
+      toDate: '2024-01-15',
+    });
+    expect(day.json().data.searchRes).toBe(W1.old);
+    const yesterdayOnly = await post('/Tests/GetStatistics', w1.headers, {
+      fromDate: periods.yesterday.from,
+      toDate: periods.yesterday.from,
+    });
+    expect(yesterdayOnly.json().data.searchRes).toBe(W1.yesterdayEdge);
+
+    const cust = await post('/Tests/GetStatistics', w1.headers, { customerId: customer1 });
+    expect(cust.json().data).toMatchObject({
+      ...expectedRecent(1, 0),
+      totalRes: W1.customer,
+      searchRes: W1.customer,
+    });
+    const waiting = await post('/Tests/GetStatistics', w1.headers, { waitFor: true });
+    // Waiting: the customer's packet today and the 4 old ones without purity.
+    expect(waiting.json().data).toMatchObject({ todayRes: 1, totalRes: 5 });
+  });
+
+  it('refuses bad input, no token, the admin, and another workshop’s customer', async () => {
+    const bad = await post('/Tests/GetStatistics', w1.headers, {
+      fromDate: '2025-03-02',
+      toDate: '2025-03-01',
+      customerId: 'x',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual(
+      expect.arrayContaining([
+        { field: 'toDate', message: STATS_MSG.dateOrder },
+        { field: 'customerId', message: STATS_MSG.idInvalid },
+      ]),
+    );
+    expect((await post('/Tests/GetStatistics', undefined, {})).statusCode).toBe(401);
+    expect((await post('/Tests/GetStatistics', admin, {})).statusCode).toBe(403);
+    expect((await post('/Tests/GetStatistics', w1.headers, { customerId: customer2 })).statusCode).toBe(404);
+    expect((await post('/Tests/GetStatistics', w1.headers, { customerId: randomUUID() })).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('POST /Manage/GetManageStatistics', () => {
+  it('counts the whole network and lists the pending credits with their total', async () => {
+    const res = await post('/Manage/GetManageStatistics', admin, { fromDate: '', toDate: '', userId: '' });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      ...expectedRecent(W1.today + 6, W1.yesterdayEdge),
+      totalRes: W1.today + W1.yesterdayEdge + W1.old + 6,
+      credits: 120_000,
+      pendingCredits: { count: 2 },
+    });
+    expect(data.pendingCredits.list.map((c: { lab: string; amount: number }) => [c.lab, c.amount])).toEqual([
+      ['آزمایشگاه البرز', 50_000],
+      ['آزمایشگاه زاگرس', 70_000],
+    ]);
+  });
+
+  it('narrows to one workshop and to the waiting packets', async () => {
+    const one = await post('/Manage/GetManageStatistics', admin, { userId: w2.id });
+    expect(one.json().data).toMatchObject({ todayRes: 6, totalRes: 6, yesterdayRes: 0 });
+    const waiting = await post('/Manage/GetManageStatistics', admin, { userId: w1.id, waitFor: true });
+    expect(waiting.json().data.totalRes).toBe(5);
+    const search = await post('/Manage/GetManageStatistics', admin, {
+      fromDate: periods.today.from,
+      toDate: periods.today.from,
+    });
+    expect(search.json().data.searchRes).toBe(W1.today + 6);
+  });
+
+  it('refuses bad input, no token, a workshop, and an unknown workshop', async () => {
+    const bad = await post('/Manage/GetManageStatistics', admin, { userId: 'nope', fromDate: '1403/01/01' });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .filter((f: string, i: number, all: string[]) => all.indexOf(f) === i)
+        .sort(),
+    ).toEqual(['fromDate', 'userId']);
+    expect((await post('/Manage/GetManageStatistics', undefined, {})).statusCode).toBe(401);
+    expect((await post('/Manage/GetManageStatistics', w1.headers, {})).statusCode).toBe(403);
+    expect((await post('/Manage/GetManageStatistics', admin, { userId: randomUUID() })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /Manage/GetTestStatisticsWithGroupUser', () => {
+  it('lists every lab with its packets in the period and its codes, and sums them', async () => {
+    const res = await post('/Manage/GetTestStatisticsWithGroupUser', admin, {
+      fromDate: periods.today.from,
+      toDate: periods.today.from,
+    });
+    expect(res.statusCode).toBe(200);
+    const { list, summary } = res.json().data;
+    const byId = (id: string) => list.find((r: { userId: string }) => r.userId === id);
+    expect(byId(w1.id)).toMatchObject({
+      userFName: 'آزمایشگاه البرز',
+      testCount: W1.today,
+      sumTotalCode: 150,
+      totalCodeUse: 90,
+      status: 1,
+    });
+    expect(byId(w2.id)).toMatchObject({ testCount: 6, sumTotalCode: 10, totalCodeUse: 0, status: 5 });
+    // A new (status 0) registration is not a lab yet.
+    expect(byId(newLab.id)).toBeUndefined();
+    // Busiest first.
+    expect(list[0].userId).toBe(w2.id);
+    expect(summary).toEqual({
+      sumTestCount: W1.today + 6,
+      count: list.length,
+      countActive: 2,
+      allSumTotalCode: 160,
+      allTotalCodeUse: 90,
+    });
+
+    const yesterday = await post('/Manage/GetTestStatisticsWithGroupUser', admin, {
+      fromDate: periods.yesterday.from,
+      toDate: periods.yesterday.from,
+    });
+    expect(yesterday.json().data.summary).toMatchObject({ sumTestCount: W1.yesterdayEdge, countActive: 1 });
+  });
+
+  it('follows deletions at once (soft delete and RemoveTest)', async () => {
+    const body = { fromDate: '2024-01-15', toDate: '2024-01-15' };
+    const before = await post('/Manage/GetTestStatisticsWithGroupUser', admin, body);
+    expect(before.json().data.summary.sumTestCount).toBe(W1.old);
+    const removed = await post('/Manage/RemoveTest', admin, { startDate: '2024-01-16' });
+    expect(removed.json().data.removed).toBe(W1.old);
+    const after = await post('/Manage/GetTestStatisticsWithGroupUser', admin, body);
+    expect(after.json().data.summary.sumTestCount).toBe(0);
+    const mine = await post('/Tests/GetStatistics', w1.headers, {});
+    expect(mine.json().data.totalRes).toBe(W1.today + W1.yesterdayEdge);
+    W1.old = 0;
+  });
+
+  it('refuses missing dates, no token and a workshop', async () => {
+    const bad = await post('/Manage/GetTestStatisticsWithGroupUser', admin, { fromDate: '', toDate: '' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([
+      { field: 'fromDate', message: STATS_MSG.fromRequired },
+      { field: 'toDate', message: STATS_MSG.toRequired },
+    ]);
+    const body = { fromDate: periods.today.from, toDate: periods.today.from };
+    expect((await post('/Manage/GetTestStatisticsWithGroupUser', undefined, body)).statusCode).toBe(401);
+    expect((await post('/Manage/GetTestStatisticsWithGroupUser', w1.headers, body)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /Manage/GetTestStatisticsDetailByUserId', () => {
+  it("lists a lab's ranges with their use", async () => {
+    await ctx.db
+      .updateTable('users')
+      .set({ address: 'کرج، خیابان طالقانی' })
+      .where('id', '=', w1.id)
+      .execute();
+    const res = await get(`/Manage/GetTestStatisticsDetailByUserId?userId=${w1.id}`, admin);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ labName: 'آزمایشگاه البرز', address: 'کرج، خیابان طالقانی' });
+    expect(
+      data.items.map((i: { codeFrom: number; codeTo: number; count: number; countUseage: number }) => [
+        i.codeFrom,
+        i.codeTo,
+        i.count,
+        i.countUseage,
+      ]),
+    ).toEqual([
+      [100_000, 100_099, 100, 80],
+      [200_000, 200_049, 50, 10],
+    ]);
+    expect(data.items[0].createDatePer).toMatch(/^1[34]\d\d\/\d\d\/\d\d$/);
+  });
+
+  it('refuses a missing id, no token, a workshop, and an unknown or non-lab id', async () => {
+    const bad = await get('/Manage/GetTestStatisticsDetailByUserId', admin);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([{ field: 'userId', message: STATS_MSG.userRequired }]);
+    const path = `/Manage/GetTestStatisticsDetailByUserId?userId=${w1.id}`;
+    expect((await get(path)).statusCode).toBe(401);
+    expect((await get(path, w2.headers)).statusCode).toBe(403);
+    expect(
+      (await get(`/Manage/GetTestStatisticsDetailByUserId?userId=${randomUUID()}`, admin)).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('the daily chart', () => {
+  const range = { fromDate: periods.yesterday.from, toDate: periods.today.from };
+
+  it('gives a workshop its own packets per Tehran day and its median time to purity', async () => {
+    // W2's id in the body changes nothing: a workshop sees only itself.
+    const res = await post('/Tests/GetDailyStatistics', w1.headers, { ...range, userId: w2.id });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.days).toEqual([
+      { date: periods.yesterday.from, count: W1.yesterdayEdge },
+      { date: periods.today.from, count: W1.today },
+    ]);
+    // Purities after 30, 30, 30, 90, 90 minutes → median 30.
+    expect(data.medianMinutes).toBe(30);
+    expect(data.workshops).toEqual([
+      { userId: w1.id, userFName: 'آزمایشگاه البرز', count: 6, withPurity: 5, medianMinutes: 30 },
+    ]);
+    expect(data.medianFrom).toBe(range.fromDate);
+  });
+
+  it('gives the admin the network, zeros for empty days, and the busiest workshops', async () => {
+    const from = addDays(periods.yesterday.from, -2);
+    const res = await post('/Manage/GetDailyStatistics', admin, {
+      fromDate: from,
+      toDate: periods.today.from,
+    });
+    const data = res.json().data;
+    expect(data.days.map((d: { count: number }) => d.count)).toEqual([0, 0, W1.yesterdayEdge, W1.today + 6]);
+    // 30×3, 90×2, 20×6 → sorted 20×6, 30×3, 90×2: median of 11 is the 6th → 20.
+    expect(data.medianMinutes).toBe(20);
+    // Equal counts: by name («البرز» before «زاگرس»).
+    expect(data.workshops.map((w: { userId: string; count: number }) => [w.userId, w.count])).toEqual([
+      [w1.id, 6],
+      [w2.id, 6],
+    ]);
+    const one = await post('/Manage/GetDailyStatistics', admin, { ...range, userId: w2.id });
+    expect(one.json().data.days.map((d: { count: number }) => d.count)).toEqual([0, 6]);
+  });
+
+  it('leaves out a purity typed in with the registration (no wait)', async () => {
+    const lab = await createUser(ctx.db, { fName: 'آزمایشگاه سریع' });
+    const headers = await signIn(lab.username, lab.password);
+    await packets(lab.id, todayStart, 2, { purityMinutes: 0 });
+    await packets(lab.id, todayStart, 1, { purityMinutes: 40 });
+    const res = await post('/Tests/GetDailyStatistics', headers, range);
+    expect(res.json().data).toMatchObject({
+      medianMinutes: 40,
+      workshops: [{ userId: lab.id, count: 3, withPurity: 1, medianMinutes: 40 }],
+    });
+  });
+
+  it('refuses a period over 366 days, bad dates, no token, the wrong role and an unknown workshop', async () => {
+    const long = await post('/Tests/GetDailyStatistics', w1.headers, {
+      fromDate: '2024-01-01',
+      toDate: '2025-12-31',
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors).toEqual([{ field: 'toDate', message: STATS_MSG.rangeTooLong }]);
+    expect(
+      (await post('/Tests/GetDailyStatistics', w1.headers, { fromDate: 'x', toDate: '' })).statusCode,
+    ).toBe(400);
+    expect((await post('/Tests/GetDailyStatistics', undefined, range)).statusCode).toBe(401);
+    expect((await post('/Tests/GetDailyStatistics', admin, range)).statusCode).toBe(403);
+    expect((await post('/Manage/GetDailyStatistics', w1.headers, range)).statusCode).toBe(403);
+    expect(
+      (await post('/Manage/GetDailyStatistics', admin, { ...range, userId: randomUUID() })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('the per-day counts under concurrent registrations', () => {
+  it('stay exact when 50 inserts and deletes run at once', async () => {
+    const lab = await createUser(ctx.db, { fName: 'آزمایشگاه همزمان' });
+    const at = new Date(todayStart.getTime() + 2 * MINUTE);
+    const ids = (await Promise.all(Array.from({ length: 50 }, () => packets(lab.id, at, 2)))).flat();
+    await Promise.all(
+      ids
+        .slice(0, 30)
+        .map((id) =>
+          ctx.db.updateTable('assays').set({ deletedAt: new Date() }).where('id', '=', id).execute(),
+        ),
+    );
+    const res = await post('/Manage/GetManageStatistics', admin, { userId: lab.id });
+    expect(res.json().data).toMatchObject({ todayRes: 70, totalRes: 70 });
+  });
+});

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Anchor, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { toPersianDigits } from '@ayar/contract';
+import { Ltr } from '../../../components/ui/LtrText.tsx';
+import { formatTomanLabel } from '../../../lib/format.ts';
+import { UserAutocomplete } from '../../workshops/components/UserAutocomplete.tsx';
+import type { UserAutocompleteValue } from '../../workshops/components/UserAutocomplete.tsx';
+import { useManageStatistics } from '../api.ts';
+import { formatCount, jalaliLabel } from '../format.ts';
+import { StatTiles } from './StatTiles.tsx';
+import { StatisticsFilter, searchHintOf } from './StatisticsFilter.tsx';
+import type { AppliedDates } from './StatisticsFilter.tsx';
+
+/**
+ * The earlier admin home (SPEC.md 2.7): the tiles filtered by a workshop (suggestions) and dates, and
+ * the deposits awaiting approval with their total.
+ */
+export function AdminStatistics() {
+  const [workshop, setWorkshop] = useState<UserAutocompleteValue | null>(null);
+  const [applied, setApplied] = useState<{ userId?: string | undefined } & AppliedDates>({});
+  const stats = useManageStatistics(applied);
+  const data = stats.data;
+
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h4">
+        آمار بسته‌ها
+      </Title>
+      <StatisticsFilter
+        label="فیلتر آمار"
+        onApply={(dates) => setApplied({ userId: workshop?.id, ...dates })}
+        nameField={
+          <UserAutocomplete
+            label="نام کاربر (آزمایشگاه)"
+            placeholder="همه آزمایشگاه‌ها"
+            value={workshop}
+            onChange={setWorkshop}
+          />
+        }
+      />
+      <StatTiles
+        data={data}
+        loading={stats.isPending}
+        searchHint={searchHintOf(applied, jalaliLabel)}
+        credits={
+          data
+            ? {
+                label: 'شارژ در انتظار تأیید',
+                value: <Ltr>{formatCount(data.credits)}</Ltr>,
+                hint: `تومان، ${formatCount(data.pendingCredits.count)} درخواست`,
+              }
+            : null
+        }
+      />
+
+      <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
+        <Group justify="space-between" mb="xs" gap="xs">
+          <Title order={3} size="h5">
+            واریزهای در انتظار تأیید
+          </Title>
+          <Anchor component={Link} to="/manage/credits/true" size="sm">
+            بررسی درخواست‌ها
+          </Anchor>
+        </Group>
+        {stats.isPending ? (
+          <Skeleton h={80} />
+        ) : !data || data.pendingCredits.count === 0 ? (
+          <Text c="dimmed" ta="center" py="md">
+            واریزی در انتظار تأیید نیست.
+          </Text>
+        ) : (
+          <>
+            <Table.ScrollContainer minWidth={460}>
+              <Table striped verticalSpacing="xs" aria-label="واریزهای در انتظار تأیید">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>آزمایشگاه</Table.Th>
+                    <Table.Th>مبلغ (تومان)</Table.Th>
+                    <Table.Th>کد پیگیری</Table.Th>
+                    <Table.Th>تاریخ واریز</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.pendingCredits.list.map((c) => (
+                    <Table.Tr key={c.id}>
+                      <Table.Td>{c.lab}</Table.Td>
+                      <Table.Td>
+                        <Ltr>{formatCount(c.amount)}</Ltr>
+                      </Table.Td>
+                      <Table.Td>
+                        <Ltr>{toPersianDigits(c.trackingCode)}</Ltr>
+                      </Table.Td>
+                      <Table.Td>{c.date ? <Ltr>{jalaliLabel(c.date)}</Ltr> : '—'}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Group justify="space-between" mt="xs">
+              <Text size="sm" c="dimmed">
+                {data.pendingCredits.count > data.pendingCredits.list.length
+                  ? `${formatCount(data.pendingCredits.list.length)} مورد قدیمی‌تر از ${formatCount(data.pendingCredits.count)}`
+                  : `${formatCount(data.pendingCredits.count)} درخواست`}
+              </Text>
+              <Text fw={700} data-testid="pending-total">
+                جمع: {formatTomanLabel(data.credits)}
+              </Text>
+            </Group>
+          </>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

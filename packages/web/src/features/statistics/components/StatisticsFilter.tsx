@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { Button, Paper, SimpleGrid, Group } from '@mantine/core';
+import { IconAdjustments } from '../../../components/ui/icons.tsx';
+import { toGregorianRange } from '../format.ts';
+import type { DateErrors } from '../format.ts';
+import { JalaliDateInput } from './DateFields.tsx';
+
+export interface AppliedDates {
+  fromDate?: string | undefined;
+  toDate?: string | undefined;
+}
+
+/**
+ * The tiles' filter: a name field (workshop or customer, given by the screen), optional Jalali dates,
+ * and «اعمال فیلتر». The counts reload only on apply.
+ */
+export function StatisticsFilter({
+  nameField,
+  onApply,
+  label,
+}: {
+  nameField: ReactNode;
+  onApply: (dates: AppliedDates) => void;
+  label: string;
+}) {
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [errors, setErrors] = useState<DateErrors>({});
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = toGregorianRange(from, to);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    onApply({ fromDate: result.fromDate, toDate: result.toDate });
+  };
+  return (
+    <Paper withBorder radius="lg" p="md" component="form" onSubmit={onSubmit} noValidate aria-label={label}>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+        {nameField}
+        <JalaliDateInput
+          label="از تاریخ"
+          value={from}
+          onChange={(v) => {
+            setFrom(v);
+            setErrors((e) => ({ ...e, fromDate: undefined }));
+          }}
+          error={errors.fromDate}
+        />
+        <JalaliDateInput
+          label="تا تاریخ"
+          value={to}
+          onChange={(v) => {
+            setTo(v);
+            setErrors((e) => ({ ...e, toDate: undefined }));
+          }}
+          error={errors.toDate}
+        />
+        <Group align="flex-end">
+          <Button type="submit" leftSection={<IconAdjustments size={18} />} fullWidth>
+            اعمال فیلتر
+          </Button>
+        </Group>
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+/** What the search tile covers. */
+export function searchHintOf(dates: AppliedDates, jalali: (g: string) => string): string {
+  if (dates.fromDate && dates.toDate) return `${jalali(dates.fromDate)} تا ${jalali(dates.toDate)}`;
+  if (dates.fromDate) return `از ${jalali(dates.fromDate)}`;
+  if (dates.toDate) return `تا ${jalali(dates.toDate)}`;
+  return 'همه زمان‌ها';
+}

@@ -1,0 +1,177 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DEFAULT_USER_SETTINGS, todayGregorianInTehran } from '@ayar/contract';
+import { saveLogin } from '../../lib/auth.ts';
+import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { DATE_MSG, formatMinutes, toGregorianRange } from './format.ts';
+
+const fetchMock = vi.fn<typeof fetch>();
+const ok = (data: unknown) => jsonResponse({ successful: true, message: '', data });
+const PERIODS = {
+  today: { from: '2025-03-20', to: '2025-03-21' },
+  yesterday: { from: '2025-03-19', to: '2025-03-20' },
+  week: { from: '2025-03-15', to: '2025-03-22' },
+  month: { from: '2025-02-19', to: '2025-03-21' },
+};
+const row = (id: string, name: string, testCount: number, used: number, total: number) => ({
+  userId: id,
+  userFName: name,
+  userFullName: 'مدیر',
+  userCellPhone: '09121234567',
+  userPhone: null,
+  status: 1,
+  testCount,
+  sumTotalCode: total,
+  totalCodeUse: used,
+});
+
+function signInAs(role: 'admin' | 'workshop') {
+  saveLogin({
+    token: 't',
+    userUsername: role,
+    userId: 'u-1',
+    userRoleId: role === 'admin' ? 1 : 2,
+    userFname: 'آزمایشگاه نور',
+    nationalId: null,
+    userSanapass: JSON.stringify(DEFAULT_USER_SETTINGS),
+    role,
+    testTypes: [],
+  });
+}
+
+const bodies: { url: string; body: unknown }[] = [];
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  bodies.length = 0;
+  fetchMock.mockImplementation(async (url, init) => {
+    const u = String(url);
+    bodies.push({ url: u, body: init?.body ? JSON.parse(String(init.body)) : null });
+    if (u.includes('/Manage/GetTestStatisticsWithGroupUser'))
+      return ok({
+        list: [
+          row('w1', 'آزمایشگاه نور', 12, 45, 50),
+          row('w2', 'آزمایشگاه زر', 0, 30, 50),
+          row('w3', 'آزمایشگاه مس', 3, 10, 50),
+        ],
+        summary: { sumTestCount: 15, count: 3, countActive: 2, allSumTotalCode: 150, allTotalCodeUse: 85 },
+      });
+    if (u.includes('/Manage/GetManageStatistics') || u.includes('/Tests/GetStatistics'))
+      return ok({
+        searchRes: 9,
+        todayRes: 4,
+        yesterdayRes: 2,
+        weekRes: 6,
+        monthRes: 8,
+        totalRes: 9,
+        periods: PERIODS,
+        credits: 120_000,
+        pendingCredits: u.includes('/Manage/')
+          ? {
+              count: 1,
+              list: [
+                {
+                  id: 'c1',
+                  userId: 'w1',
+                  lab: 'آزمایشگاه نور',
+                  amount: 120_000,
+                  trackingCode: 'TR-9',
+                  date: '2025-03-19',
+                  createdAt: '2025-03-19T08:00:00Z',
+                },
+              ],
+            }
+          : 0,
+      });
+    if (u.includes('DailyStatistics'))
+      return ok({
+        days: [],
+        medianFrom: '2025-03-01',
+        medianTo: '2025-03-20',
+        medianMinutes: null,
+        workshops: [],
+      });
+    if (u.includes('/Tests/AllTests')) return ok({ list: [], totalCount: 0, currPage: 1, pageSize: 1 });
+    return ok(null);
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('format helpers', () => {
+  it('turn Jalali dates into Gregorian and refuse reversed or impossible ones', () => {
+    expect(toGregorianRange('۱۴۰۳/۱۲/۳۰', '1404/01/01')).toEqual({
+      ok: true,
+      fromDate: '2025-03-20',
+      toDate: '2025-03-21',
+    });
+    expect(toGregorianRange('1404/01/02', '1404/01/01')).toEqual({
+      ok: false,
+      errors: { toDate: DATE_MSG.order },
+    });
+    expect(toGregorianRange('1404/12/30', '', true)).toEqual({
+      ok: false,
+      errors: { fromDate: DATE_MSG.invalid, toDate: DATE_MSG.required },
+    });
+  });
+
+  it('say minutes as a person would', () => {
+    expect(formatMinutes(45)).toBe('۴۵ دقیقه');
+    expect(formatMinutes(130)).toBe('۲ ساعت و ۱۰ دقیقه');
+    expect(formatMinutes(1500)).toBe('۱ روز و ۱ ساعت');
+    expect(formatMinutes(null)).toBe('—');
+  });
+});
+
+describe('the admin dashboard', () => {
+  it('asks for today by default and shows the summary, the rows, the badges and the gauges', async () => {
+    signInAs('admin');
+    renderApp('/dashboard');
+    const active = await screen.findByTestId('summary-active', {}, { timeout: 3000 });
+    const today = todayGregorianInTehran();
+    const group = bodies.find((b) => b.url.includes('GetTestStatisticsWithGroupUser'));
+    expect(group?.body).toEqual({ fromDate: today, toDate: today });
+
+    expect(within(active).getByText('۲')).toBeTruthy();
+    const rows = screen.getAllByTestId('workshop-row');
+    expect(rows).toHaveLength(3);
+    // Grey badge at 0; gauges green < 60 %, amber 60–80, red ≥ 80.
+    const badge = within(rows[1]!).getByTestId('test-count');
+    expect(badge.textContent).toBe('۰');
+    const colors = rows.map((r) => r.querySelector('[data-color]')?.getAttribute('data-color'));
+    expect(colors).toEqual(['red', 'yellow', 'green']);
+
+    await userEvent.type(screen.getByLabelText('جستجوی نام آزمایشگاه'), 'زر');
+    expect(screen.getAllByTestId('workshop-row')).toHaveLength(1);
+  });
+
+  it('sends the typed Jalali range as Gregorian and shows the pending credits with their total', async () => {
+    signInAs('admin');
+    renderApp('/dashboard');
+    const form = await screen.findByRole('form', { name: 'بازه داشبورد' });
+    const from = within(form).getByLabelText('از تاریخ');
+    const to = within(form).getByLabelText('تا تاریخ');
+    await userEvent.clear(from);
+    await userEvent.type(from, '۱۴۰۳۱۲۳۰');
+    await userEvent.clear(to);
+    await userEvent.type(to, '14040101');
+    await userEvent.click(within(form).getByRole('button', { name: 'نمایش' }));
+    await vi.waitFor(() =>
+      expect(bodies.filter((b) => b.url.includes('WithGroupUser')).at(-1)?.body).toEqual({
+        fromDate: '2025-03-20',
+        toDate: '2025-03-21',
+      }),
+    );
+    expect((await screen.findByTestId('pending-total')).textContent).toContain('۱۲۰٬۰۰۰');
+  });
+});
+
+describe("the workshop's statistics", () => {
+  it('shows the tiles of GetStatistics on the home page', async () => {
+    signInAs('workshop');
+    renderApp('/home');
+    const today = await screen.findByTestId('tile-today', {}, { timeout: 3000 });
+    expect(within(today).getByLabelText('امروز').textContent).toBe('۴');
+    expect(within(screen.getByTestId('tile-credits')).getByText('موجودی حساب')).toBeTruthy();
+  });
+});
