@@ -375,6 +375,24 @@ describe('lists', () => {
     ).map((x) => x.id);
   });
 
+  it('the customer-name filter also finds «other customer» packets by the owner’s name', async () => {
+    const lab = await newLab();
+    await add(lab, [
+      draft(lab, lab.from + 1, {
+        customerId: OTHER_CUSTOMER_ID,
+        testFullName: 'نرگس رهگذر',
+        testMobile: '09121231234',
+      }),
+      draft(lab, lab.from + 2),
+    ]);
+    const names = async (value: string) =>
+      (await get('/Tests/AllTests', lab.h, { filterType: '1', filterValue: value }))
+        .json()
+        .data.list.map((r: { docNumber: number }) => r.docNumber);
+    expect(await names('رهگذر')).toEqual([lab.from + 1]);
+    expect(await names('هیچ‌کس')).toEqual([]);
+  });
+
   it('AllTests pages, filters and never shows another workshop', async () => {
     const all = (await get('/Tests/AllTests', l.h)).json().data;
     expect(all).toMatchObject({ totalCount: 3, currPage: 1, pageSize: 100 });
