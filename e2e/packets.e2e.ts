@@ -100,6 +100,10 @@ describe('packets from the counter to the public result', () => {
       .locator('input[type=file]:not([capture])')
       .setInputFiles({ name: 'sample.jpg', mimeType: 'image/jpeg', buffer: photo });
     await form.getByRole('img').first().waitFor();
+    // The upload's progress ring goes away when the photo is on the server.
+    await expect
+      .poll(() => form.getByRole('status', { name: /در حال (بارگذاری|آماده‌سازی)/ }).count())
+      .toBe(0);
     await form.getByLabel(/^عیار/).focus();
     await page.keyboard.press('Enter');
     await expectFocus(page, /^زمان آماده شدن/);

@@ -11,6 +11,7 @@ import { LIMITS, OTHER_CUSTOMER_ID } from './constants.ts';
 import { isoDateInput } from './messages.ts';
 
 export const ASSAY_MSG = {
+  photosUploading: 'بارگذاری عکس هنوز تمام نشده است؛ لطفاً چند لحظه صبر کنید',
   customerRequired: 'نام مشتری الزامی است',
   customerInvalid: 'مشتری را از فهرست انتخاب کنید',
   docNumberRequired: 'شماره بسته الزامی است',

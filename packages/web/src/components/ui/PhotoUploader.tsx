@@ -182,12 +182,17 @@ export function PhotoUploader({
   value,
   onChange,
   max = 10,
+  onBusyChange,
 }: {
   value: string[];
   onChange: (addresses: string[]) => void;
   max?: number;
+  /** Told when photos start and stop being prepared or uploaded, so a form can wait for them. */
+  onBusyChange?: (busy: boolean) => void;
 }) {
   const [pending, setPending] = useState<Pending[]>([]);
+  const busy = pending.length > 0;
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
   const [previews, setPreviews] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const galleryInput = useRef<HTMLInputElement>(null);

@@ -38,7 +38,7 @@ import { PhotoUploader } from '../../components/ui/PhotoUploader.tsx';
 import { confirmAction } from '../../components/ui/confirm.tsx';
 import { IconUserPlus } from '../../components/ui/icons.tsx';
 import { ApiError, apiCall, apiRequest } from '../../lib/api.ts';
-import { alertError, alertSuccess } from '../../lib/alert.ts';
+import { alertError, alertInfo, alertSuccess } from '../../lib/alert.ts';
 import { getUserSettings, useAuth } from '../../lib/auth.ts';
 import { CustomerAutocomplete } from '../customers/components/CustomerAutocomplete.tsx';
 import { ASSAYS_KEY } from './api.ts';
@@ -165,6 +165,7 @@ export function LabAddPage() {
   const [pending, setPending] = useState<PendingPacket[]>(() => loadPending());
   const [numberReady, setNumberReady] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [photosBusy, setPhotosBusy] = useState(false);
   const vage = useWatch({ control, name: 'vage' });
 
   useEffect(() => savePending(pending), [pending]);
@@ -249,6 +250,12 @@ export function LabAddPage() {
   });
 
   const saveAndContinue = handleSubmit(async (draft) => {
+    // A photo still uploading belongs to this packet: saving now would drop it here and leave it on
+    // the next packet's form.
+    if (photosBusy) {
+      alertInfo(ASSAY_MSG.photosUploading);
+      return;
+    }
     if (pending.some((p) => p.draft.docNumber === draft.docNumber)) {
       setError('docNumber', { type: 'duplicate', message: ASSAY_MSG.duplicate });
       alertError(ASSAY_MSG.duplicate);
@@ -323,6 +330,10 @@ export function LabAddPage() {
   };
 
   const registerAll = async () => {
+    if (photosBusy) {
+      alertInfo(ASSAY_MSG.photosUploading);
+      return;
+    }
     if (busy) return;
     if (pending.length === 0) {
       await handleSubmit((draft) => post([draft]), focusFirstError)();
@@ -627,7 +638,9 @@ export function LabAddPage() {
             <Controller
               control={control}
               name="images"
-              render={({ field }) => <PhotoUploader value={field.value} onChange={field.onChange} />}
+              render={({ field }) => (
+                <PhotoUploader value={field.value} onChange={field.onChange} onBusyChange={setPhotosBusy} />
+              )}
             />
             {errors.images?.message ? (
               <Text size="sm" c="red" role="alert">

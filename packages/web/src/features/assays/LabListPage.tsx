@@ -31,6 +31,7 @@ import {
   toPersianDigits,
 } from '@ayar/contract';
 import type { AddCuttingRequest, LabListResponse, LabListRow } from '@ayar/contract';
+import { JalaliDateInput } from '../../components/ui/JalaliDateInput.tsx';
 import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { Paginator } from '../../components/ui/Paginator.tsx';
@@ -38,7 +39,6 @@ import { IconAdjustments, IconReceipt, IconSquarePlus } from '../../components/u
 import { alertError, alertSuccess } from '../../lib/alert.ts';
 import { formatJalaliDateTime } from '../../lib/format.ts';
 import { useApiMutation, useApiQuery } from '../../lib/query.ts';
-import { maskJalaliDate } from '../../lib/format.ts';
 import { ASSAYS_KEY, LAB_PAGE_SIZE } from './api.ts';
 
 interface Filter {
@@ -454,20 +454,18 @@ function LabList({ waitFor }: { waitFor: boolean }) {
                 inputMode={filterType === '1' ? 'text' : 'numeric'}
                 onChange={(e) => setFilterValue(e.currentTarget.value)}
               />
-              <DigitsInput
+              <JalaliDateInput
                 label="از تاریخ"
-                digitsOnly={false}
                 placeholder="۱۴۰۵/۰۱/۰۱"
                 value={fromDate}
-                onChange={(v) => setFromDate(maskJalaliDate(v))}
+                onChange={setFromDate}
                 error={dateErrors.from}
               />
-              <DigitsInput
+              <JalaliDateInput
                 label="تا تاریخ"
-                digitsOnly={false}
                 placeholder="۱۴۰۵/۱۲/۲۹"
                 value={toDate}
-                onChange={(v) => setToDate(maskJalaliDate(v))}
+                onChange={setToDate}
                 error={dateErrors.to}
               />
             </SimpleGrid>

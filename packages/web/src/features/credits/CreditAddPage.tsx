@@ -14,6 +14,7 @@ import {
   todayJalali,
 } from '@ayar/contract';
 import type { CreditFormInput, CreditFormOutput, CreditItem, CreditsResponse } from '@ayar/contract';
+import { JalaliDateInput } from '../../components/ui/JalaliDateInput.tsx';
 import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { IconCreditCard } from '../../components/ui/icons.tsx';
@@ -23,7 +24,6 @@ import { useApiMutation, useApiQuery } from '../../lib/query.ts';
 import { applyFieldErrors } from '../auth/applyFieldErrors.ts';
 import { CreditStatusBadge } from './components/CreditStatusBadge.tsx';
 import { MoneyTotals } from './components/MoneyTotals.tsx';
-import { maskJalaliDate } from '../../lib/format.ts';
 
 export const MY_CREDITS_KEY = ['credits', 'mine'] as const;
 
@@ -113,13 +113,12 @@ export function CreditAddPage() {
               control={control}
               name="date"
               render={({ field }) => (
-                <DigitsInput
+                <JalaliDateInput
                   label="تاریخ واریز"
                   withAsterisk
-                  digitsOnly={false}
                   placeholder="۱۴۰۵/۰۹/۰۱"
                   value={field.value}
-                  onChange={(v) => field.onChange(maskJalaliDate(v))}
+                  onChange={field.onChange}
                   onBlur={field.onBlur}
                   ref={field.ref}
                   error={errors.date?.message}

@@ -36,6 +36,7 @@ import type {
   PayItem,
 } from '@ayar/contract';
 import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
+import { JalaliDateInput } from '../../components/ui/JalaliDateInput.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { confirmAction } from '../../components/ui/confirm.tsx';
 import { IconTrash } from '../../components/ui/icons.tsx';
@@ -43,7 +44,6 @@ import { alertSuccess } from '../../lib/alert.ts';
 import { useApiMutation, useApiQuery } from '../../lib/query.ts';
 import { applyFieldErrors } from '../auth/applyFieldErrors.ts';
 import { CustomerAutocomplete } from '../customers/components/CustomerAutocomplete.tsx';
-import { maskJalaliDate } from '../../lib/format.ts';
 import { BalanceSummary } from './components/BalanceSummary.tsx';
 
 export const PAYS_KEY = ['payments'] as const;
@@ -214,13 +214,12 @@ export function PayAddPage() {
                 control={control}
                 name="date"
                 render={({ field }) => (
-                  <DigitsInput
+                  <JalaliDateInput
                     label="تاریخ"
                     withAsterisk
-                    digitsOnly={false}
                     placeholder="۱۴۰۵/۰۹/۰۱"
                     value={field.value}
-                    onChange={(v) => field.onChange(maskJalaliDate(v))}
+                    onChange={field.onChange}
                     onBlur={field.onBlur}
                     ref={field.ref}
                     error={errors.date?.message}

@@ -16,7 +16,7 @@ import { ASSAY_FILTER_LABELS, ASSAY_MSG, UI, jalaliToGregorian } from '@ayar/con
 import { DigitsInput } from '../../../components/ui/DigitsInput.tsx';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { IconAdjustments, IconChevron, IconSearch } from '../../../components/ui/icons.tsx';
-import { maskJalaliDate } from '../../../lib/format.ts';
+import { JalaliDateInput } from '../../../components/ui/JalaliDateInput.tsx';
 import { UserAutocomplete } from '../../workshops/components/UserAutocomplete.tsx';
 import type { UserAutocompleteValue } from '../../workshops/components/UserAutocomplete.tsx';
 
@@ -151,24 +151,22 @@ export function LabFilters({ onApply }: LabFiltersProps) {
             autoComplete="off"
           />
         )}
-        <DigitsInput
+        <JalaliDateInput
           label="از تاریخ"
-          digitsOnly={false}
           placeholder="۱۴۰۵/۰۱/۰۱"
           value={draft.fromDate}
           onChange={(v) => {
-            set('fromDate', maskJalaliDate(v));
+            set('fromDate', v);
             setErrors((e) => ({ ...e, fromDate: undefined }));
           }}
           error={errors.fromDate}
         />
-        <DigitsInput
+        <JalaliDateInput
           label="تا تاریخ"
-          digitsOnly={false}
           placeholder="۱۴۰۵/۱۲/۲۹"
           value={draft.toDate}
           onChange={(v) => {
-            set('toDate', maskJalaliDate(v));
+            set('toDate', v);
             setErrors((e) => ({ ...e, toDate: undefined }));
           }}
           error={errors.toDate}

@@ -7,7 +7,7 @@ import { IconSearch } from '../../../components/ui/icons.tsx';
 import { toGregorianRange } from '../format.ts';
 import type { DateErrors } from '../format.ts';
 import type { DateFilter } from '../api.ts';
-import { JalaliDateInput } from './DateFields.tsx';
+import { JalaliDateInput } from '../../../components/ui/JalaliDateInput.tsx';
 
 const jalaliOf = (range: DayRange) => ({
   from: gregorianToJalali(range.from) ?? '',

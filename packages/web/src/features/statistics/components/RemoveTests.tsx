@@ -11,7 +11,7 @@ import { useApiMutation } from '../../../lib/query.ts';
 import { ASSAYS_KEY } from '../../assays/api.ts';
 import { STATS_KEY } from '../api.ts';
 import { DATE_MSG, formatCount } from '../format.ts';
-import { JalaliDateInput } from './DateFields.tsx';
+import { JalaliDateInput } from '../../../components/ui/JalaliDateInput.tsx';
 
 /**
  * «حذف تست‌ها» (SPEC.md 2.7): soft-deletes every packet registered before the chosen Jalali day

@@ -4,7 +4,7 @@ import { Button, Paper, SimpleGrid, Group } from '@mantine/core';
 import { IconAdjustments } from '../../../components/ui/icons.tsx';
 import { toGregorianRange } from '../format.ts';
 import type { DateErrors } from '../format.ts';
-import { JalaliDateInput } from './DateFields.tsx';
+import { JalaliDateInput } from '../../../components/ui/JalaliDateInput.tsx';
 
 export interface AppliedDates {
   fromDate?: string | undefined;
