@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004_assays.ts';
 import * as m0005 from './migrations/0005_credit_tracking_code.ts';
 import * as m0006 from './migrations/0006_statistics.ts';
 import * as m0007 from './migrations/0007_list_covering_indexes.ts';
+import * as m0008 from './migrations/0008_workshop_purity_index.ts';
 
 /** Migrations are listed here (not read from disk) so the order is explicit and bundlers keep them. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005_credit_tracking_code': m0005,
   '0006_statistics': m0006,
   '0007_list_covering_indexes': m0007,
+  '0008_workshop_purity_index': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
