@@ -79,7 +79,8 @@ export function InstallPrompt() {
   const opened = !dismissed && (deferred !== null || ios);
 
   return (
-    <Affix position={{ bottom: 84, left: 12, right: 12 }} zIndex={300}>
+    // Above the bottom bar, 12 px from both inline edges (logical, so RTL needs nothing else).
+    <Affix position={{ bottom: 84 }} style={{ insetInline: 12 }} zIndex={300}>
       <Transition transition="slide-up" mounted={opened}>
         {(styles) => (
           <Paper

@@ -652,7 +652,7 @@ function pickNotice(changes: repo.AssayChanges): Partial<repo.LockedAssay> {
 }
 
 /**
- * `POST /Manage/EditTest` (admin): any field but the number, the purity at any time (SPEC.md 2.14).
+ * `POST /Manage/EditTest` (admin): every field but the number, the purity at any time (SPEC.md 2.14).
  * A purity change queues the corrected ready message once; everything is audited.
  */
 export async function manageEditTest(

@@ -5,8 +5,8 @@ import { SMS_TEMPLATE_SEPARATOR, SYSTEM_SETTINGS_LIMITS, toPersianDigits } from 
 import { IconTrash } from '../../components/ui/icons.tsx';
 
 /**
- * A template with its placeholders marked and kept left to right: in RTL text «#c» at the end of a
- * Persian phrase would otherwise read «c#».
+ * A template with its placeholders marked and each kept in LTR order, because in RTL text «#c» at the
+ * end of a Persian phrase would otherwise read «c#».
  */
 export function TemplateText({ text }: { text: string }): ReactNode {
   return text.split(/(#[dcnt])/g).map((part, index) =>
