@@ -1,6 +1,7 @@
 // Schemas of the «assays» (packets) feature (SPEC.md 2.9–2.11, 2.14, 3, 5, 7; DESIGN.md 5), shared by the
 // server and the web app. Weights travel in grams (≤ 3 decimals) and are stored as whole milligrams.
 import { z } from 'zod';
+import { DATE_RANGE_MSG } from './common/jalali.ts';
 import { todayGregorianInTehran } from './common/jalali.ts';
 import { toEnglishDigits } from './common/digits.ts';
 import { intInput, normalizedString, queryBoolean } from './common/inputs.ts';
@@ -35,7 +36,7 @@ export const ASSAY_MSG = {
   listTooLong: 'حداکثر ۲۰۰ بسته در یک ثبت',
   duplicate: 'شماره بسته تکراری است',
   filterValueNumeric: 'مقدار جستجو باید عدد باشد',
-  dateOrder: 'تاریخ شروع نباید بعد از تاریخ پایان باشد',
+  dateOrder: DATE_RANGE_MSG.order,
   startDateRequired: 'تاریخ شروع الزامی است',
   // Server answers.
   noCode: 'شماره بسته‌ای برای ثبت ندارید؛ ابتدا شماره بسته دریافت کنید',

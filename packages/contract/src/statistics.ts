@@ -2,13 +2,14 @@
 // and the period arithmetic (today, yesterday, this week, this month in Tehran) the server counts with.
 import { toGregorian, toJalaali } from 'jalaali-js';
 import { z } from 'zod';
+import { DATE_RANGE_MSG } from './common/jalali.ts';
 import { toEnglishDigits } from './common/digits.ts';
 import { queryBoolean } from './common/inputs.ts';
 import { TEHRAN_TZ } from './common/jalali.ts';
 import { isoDateInput } from './messages.ts';
 
 export const STATS_MSG = {
-  dateOrder: 'تاریخ شروع نباید بعد از تاریخ پایان باشد',
+  dateOrder: DATE_RANGE_MSG.order,
   fromRequired: 'تاریخ شروع را وارد کنید',
   toRequired: 'تاریخ پایان را وارد کنید',
   rangeTooLong: 'بازه نمودار حداکثر ۳۶۶ روز است',

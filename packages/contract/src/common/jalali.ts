@@ -1,4 +1,5 @@
 import { toGregorian, toJalaali, isValidJalaaliDate } from 'jalaali-js';
+import { toEnglishDigits } from './digits.ts';
 
 export const TEHRAN_TZ = 'Asia/Tehran';
 
@@ -62,4 +63,42 @@ export function gregorianToJalali(gregorian: string): string | null {
 /** Today's calendar date in Tehran as Gregorian yyyy-mm-dd. */
 export function todayGregorianInTehran(now: Date = new Date()): string {
   return jalaliToGregorian(todayJalali(now)) ?? now.toISOString().slice(0, 10);
+}
+
+/** What the Jalali date fields of a filter say when a date is wrong (one text everywhere). */
+export const DATE_RANGE_MSG = {
+  invalid: 'تاریخ نامعتبر است؛ مثل ۱۴۰۴/۰۱/۱۵',
+  required: 'تاریخ را وارد کنید',
+  order: 'تاریخ شروع نباید بعد از تاریخ پایان باشد',
+} as const;
+
+export type DateRangeErrors = { fromDate?: string; toDate?: string };
+
+/**
+ * Typed Jalali dates (yyyy/mm/dd, any digits) to the Gregorian dates the API takes (SPEC.md 1), or the
+ * errors to show under the fields. Empty fields are allowed unless `required`. The API checks the
+ * order again (assays and statistics schemas).
+ */
+export function jalaliRangeToGregorian(
+  from: string,
+  to: string,
+  required = false,
+): { ok: true; fromDate?: string; toDate?: string } | { ok: false; errors: DateRangeErrors } {
+  const errors: DateRangeErrors = {};
+  const convert = (value: string, key: keyof DateRangeErrors) => {
+    if (!value.trim()) {
+      if (required) errors[key] = DATE_RANGE_MSG.required;
+      return undefined;
+    }
+    const g = jalaliToGregorian(toEnglishDigits(value));
+    if (!g) errors[key] = DATE_RANGE_MSG.invalid;
+    return g ?? undefined;
+  };
+  const fromDate = convert(from, 'fromDate');
+  const toDate = convert(to, 'toDate');
+  if (!errors.fromDate && !errors.toDate && fromDate && toDate && fromDate > toDate) {
+    errors.toDate = DATE_RANGE_MSG.order;
+  }
+  if (errors.fromDate || errors.toDate) return { ok: false, errors };
+  return { ok: true, fromDate, toDate };
 }

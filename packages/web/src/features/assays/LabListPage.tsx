@@ -27,10 +27,10 @@ import {
   UI,
   cuttingInput,
   formatGrams,
-  jalaliToGregorian,
+  jalaliRangeToGregorian,
   toPersianDigits,
 } from '@ayar/contract';
-import type { AddCuttingRequest, LabListResponse, LabListRow } from '@ayar/contract';
+import type { AddCuttingRequest, DateRangeErrors, LabListResponse, LabListRow } from '@ayar/contract';
 import { JalaliDateInput } from '../../components/ui/JalaliDateInput.tsx';
 import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
@@ -84,7 +84,7 @@ function LabList({ waitFor }: { waitFor: boolean }) {
   const [filterValue, setFilterValue] = useState('');
   const [fromDate, setFromDate] = useState('');
   const [toDate, setToDate] = useState('');
-  const [dateErrors, setDateErrors] = useState<{ from?: string; to?: string }>({});
+  const [dateErrors, setDateErrors] = useState<DateRangeErrors>({});
   const [filter, setFilter] = useState<Filter>({});
   const [page, setPage] = useState(1);
 
@@ -100,25 +100,20 @@ function LabList({ waitFor }: { waitFor: boolean }) {
   const filtered = Object.values(filter).some((v) => v !== undefined && v !== '');
 
   const applyFilter = () => {
-    const next: { from?: string; to?: string } = {};
-    const from = fromDate ? jalaliToGregorian(fromDate) : undefined;
-    const to = toDate ? jalaliToGregorian(toDate) : undefined;
-    if (from === null) next.from = 'تاریخ معتبر نیست (مثال: ۱۴۰۵/۰۱/۱۵)';
-    if (to === null) next.to = 'تاریخ معتبر نیست (مثال: ۱۴۰۵/۰۱/۳۱)';
-    if (from && to && from > to) next.to = ASSAY_MSG.dateOrder;
+    const range = jalaliRangeToGregorian(fromDate, toDate);
     const value = filterValue.trim();
     if (value && filterType !== '1' && !/^\d{1,12}$/.test(value)) {
       alertError(ASSAY_MSG.filterValueNumeric);
       return;
     }
-    setDateErrors(next);
-    if (next.from || next.to) return;
+    setDateErrors(range.ok ? {} : range.errors);
+    if (!range.ok) return;
     setPage(1);
     setFilter({
       filterType: value ? Number(filterType) : undefined,
       filterValue: value || undefined,
-      fromDate: from ?? undefined,
-      toDate: to ?? undefined,
+      fromDate: range.fromDate,
+      toDate: range.toDate,
     });
   };
   const clearFilter = () => {
@@ -459,14 +454,14 @@ function LabList({ waitFor }: { waitFor: boolean }) {
                 placeholder="۱۴۰۵/۰۱/۰۱"
                 value={fromDate}
                 onChange={setFromDate}
-                error={dateErrors.from}
+                error={dateErrors.fromDate}
               />
               <JalaliDateInput
                 label="تا تاریخ"
                 placeholder="۱۴۰۵/۱۲/۲۹"
                 value={toDate}
                 onChange={setToDate}
-                error={dateErrors.to}
+                error={dateErrors.toDate}
               />
             </SimpleGrid>
             <Group justify="flex-end" gap="sm" mt="sm">

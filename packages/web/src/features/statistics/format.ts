@@ -1,4 +1,4 @@
-import { gregorianToJalali, jalaliToGregorian, toEnglishDigits, toPersianDigits } from '@ayar/contract';
+import { gregorianToJalali, toPersianDigits } from '@ayar/contract';
 import type { DayRange } from '@ayar/contract';
 
 /** A count with Persian digits and separators: 12500 → «۱۲٬۵۰۰». */
@@ -36,39 +36,4 @@ export function rangeLabel(range: DayRange): string {
   const to = gregorianToJalali(last.toISOString().slice(0, 10));
   if (!from || !to) return '';
   return from === to ? toPersianDigits(from) : `${toPersianDigits(from)} تا ${toPersianDigits(to)}`;
-}
-
-export type DateErrors = { fromDate?: string; toDate?: string };
-
-export const DATE_MSG = {
-  invalid: 'تاریخ نامعتبر است؛ مثل ۱۴۰۴/۰۱/۱۵',
-  required: 'تاریخ را وارد کنید',
-  order: 'تاریخ شروع نباید بعد از تاریخ پایان باشد',
-} as const;
-
-/**
- * Typed Jalali dates (yyyy/mm/dd) to the Gregorian dates the API takes (SPEC.md 1), or the errors to
- * show under the fields. Empty fields are allowed unless `required`.
- */
-export function toGregorianRange(
-  from: string,
-  to: string,
-  required = false,
-): { ok: true; fromDate?: string; toDate?: string } | { ok: false; errors: DateErrors } {
-  const errors: DateErrors = {};
-  const convert = (value: string, key: keyof DateErrors) => {
-    if (!value.trim()) {
-      if (required) errors[key] = DATE_MSG.required;
-      return undefined;
-    }
-    const g = jalaliToGregorian(toEnglishDigits(value));
-    if (!g) errors[key] = DATE_MSG.invalid;
-    return g ?? undefined;
-  };
-  const fromDate = convert(from, 'fromDate');
-  const toDate = convert(to, 'toDate');
-  if (!errors.fromDate && !errors.toDate && fromDate && toDate && fromDate > toDate)
-    errors.toDate = DATE_MSG.order;
-  if (errors.fromDate || errors.toDate) return { ok: false, errors };
-  return { ok: true, fromDate, toDate };
 }

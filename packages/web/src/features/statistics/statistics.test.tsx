@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { DEFAULT_USER_SETTINGS, todayGregorianInTehran } from '@ayar/contract';
 import { saveLogin } from '../../lib/auth.ts';
 import { jsonResponse, renderApp } from '../../test/render.tsx';
-import { DATE_MSG, formatMinutes, toGregorianRange } from './format.ts';
+import { DATE_RANGE_MSG as DATE_MSG, jalaliRangeToGregorian as toGregorianRange } from '@ayar/contract';
+import { formatMinutes } from './format.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 const ok = (data: unknown) => jsonResponse({ successful: true, message: '', data });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent } from 'react';
 import {
   Button,
   Collapse,
@@ -12,9 +12,9 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { ASSAY_FILTER_LABELS, ASSAY_MSG, UI, jalaliToGregorian } from '@ayar/contract';
+import { ASSAY_FILTER_LABELS, UI, jalaliRangeToGregorian } from '@ayar/contract';
+import type { DateRangeErrors } from '@ayar/contract';
 import { DigitsInput } from '../../../components/ui/DigitsInput.tsx';
-import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { IconAdjustments, IconChevron, IconSearch } from '../../../components/ui/icons.tsx';
 import { JalaliDateInput } from '../../../components/ui/JalaliDateInput.tsx';
 import { UserAutocomplete } from '../../workshops/components/UserAutocomplete.tsx';
@@ -44,11 +44,6 @@ interface Draft {
 }
 
 const EMPTY: Draft = { tester: null, filterType: '1', filterValue: '', fromDate: '', toDate: '' };
-const INVALID_DATE = (
-  <>
-    تاریخ نامعتبر است؛ مثل <Ltr>۱۴۰۵/۰۹/۰۱</Ltr>
-  </>
-);
 
 /** Counts what a filter narrows, for the collapsed header on phones. */
 function activeCount(f: AppliedLabFilter): number {
@@ -67,24 +62,17 @@ export function LabFilters({ onApply }: LabFiltersProps) {
   const isDesktop = useMediaQuery(`(min-width: ${UI.desktopMinWidth}px)`) ?? false;
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [errors, setErrors] = useState<{ fromDate?: ReactNode; toDate?: ReactNode }>({});
+  const [errors, setErrors] = useState<DateRangeErrors>({});
   const [applied, setApplied] = useState<AppliedLabFilter>({});
   const numeric = draft.filterType !== '1';
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
   const apply = (next: Draft) => {
-    const fromDate = next.fromDate ? jalaliToGregorian(next.fromDate) : undefined;
-    const toDate = next.toDate ? jalaliToGregorian(next.toDate) : undefined;
-    const nextErrors: { fromDate?: ReactNode; toDate?: ReactNode } = {
-      fromDate: fromDate === null ? INVALID_DATE : undefined,
-      toDate: toDate === null ? INVALID_DATE : undefined,
-    };
-    if (!nextErrors.fromDate && !nextErrors.toDate && fromDate && toDate && fromDate > toDate) {
-      nextErrors.toDate = ASSAY_MSG.dateOrder;
-    }
-    setErrors(nextErrors);
-    if (nextErrors.fromDate || nextErrors.toDate) return;
+    const range = jalaliRangeToGregorian(next.fromDate, next.toDate);
+    setErrors(range.ok ? {} : range.errors);
+    if (!range.ok) return;
+    const { fromDate, toDate } = range;
     const value = next.filterValue.trim();
     const filter: AppliedLabFilter = {
       tester: next.tester?.id,

@@ -4,8 +4,8 @@ import { Button, Group, Paper, SimpleGrid } from '@mantine/core';
 import { statisticsPeriods, todayJalali, gregorianToJalali, addDays } from '@ayar/contract';
 import type { DayRange } from '@ayar/contract';
 import { IconSearch } from '../../../components/ui/icons.tsx';
-import { toGregorianRange } from '../format.ts';
-import type { DateErrors } from '../format.ts';
+import { jalaliRangeToGregorian } from '@ayar/contract';
+import type { DateRangeErrors } from '@ayar/contract';
 import type { DateFilter } from '../api.ts';
 import { JalaliDateInput } from '../../../components/ui/JalaliDateInput.tsx';
 
@@ -21,10 +21,10 @@ const jalaliOf = (range: DayRange) => ({
 export function DashboardRange({ onApply }: { onApply: (range: DateFilter) => void }) {
   const [from, setFrom] = useState(() => todayJalali());
   const [to, setTo] = useState(() => todayJalali());
-  const [errors, setErrors] = useState<DateErrors>({});
+  const [errors, setErrors] = useState<DateRangeErrors>({});
 
   const apply = (f: string, t: string) => {
-    const result = toGregorianRange(f, t, true);
+    const result = jalaliRangeToGregorian(f, t, true);
     if (!result.ok) {
       setErrors(result.errors);
       return;

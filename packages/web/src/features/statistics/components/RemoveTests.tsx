@@ -2,7 +2,13 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { ROUTES, jalaliToGregorian, todayGregorianInTehran, toPersianDigits } from '@ayar/contract';
+import {
+  DATE_RANGE_MSG,
+  ROUTES,
+  jalaliToGregorian,
+  todayGregorianInTehran,
+  toPersianDigits,
+} from '@ayar/contract';
 import type { RemoveTestRequest } from '@ayar/contract';
 import { confirmAction } from '../../../components/ui/confirm.tsx';
 import { IconTrash } from '../../../components/ui/icons.tsx';
@@ -10,7 +16,7 @@ import { alertSuccess } from '../../../lib/alert.ts';
 import { useApiMutation } from '../../../lib/query.ts';
 import { ASSAYS_KEY } from '../../assays/api.ts';
 import { STATS_KEY } from '../api.ts';
-import { DATE_MSG, formatCount } from '../format.ts';
+import { formatCount } from '../format.ts';
 import { JalaliDateInput } from '../../../components/ui/JalaliDateInput.tsx';
 
 /**
@@ -26,9 +32,9 @@ export function RemoveTests() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!date.trim()) return setError(DATE_MSG.required);
+    if (!date.trim()) return setError(DATE_RANGE_MSG.required);
     const startDate = jalaliToGregorian(date);
-    if (!startDate) return setError(DATE_MSG.invalid);
+    if (!startDate) return setError(DATE_RANGE_MSG.invalid);
     if (startDate > todayGregorianInTehran()) return setError('تاریخ نباید بعد از امروز باشد');
     const ok = await confirmAction({
       title: 'حذف تست‌ها',

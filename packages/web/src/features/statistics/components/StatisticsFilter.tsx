@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Button, Paper, SimpleGrid, Group } from '@mantine/core';
 import { IconAdjustments } from '../../../components/ui/icons.tsx';
-import { toGregorianRange } from '../format.ts';
-import type { DateErrors } from '../format.ts';
+import { jalaliRangeToGregorian } from '@ayar/contract';
+import type { DateRangeErrors } from '@ayar/contract';
 import { JalaliDateInput } from '../../../components/ui/JalaliDateInput.tsx';
 
 export interface AppliedDates {
@@ -26,10 +26,10 @@ export function StatisticsFilter({
 }) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [errors, setErrors] = useState<DateErrors>({});
+  const [errors, setErrors] = useState<DateRangeErrors>({});
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const result = toGregorianRange(from, to);
+    const result = jalaliRangeToGregorian(from, to);
     if (!result.ok) {
       setErrors(result.errors);
       return;
