@@ -7,6 +7,8 @@
  * 4× CPU slowdown. Prints the performance and accessibility scores against the targets (≥ 90, ≥ 95),
  * the main metrics and any failed accessibility audit; exits with 1 when a target is missed.
  * `--url http://host:port` measures a server that is already running instead (nothing is built or started).
+ * `--report FILE` writes the last run's full Lighthouse JSON (long tasks, bootup time, the network chain)
+ * and its Chromium trace as FILE.trace.json (open it in the DevTools performance panel).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,12 +28,13 @@ const { values } = parseArgs({
     runs: { type: 'string' },
     path: { type: 'string' },
     url: { type: 'string' },
+    report: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (values.help) {
   console.log(
-    'node bench/lighthouse.ts [--no-build] [--dist packages/web/dist] [--runs 1] [--path /] [--url URL]',
+    'node bench/lighthouse.ts [--no-build] [--dist packages/web/dist] [--runs 1] [--path /] [--url URL] [--report FILE]',
   );
   process.exit(0);
 }
@@ -151,6 +154,10 @@ try {
     if (!result) throw new Error('lighthouse returned nothing');
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`);
+    if (values.report) {
+      fs.writeFileSync(values.report, JSON.stringify(lhr, null, 1));
+      fs.writeFileSync(`${values.report}.trace.json`, JSON.stringify(result.artifacts.Trace));
+    }
     const metric = (id: string) => lhr.audits[id]?.displayValue ?? '—';
     scores.push({
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),

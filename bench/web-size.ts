@@ -254,7 +254,8 @@ fontRow('Fonts, woff2 (what browsers download)', woff2);
 fontRow('Fonts, woff (fallback for old browsers)', woff);
 if (woff2.length || woff.length) rows.push(['', '', '']);
 if (serviceWorker.length) section('Service worker (installed after load)', serviceWorker);
-section('index.html', ['index.html']);
+const pages = ['landing.html', 'index.html'].filter((f) => fs.existsSync(path.join(dist, f)));
+section("HTML ('/' is landing.html, prerendered; every other path index.html)", pages);
 rows.pop();
 
 printTable(['file', 'raw', 'gzip'], rows, ['l', 'r', 'r']);

@@ -70,6 +70,8 @@ describe('packets from the counter to the public result', () => {
     await page.goto(url('/lab/add'));
     const form = page.getByRole('form', { name: 'ثبت برگ ری' });
     const number = form.getByLabel(/^شماره بسته/);
+    // The screen's code arrives after the page's load event; then the next number is fetched.
+    await form.waitFor();
     await expect.poll(() => number.inputValue()).toBe(String(FIRST));
 
     // Packet 1: a known customer, purity 750, by keyboard only.

@@ -1,10 +1,10 @@
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import postcssPresetMantine from 'postcss-preset-mantine';
+import { writeCompressed } from './scripts/compress.ts';
 
 /** The version label (SPEC.md 9: v1.9.66) comes from the root package.json at build time. */
 const rootPackage = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -36,17 +36,10 @@ function precompress(): Plugin {
           });
         for (const file of walk(outDir)) {
           if (
-            !/\.(js|css|html|svg|json|webmanifest|txt)$/.test(file) ||
-            file.includes(`${path.sep}.vite${path.sep}`)
+            /\.(js|css|html|svg|json|webmanifest|txt)$/.test(file) &&
+            !file.includes(`${path.sep}.vite${path.sep}`)
           )
-            continue;
-          const bytes = readFileSync(file);
-          if (bytes.length < 1024) continue;
-          writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
-          writeFileSync(
-            `${file}.br`,
-            brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-          );
+            writeCompressed(file);
         }
       },
     },
@@ -54,7 +47,7 @@ function precompress(): Plugin {
 }
 const apiTarget = process.env.AYAR_API_URL ?? 'http://localhost:8080';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   define: {
     __APP_VERSION__: JSON.stringify(rootPackage.version),
   },
@@ -72,8 +65,13 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     // dist/.vite/manifest.json: bench/web-size.ts reads which chunks the landing page loads up front.
-    manifest: true,
-    rollupOptions: {
+    manifest: !isSsrBuild,
+    rolldownOptions: {
+      output: {
+        // Everything the landing page imports up front goes in one file: dozens of small chunks cost a
+        // phone on a slow link one round trip each (HTTP/1.1 fetches six at a time).
+        codeSplitting: { groups: [{ name: 'landing', tags: ['$initial'] }] },
+      },
       // The contract's modules only define schemas and constants: a screen that imports one name from
       // the barrel must not pull in every feature's schemas (the landing page's budget).
       treeshake: {
@@ -83,39 +81,43 @@ export default defineConfig({
     // The server's CSP allows only 'self': never inline scripts or fonts as data: URLs.
     assetsInlineLimit: 0,
   },
-  plugins: [
-    react(),
-    precompress(),
-    VitePWA({
-      registerType: 'autoUpdate',
-      // A separate registerSW.js file: the CSP forbids inline scripts.
-      injectRegister: 'script',
-      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
-      manifest: {
-        name: 'عیار',
-        short_name: 'عیار',
-        description: 'سامانه یکپارچه رهگیری بازار طلا',
-        lang: 'fa',
-        dir: 'rtl',
-        theme_color: THEME_COLOR,
-        background_color: '#ffffff',
-        display: 'standalone',
-        start_url: '/',
-        scope: '/',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
-      workbox: {
-        // Precache the shell only; the API is never cached (no runtimeCaching at all).
-        globPatterns: ['**/*.{js,css,html,woff2,svg,png,webmanifest}'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api(\/|$)/],
-        runtimeCaching: [],
-        cleanupOutdatedCaches: true,
-      },
-    }),
-  ],
-});
+  // The build's second pass (`vite build --ssr src/prerender.tsx`, scripts/prerender.ts) only renders
+  // the landing page's HTML: no service worker, manifest or compressed copies of its own.
+  plugins: isSsrBuild
+    ? [react()]
+    : [
+        react(),
+        precompress(),
+        VitePWA({
+          registerType: 'autoUpdate',
+          // A separate registerSW.js file: the CSP forbids inline scripts.
+          injectRegister: 'script-defer',
+          includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+          manifest: {
+            name: 'عیار',
+            short_name: 'عیار',
+            description: 'سامانه یکپارچه رهگیری بازار طلا',
+            lang: 'fa',
+            dir: 'rtl',
+            theme_color: THEME_COLOR,
+            background_color: '#ffffff',
+            display: 'standalone',
+            start_url: '/',
+            scope: '/',
+            icons: [
+              { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+              { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+              { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+            ],
+          },
+          workbox: {
+            // Precache the shell only; the API is never cached (no runtimeCaching at all).
+            globPatterns: ['**/*.{js,css,html,woff2,svg,png,webmanifest}'],
+            navigateFallback: '/index.html',
+            navigateFallbackDenylist: [/^\/api(\/|$)/],
+            runtimeCaching: [],
+            cleanupOutdatedCaches: true,
+          },
+        }),
+      ],
+}));

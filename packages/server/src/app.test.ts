@@ -114,6 +114,31 @@ describe('the web app', () => {
     }
   });
 
+  it("sends the build's prerendered landing page for '/' only, revalidated on every visit", async () => {
+    const withLanding = fs.mkdtempSync(path.join(os.tmpdir(), 'ayar-web-landing-'));
+    fs.writeFileSync(path.join(withLanding, 'index.html'), '<html lang="fa" dir="rtl"><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(withLanding, 'landing.html'),
+      '<html lang="fa" dir="rtl"><div id="root"><h2>استعلام جواب آزمایش</h2></div>',
+    );
+    const served = await createTestApp({ webDist: withLanding });
+    try {
+      const home = await served.app.inject({ method: 'GET', url: '/' });
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain('استعلام جواب آزمایش');
+      expect(home.headers['cache-control']).toBe('no-cache');
+      for (const url of ['/dashboard', '/lab/list', '/ayarEmbedded', '/index.html']) {
+        const page = await served.app.inject({ method: 'GET', url });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toContain('<div id="root"></div>');
+        expect(page.headers['cache-control']).toBe('no-cache');
+      }
+    } finally {
+      await served.close();
+      fs.rmSync(withLanding, { recursive: true, force: true });
+    }
+  });
+
   it('caches hashed assets for a year and revalidates the service worker', async () => {
     const asset = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);

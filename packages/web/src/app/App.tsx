@@ -4,14 +4,21 @@ import { AppRoutes } from './router.tsx';
 import { PleaseWait } from '../components/ui/PleaseWait.tsx';
 import { InstallPrompt } from './InstallPrompt.tsx';
 
+/** Everything inside the router: the browser renders it in BrowserRouter, the build in StaticRouter. */
+export function AppContent() {
+  return (
+    <Providers>
+      <AppRoutes />
+      <PleaseWait />
+      <InstallPrompt />
+    </Providers>
+  );
+}
+
 export function App() {
   return (
     <BrowserRouter>
-      <Providers>
-        <AppRoutes />
-        <PleaseWait />
-        <InstallPrompt />
-      </Providers>
+      <AppContent />
     </BrowserRouter>
   );
 }
