@@ -104,6 +104,8 @@ export interface AssaysTable {
   workshopId: string;
   customerId: string | null;
   otherOwnerName: string | null;
+  /** Generated (migration 0009): the owner name normalised like customers' `searchKey`. */
+  otherOwnerKey: ColumnType<string | null, never, never>;
   otherOwnerMobile: string | null;
   testTypeId: string | null;
   docNumber: number;

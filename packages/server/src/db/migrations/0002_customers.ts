@@ -8,10 +8,10 @@ import { sql, type Kysely } from 'kysely';
  */
 const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
 const ARABIC_DIGITS = '٠١٢٣٤٥٦٧٨٩';
-const FROM = `${PERSIAN_DIGITS}${ARABIC_DIGITS}\u064a\u0649\u0643`;
-const TO = '01234567890123456789\u06cc\u06cc\u06a9';
+export const FROM = `${PERSIAN_DIGITS}${ARABIC_DIGITS}\u064a\u0649\u0643`;
+export const TO = '01234567890123456789\u06cc\u06cc\u06a9';
 // Fathatan … sukun and the other Arabic marks (U+064B–U+065F), superscript alef, tatweel, ZWNJ, ZWJ, spaces.
-const DROPPED = `[\u064b-\u065f\u0670\u0640\u200c\u200d \t\n\r\u00a0]`;
+export const DROPPED = `[\u064b-\u065f\u0670\u0640\u200c\u200d \t\n\r\u00a0]`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

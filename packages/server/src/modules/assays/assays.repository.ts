@@ -25,8 +25,15 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * Which packets a name filter (type 1) keeps: those of matching customers, those of other owners
+ * («مشتری متفرقه») whose typed name matches, or both. The two are disjoint (a packet has a customer or
+ * an owner name), so a count adds them, each from its own index (migration 0009).
+ */
+type NameMatch = 'both' | 'customers' | 'others';
+
 /** The WHERE of the lab lists. Dates are whole days in Tehran (the API speaks Gregorian yyyy-mm-dd). */
-function conditions(f: AssayFilter): RawBuilder<SqlBool> {
+function conditions(f: AssayFilter, nameMatch: NameMatch = 'both'): RawBuilder<SqlBool> {
   const parts: RawBuilder<SqlBool>[] = [sql`a.deleted_at is null`];
   if (f.workshopId) parts.push(sql`a.workshop_id = ${f.workshopId}`);
   if (f.waitFor) parts.push(sql`a.purity is null`);
@@ -37,11 +44,18 @@ function conditions(f: AssayFilter): RawBuilder<SqlBool> {
   if (value) {
     switch (f.filterType) {
       case 1: {
-        // Customers first (their search key has its own indexes), then their packets.
+        // Customers first (their search key has its own indexes), then their packets; other owners'
+        // names are normalised the same way (other_owner_key).
         const key = `%${escapeLike(customerSearchKey(value))}%`;
         const ws = f.workshopId ? sql`and c.workshop_id = ${f.workshopId}` : sql``;
+        const customers = sql<SqlBool>`a.customer_id in (select c.id from customers c where c.search_key like ${key} ${ws})`;
+        const others = sql<SqlBool>`(a.customer_id is null and a.other_owner_key like ${key})`;
         parts.push(
-          sql`(a.customer_id in (select c.id from customers c where c.search_key like ${key} ${ws}) or (a.customer_id is null and a.other_owner_name ilike ${`%${escapeLike(value)}%`}))`,
+          nameMatch === 'customers'
+            ? customers
+            : nameMatch === 'others'
+              ? others
+              : sql<SqlBool>`(${customers} or ${others})`,
         );
         break;
       }
@@ -103,10 +117,8 @@ function selectAssays(db: Database) {
       'c.name as customerName',
       'c.code as customerCode',
       'c.mobile1 as customerMobile',
-      sql<string | null>`c.settings::text`.as('customerSettings'),
       'u.fName as labName',
       'u.fullName as userFullName',
-      'u.settings as workshopSettings',
       'r.serialNo',
       canUpdateSql.as('canUpdate'),
       canDeleteSql.as('canDelete'),
@@ -119,6 +131,19 @@ function selectAssays(db: Database) {
 }
 
 export type AssayRow = Awaited<ReturnType<typeof findAssay>> & object;
+
+/** Whether a list's only conditions are the workshop and whole Tehran days (the day counts answer). */
+function byDayOnly(f: AssayFilter): boolean {
+  return !f.waitFor && !f.justForDelete && !f.filterValue;
+}
+
+function dayCountConditions(f: AssayFilter): RawBuilder<SqlBool> {
+  const parts: RawBuilder<SqlBool>[] = [sql`true`];
+  if (f.workshopId) parts.push(sql`d.workshop_id = ${f.workshopId}`);
+  if (f.fromDate) parts.push(sql`d.day >= ${f.fromDate}::date`);
+  if (f.toDate) parts.push(sql`d.day <= ${f.toDate}::date`);
+  return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
+}
 
 /** One page of a lab list, newest first, and the number of matching packets. */
 export async function listAssays(
@@ -136,19 +161,25 @@ export async function listAssays(
     .orderBy('a.docNumber', 'desc')
     .limit(page.pageSize)
     .offset((page.pageNumber - 1) * page.pageSize);
+  const countOf = (match: NameMatch) =>
+    sql<number>`(select count(*)::int from assays a where ${conditions(filter, match)})`;
+  const total = byDayOnly(filter)
+    ? // No filter but whole Tehran days: the per-day counts the triggers keep (migration 0006) answer
+      // without reading a lab's (or the network's) packets.
+      sql<number>`(select coalesce(sum(d.n), 0)::int from assay_day_counts d where ${dayCountConditions(filter)})`
+    : filter.filterType === 1 && filter.filterValue
+      ? // A name filter counts its two halves apart: their OR would read every packet of the lab.
+        sql<number>`${countOf('customers')} + ${countOf('others')}`
+      : countOf('both');
   const [rows, count] = await Promise.all([
     selectAssays(db)
       .where('a.id', 'in', pageIds)
       .orderBy('a.createdAt', 'desc')
       .orderBy('a.docNumber', 'desc')
       .execute(),
-    db
-      .selectFrom('assays as a')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where(where)
-      .executeTakeFirstOrThrow(),
+    sql<{ n: number }>`select ${total} as n`.execute(db),
   ]);
-  return { rows, total: count.n };
+  return { rows, total: count.rows[0]!.n };
 }
 
 /** One packet; a workshop's id limits it to that workshop's packets (undefined for an admin). */

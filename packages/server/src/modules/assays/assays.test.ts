@@ -375,22 +375,52 @@ describe('lists', () => {
     ).map((x) => x.id);
   });
 
-  it('the customer-name filter also finds «other customer» packets by the owner’s name', async () => {
+  it('the customer-name filter also finds «other customer» packets by the owner’s name, and counts both', async () => {
     const lab = await newLab();
+    const customer = await ctx.db
+      .insertInto('customers')
+      .values({ workshopId: lab.id, code: 5, name: 'کامران رهگذری', mobile1: '09120000005', settings: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await add(lab, [
       draft(lab, lab.from + 1, {
         customerId: OTHER_CUSTOMER_ID,
-        testFullName: 'نرگس رهگذر',
+        // Arabic yeh and kaf, as some keyboards type them.
+        testFullName: 'نرگس رهگذر كاظمي',
         testMobile: '09121231234',
       }),
       draft(lab, lab.from + 2),
+      draft(lab, lab.from + 3, { customerId: customer.id, customerName: 'x' }),
+      draft(lab, lab.from + 4, { customerId: customer.id, customerName: 'x' }),
     ]);
-    const names = async (value: string) =>
-      (await get('/Tests/AllTests', lab.h, { filterType: '1', filterValue: value }))
-        .json()
-        .data.list.map((r: { docNumber: number }) => r.docNumber);
-    expect(await names('رهگذر')).toEqual([lab.from + 1]);
-    expect(await names('هیچ‌کس')).toEqual([]);
+    // Another lab's packets by the same names are never found or counted.
+    const stranger = await newLab();
+    await add(stranger, [
+      draft(stranger, stranger.from + 1, {
+        customerId: OTHER_CUSTOMER_ID,
+        testFullName: 'رهگذر',
+        testMobile: '09121231235',
+      }),
+    ]);
+    const names = async (value: string) => {
+      const data = (await get('/Tests/AllTests', lab.h, { filterType: '1', filterValue: value })).json().data;
+      return { docs: data.list.map((r: { docNumber: number }) => r.docNumber), total: data.totalCount };
+    };
+    expect(await names('رهگذر')).toEqual({ docs: [lab.from + 4, lab.from + 3, lab.from + 1], total: 3 });
+    // Persian letters find the Arabic-typed owner name; spaces and case do not matter.
+    expect(await names('کاظمی')).toEqual({ docs: [lab.from + 1], total: 1 });
+    expect(await names('رهگذر کاظمی')).toEqual({ docs: [lab.from + 1], total: 1 });
+    expect(await names('كامران')).toEqual({ docs: [lab.from + 4, lab.from + 3], total: 2 });
+    expect(await names('هیچ‌کس')).toEqual({ docs: [], total: 0 });
+    const page2 = (
+      await get('/Tests/AllTests', lab.h, {
+        filterType: '1',
+        filterValue: 'رهگذر',
+        pageSize: '2',
+        pageNumber: '2',
+      })
+    ).json().data;
+    expect(page2).toMatchObject({ totalCount: 3, list: [{ docNumber: lab.from + 1 }] });
   });
 
   it('AllTests pages, filters and never shows another workshop', async () => {
@@ -415,6 +445,12 @@ describe('lists', () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tehran' }).format(new Date());
     expect(await q({ fromDate: today, toDate: today })).toHaveLength(3);
     expect(await q({ toDate: '2020-01-01' })).toEqual([]);
+    const totalOf = async (query: Record<string, string>) =>
+      (await get('/Tests/AllTests', l.h, query)).json().data.totalCount;
+    expect(await totalOf({ fromDate: today, toDate: today })).toBe(3);
+    expect(await totalOf({ fromDate: today })).toBe(3);
+    expect(await totalOf({ toDate: '2020-01-01' })).toBe(0);
+    expect(await totalOf({ fromDate: '2099-01-01' })).toBe(0);
     const bad = await get('/Tests/AllTests', l.h, { filterType: '3', filterValue: 'abc' });
     expect(bad.statusCode).toBe(400);
     expect((await get('/Tests/AllTests')).statusCode).toBe(401);
@@ -564,6 +600,10 @@ describe('deleting', () => {
     expect((await post('/Tests/DeleteTest', l.h, { id: fresh!.id })).statusCode).toBe(200);
     expect((await assay(fresh!.id)).deletedAt).not.toBeNull();
     expect((await get('/Tests/GetTest', l.h, { testId: fresh!.id })).statusCode).toBe(404);
+    // The list and its total (kept per day by triggers) no longer count it.
+    const list = (await get('/Tests/AllTests', l.h)).json().data;
+    expect(list.totalCount).toBe(2);
+    expect(list.list.map((r: { id: string }) => r.id).sort()).toEqual([old!.id, withPurity!.id].sort());
     for (const p of [old!, withPurity!]) {
       const res = await post('/Tests/DeleteTest', l.h, { id: p.id });
       expect(res.statusCode).toBe(400);
