@@ -121,6 +121,25 @@ describe('landing page', () => {
     expect(await screen.findByText(/زمان باقی‌مانده تا اعلام نتیجه: ۱۲ دقیقه/)).toBeInTheDocument();
   });
 
+  it('looks up a number carried in the address (?code=), once, and keeps the address in step with the form', async () => {
+    const answer = (docNumber: number, customerName: string) =>
+      jsonResponse({ successful: true, message: '', data: { list: [item({ docNumber, customerName })] } });
+    fetchMock.mockResolvedValueOnce(answer(4321, 'مریم کاظمی')).mockResolvedValueOnce(answer(77, 'حسن نیک'));
+    const user = userEvent.setup();
+    renderApp('/?code=۴۳۲۱');
+    expect(await screen.findByText('مریم کاظمی')).toBeInTheDocument();
+    expect(screen.getByLabelText(/شماره سند/)).toHaveValue('۴۳۲۱');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ code: '4321', forWeb: true });
+
+    // A new number from the form is looked up once, although the address changes with it.
+    await user.clear(screen.getByLabelText(/شماره سند/));
+    await user.type(screen.getByLabelText(/شماره سند/), '77');
+    await user.click(screen.getByRole('button', { name: 'استعلام نتیجه' }));
+    expect(await screen.findByText('حسن نیک')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('shows a packet’s photos as thumbnails with a full-size viewer', async () => {
     const photo = '/api/v1.0/Results/Photo/tokenAAAAAAAAAAAAAAAAA/0b0c7c8e-1d2e-4f00-9a3b-000000000001';
     const photo2 = '/api/v1.0/Results/Photo/tokenAAAAAAAAAAAAAAAAA/0b0c7c8e-1d2e-4f00-9a3b-000000000002';

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Alert, Button, Loader, Stack } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { RESULT_MSG, ROUTES, toEnglishDigits } from '@ayar/contract';
 import { ApiError, apiCall } from '../../lib/api.ts';
 import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
@@ -24,17 +25,17 @@ export function lookupCodeError(raw: string): string | null {
 
 /** Mode 1 of the landing page (and the embedded page): look up a result by document number. */
 export function ResultLookup() {
+  const [searchParams, setSearchParams] = useSearchParams();
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [items, setItems] = useState<ResultItem[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const error = lookupCodeError(code);
+  const lookup = useCallback(async (raw: string): Promise<boolean> => {
+    const error = lookupCodeError(raw);
     setFieldError(error);
-    if (error) return;
+    if (error) return false;
     setItems(null);
     setFailure(null);
     setPending(true);
@@ -42,15 +43,38 @@ export function ResultLookup() {
       // Failures are shown under the form, where the eye already is, rather than as a toast. A plain
       // call, not a TanStack mutation: the landing page loads without the query library.
       const envelope = await apiCall<ResultResponse>(ROUTES.tests.result, {
-        body: { code: toEnglishDigits(code).trim(), forWeb: true },
+        body: { code: toEnglishDigits(raw).trim(), forWeb: true },
         silent: true,
       });
       setItems(Array.isArray(envelope.data?.list) ? envelope.data.list : []);
+      return true;
     } catch (err) {
       setFailure(err instanceof ApiError ? err.message : RESULT_MSG.notFound);
+      return false;
     } finally {
       setPending(false);
     }
+  }, []);
+
+  // A number in the address (?code=…) is looked up as the page opens. The prerendered landing page
+  // shows the form before its script has run; a number submitted in that moment arrives this way
+  // (the form's own GET), and so does a shared link.
+  const codeInAddress = searchParams.get('code');
+  const shownCode = useRef<string | null>(null);
+  useEffect(() => {
+    if (!codeInAddress || codeInAddress === shownCode.current) return;
+    shownCode.current = codeInAddress;
+    setCode(codeInAddress);
+    void lookup(codeInAddress);
+  }, [codeInAddress, lookup]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = toEnglishDigits(code).trim();
+    if (!(await lookup(code))) return;
+    // The address follows the number looked up, so a reload or a shared link shows the same result.
+    shownCode.current = value;
+    if (value !== codeInAddress) setSearchParams({ code: value }, { replace: true });
   };
 
   return (
