@@ -21,11 +21,19 @@ import {
   MESSAGE_STATUS_LABELS,
   ROUTES,
   UI,
+  jalaliRangeToGregorian,
 } from '@ayar/contract';
-import type { MessageKind, MessageRow, MessageStatus, MessagesResponse } from '@ayar/contract';
+import type {
+  DateRangeErrors,
+  MessageKind,
+  MessageRow,
+  MessageStatus,
+  MessagesResponse,
+} from '@ayar/contract';
 import { useApiQuery } from '../../lib/query.ts';
 import { formatJalaliDateTime, toPersianDigits } from '../../lib/format.ts';
 import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
+import { JalaliDateInput } from '../../components/ui/JalaliDateInput.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { Paginator } from '../../components/ui/Paginator.tsx';
 import { IconPhone } from '../../components/ui/icons.tsx';
@@ -177,15 +185,33 @@ export function ManageMessagesPage() {
   const [to, setTo] = useState('');
   const [debouncedTo] = useDebouncedValue(to, 350);
   const [page, setPage] = useState(1);
-  const filtered = Boolean(status || kind || debouncedTo);
+  const [fromJalali, setFromJalali] = useState('');
+  const [toJalali, setToJalali] = useState('');
+  const [dates, setDates] = useState<{ fromDate?: string | undefined; toDate?: string | undefined }>({});
+  const [dateErrors, setDateErrors] = useState<DateRangeErrors>({});
+  const filtered = Boolean(status || kind || debouncedTo || dates.fromDate || dates.toDate);
+
+  // A range is applied once both fields hold whole dates (or are empty); its errors show when a date
+  // is complete or the field is left, not at every keystroke.
+  const applyDates = (from: string, to: string, showErrors: boolean) => {
+    const range = jalaliRangeToGregorian(from, to);
+    if (range.ok) {
+      setDateErrors({});
+      setDates({ fromDate: range.fromDate, toDate: range.toDate });
+      setPage(1);
+    } else if (showErrors) {
+      setDateErrors(range.errors);
+    }
+  };
+  const whole = (value: string) => value === '' || value.length === 10;
 
   const messages = useApiQuery<MessagesResponse>(['messages'], ROUTES.manage.messages, {
-    query: { pageNumber: page, pageSize: PAGE_SIZE, status, kind, to: debouncedTo },
+    query: { pageNumber: page, pageSize: PAGE_SIZE, status, kind, to: debouncedTo, ...dates },
   });
 
   const filters = (
     <Paper withBorder radius="lg" p="sm" component="section" aria-label="فیلترها">
-      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
         <Select
           label="وضعیت"
           size="md"
@@ -220,6 +246,28 @@ export function ManageMessagesPage() {
             setTo(v);
             setPage(1);
           }}
+        />
+        <JalaliDateInput
+          label="از تاریخ"
+          size="md"
+          value={fromJalali}
+          error={dateErrors.fromDate}
+          onChange={(v) => {
+            setFromJalali(v);
+            if (whole(v) && whole(toJalali)) applyDates(v, toJalali, true);
+          }}
+          onBlur={() => applyDates(fromJalali, toJalali, true)}
+        />
+        <JalaliDateInput
+          label="تا تاریخ"
+          size="md"
+          value={toJalali}
+          error={dateErrors.toDate}
+          onChange={(v) => {
+            setToJalali(v);
+            if (whole(v) && whole(fromJalali)) applyDates(fromJalali, v, true);
+          }}
+          onBlur={() => applyDates(fromJalali, toJalali, true)}
         />
       </SimpleGrid>
     </Paper>
