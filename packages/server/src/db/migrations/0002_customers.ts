@@ -8,16 +8,19 @@ import { sql, type Kysely } from 'kysely';
  */
 const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
 const ARABIC_DIGITS = '٠١٢٣٤٥٦٧٨٩';
-export const FROM = `${PERSIAN_DIGITS}${ARABIC_DIGITS}\u064a\u0649\u0643`;
-export const TO = '01234567890123456789\u06cc\u06cc\u06a9';
+const FROM = `${PERSIAN_DIGITS}${ARABIC_DIGITS}\u064a\u0649\u0643`;
+const TO = '01234567890123456789\u06cc\u06cc\u06a9';
 // Fathatan … sukun and the other Arabic marks (U+064B–U+065F), superscript alef, tatweel, ZWNJ, ZWJ, spaces.
-export const DROPPED = `[\u064b-\u065f\u0670\u0640\u200c\u200d \t\n\r\u00a0]`;
+const DROPPED = `[\u064b-\u065f\u0670\u0640\u200c\u200d \t\n\r\u00a0]`;
+
+/** The search key of a text column, as SQL (migration 0009 keys packets' other-owner names the same way). */
+export function searchKeySql(column: string) {
+  return sql`lower(regexp_replace(translate(${sql.ref(column)}, ${sql.lit(FROM)}, ${sql.lit(TO)}), ${sql.lit(DROPPED)}, '', 'g'))`;
+}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
-    alter table customers add column search_key text generated always as (
-      lower(regexp_replace(translate(name, ${sql.lit(FROM)}, ${sql.lit(TO)}), ${sql.lit(DROPPED)}, '', 'g'))
-    ) stored
+    alter table customers add column search_key text generated always as (${searchKeySql('name')}) stored
   `.execute(db);
   await sql`
     create index customers_search_prefix_idx on customers (workshop_id, search_key text_pattern_ops)

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { DROPPED, FROM, TO } from './0002_customers.ts';
+import { searchKeySql } from './0002_customers.ts';
 
 /**
  * The lab list's name filter (filter type 1) matches a packet by its customer's name or, for «مشتری
@@ -13,9 +13,7 @@ import { DROPPED, FROM, TO } from './0002_customers.ts';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
-    alter table assays add column other_owner_key text generated always as (
-      lower(regexp_replace(translate(other_owner_name, ${sql.lit(FROM)}, ${sql.lit(TO)}), ${sql.lit(DROPPED)}, '', 'g'))
-    ) stored
+    alter table assays add column other_owner_key text generated always as (${searchKeySql('other_owner_name')}) stored
   `.execute(db);
   await sql`
     create index assays_workshop_customer_idx on assays (workshop_id, customer_id) where deleted_at is null
