@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
-import type { Role } from '@ayar/contract';
+import { expect, inject } from 'vitest';
+import type { Envelope, FieldError, Role } from '@ayar/contract';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { createDatabase, type Database } from '../src/db/database.ts';
 import { hashPassword } from '../src/lib/password.ts';
@@ -69,10 +69,18 @@ export async function createTestApp(
   };
 }
 
+export interface NewUser {
+  role?: Role;
+  status?: 0 | 1 | 5;
+  username?: string;
+  password?: string;
+  fName?: string;
+}
+
 let counter = 0;
 export async function createUser(
   db: Database,
-  input: { role?: Role; status?: 0 | 1 | 5; username?: string; password?: string; fName?: string } = {},
+  input: NewUser = {},
 ): Promise<{ id: string; username: string; password: string }> {
   const username = input.username ?? `user${++counter}_${randomBytes(3).toString('hex')}`;
   const password = input.password ?? 'correct horse battery';
@@ -109,3 +117,69 @@ export async function login(app: FastifyInstance, username: string, password: st
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface SignedInUser {
+  id: string;
+  token: string;
+  headers: Record<string, string>;
+}
+
+/** A new user (a workshop unless `role` says otherwise) with a session of its own. */
+export async function createSignedInUser(
+  ctx: Pick<TestContext, 'app' | 'db'>,
+  input: NewUser = {},
+): Promise<SignedInUser> {
+  const user = await createUser(ctx.db, input);
+  const token = await login(ctx.app, user.username, user.password);
+  return { id: user.id, token, headers: bearer(token) };
+}
+
+/**
+ * Calls /api/v1.0 by the path after it, with a token or none. It takes a getter because test files
+ * build their app in `beforeAll`, after this is called.
+ */
+export function apiCaller(app: () => FastifyInstance) {
+  return async <T = unknown>(
+    method: 'GET' | 'POST',
+    url: string,
+    token: string | null,
+    payload?: unknown,
+  ): Promise<{ status: number; body: Envelope<T> }> => {
+    const res = await app().inject({
+      method,
+      url: `/api/v1.0${url}`,
+      headers: token ? bearer(token) : {},
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+    return { status: res.statusCode, body: res.json() as Envelope<T> };
+  };
+}
+
+/** The fields a 400 answer names, sorted, so that a test does not depend on the order of the checks. */
+export function errorFields(res: { json: () => unknown }): string[] {
+  const errors = (res.json() as { errors?: FieldError[] }).errors ?? [];
+  return errors.map((e) => e.field).sort();
+}
+
+/**
+ * What every admin-only list must refuse: a bad filter (400 naming exactly `badFields`, sorted),
+ * a request with no token (401) and one with a workshop's token (403).
+ */
+export async function expectAdminListGuards(
+  app: FastifyInstance,
+  url: string,
+  opts: {
+    admin: Record<string, string>;
+    workshop: Record<string, string>;
+    badQuery: Record<string, string>;
+    badFields: string[];
+  },
+): Promise<void> {
+  const get = (headers?: Record<string, string>, query?: Record<string, string>) =>
+    app.inject({ method: 'GET', url, headers, query });
+  const bad = await get(opts.admin, opts.badQuery);
+  expect(bad.statusCode).toBe(400);
+  expect(errorFields(bad)).toEqual(opts.badFields);
+  expect((await get()).statusCode).toBe(401);
+  expect((await get(opts.workshop)).statusCode).toBe(403);
+}

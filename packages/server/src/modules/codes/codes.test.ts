@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_PACKET_NUMBER } from '@ayar/contract';
-import { bearer, login, createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
+import {
+  createSignedInUser,
+  createTestApp,
+  expectAdminListGuards,
+  type TestContext,
+} from '../../../test/helpers.ts';
 import { CODE_MESSAGES } from './codes.service.ts';
 
 const BUY = '/api/v1.0/Account/GetCode';
@@ -12,12 +17,12 @@ const ALLOT = '/api/v1.0/Manage/GetCodes';
 const DELETE = '/api/v1.0/Manage/DeleteCode';
 
 let ctx: TestContext;
-async function signIn(username: string, password: string): Promise<Record<string, string>> {
-  return bearer(await login(ctx.app, username, password));
-}
 /** A workshop with `credit` toman of accepted credit. */
 async function newWorkshop(opts: { status?: 0 | 1 | 5; credit?: number; fName?: string } = {}) {
-  const user = await createUser(ctx.db, { status: opts.status ?? 1, fName: opts.fName ?? 'آزمایشگاه نمونه' });
+  const user = await createSignedInUser(ctx, {
+    status: opts.status ?? 1,
+    fName: opts.fName ?? 'آزمایشگاه نمونه',
+  });
   if (opts.credit) {
     await ctx.db
       .insertInto('credits')
@@ -30,16 +35,16 @@ async function newWorkshop(opts: { status?: 0 | 1 | 5; credit?: number; fName?: 
       })
       .execute();
   }
-  return { id: user.id, headers: await signIn(user.username, user.password) };
+  return user;
 }
 
 let admin: Record<string, string>;
 let adminId: string;
 beforeAll(async () => {
   ctx = await createTestApp({ globalRateLimit: 100_000 });
-  const a = await createUser(ctx.db, { role: 'admin' });
+  const a = await createSignedInUser(ctx, { role: 'admin' });
   adminId = a.id;
-  admin = await signIn(a.username, a.password);
+  admin = a.headers;
 });
 afterAll(() => ctx.close());
 
@@ -225,17 +230,12 @@ describe('admin: GET /Manage/GetAllCode', () => {
   });
 
   it('rejects bad filters and non-admins', async () => {
-    const w = await newWorkshop();
-    const bad = await get(ALL, admin, { userId: 'x', fromCode: 'abc' });
-    expect(bad.statusCode).toBe(400);
-    expect(
-      bad
-        .json()
-        .errors.map((e: { field: string }) => e.field)
-        .sort(),
-    ).toEqual(['fromCode', 'userId']);
-    expect((await get(ALL)).statusCode).toBe(401);
-    expect((await get(ALL, w.headers)).statusCode).toBe(403);
+    await expectAdminListGuards(ctx.app, ALL, {
+      admin,
+      workshop: (await newWorkshop()).headers,
+      badQuery: { userId: 'x', fromCode: 'abc' },
+      badFields: ['fromCode', 'userId'],
+    });
   });
 });
 

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayGregorianInTehran } from '@ayar/contract';
-import { bearer, login, createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
+import {
+  createSignedInUser,
+  createTestApp,
+  expectAdminListGuards,
+  type TestContext,
+} from '../../../test/helpers.ts';
 import { CREDIT_MESSAGES } from './credits.service.ts';
 
 const ADD = '/api/v1.0/Account/AddCredit';
@@ -10,19 +15,13 @@ const ALL = '/api/v1.0/Manage/AllCredits';
 const DECIDE = '/api/v1.0/Manage/AcceptCredit';
 
 let ctx: TestContext;
-async function signIn(username: string, password: string): Promise<Record<string, string>> {
-  return bearer(await login(ctx.app, username, password));
-}
-async function newWorkshop(status: 0 | 1 | 5 = 1, fName = 'آزمایشگاه نمونه') {
-  const user = await createUser(ctx.db, { status, fName });
-  return { id: user.id, headers: await signIn(user.username, user.password) };
-}
+const newWorkshop = (status: 0 | 1 | 5 = 1, fName = 'آزمایشگاه نمونه') =>
+  createSignedInUser(ctx, { status, fName });
 
 let admin: Record<string, string>;
 beforeAll(async () => {
   ctx = await createTestApp({ globalRateLimit: 100_000 });
-  const a = await createUser(ctx.db, { role: 'admin' });
-  admin = await signIn(a.username, a.password);
+  admin = (await createSignedInUser(ctx, { role: 'admin' })).headers;
 });
 afterAll(() => ctx.close());
 
@@ -223,17 +222,12 @@ describe('GET /Manage/AllCredits', () => {
   });
 
   it('rejects bad filters and non-admins', async () => {
-    const w = await newWorkshop();
-    const bad = await get(ALL, admin, { user: 'not-a-uuid', waitFor: 'maybe' });
-    expect(bad.statusCode).toBe(400);
-    expect(
-      bad
-        .json()
-        .errors.map((e: { field: string }) => e.field)
-        .sort(),
-    ).toEqual(['user', 'waitFor']);
-    expect((await get(ALL)).statusCode).toBe(401);
-    expect((await get(ALL, w.headers)).statusCode).toBe(403);
+    await expectAdminListGuards(ctx.app, ALL, {
+      admin,
+      workshop: (await newWorkshop()).headers,
+      badQuery: { user: 'not-a-uuid', waitFor: 'maybe' },
+      badFields: ['user', 'waitFor'],
+    });
   });
 });
 

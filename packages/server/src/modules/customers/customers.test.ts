@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTHER_CUSTOMER_ID } from '@ayar/contract';
-import { bearer, createTestApp, createUser, login, type TestContext } from '../../../test/helpers.ts';
+import { apiCaller, createSignedInUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 
-const V = '/api/v1.0';
 let ctx: TestContext;
 let labA: { id: string; token: string };
 let labB: { id: string; token: string };
@@ -11,39 +10,15 @@ let adminToken: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const a = await createUser(ctx.db, { fName: 'آزمایشگاه الف' });
-  const b = await createUser(ctx.db, { fName: 'آزمایشگاه ب' });
-  const admin = await createUser(ctx.db, { role: 'admin' });
-  labA = { id: a.id, token: await login(ctx.app, a.username, a.password) };
-  labB = { id: b.id, token: await login(ctx.app, b.username, b.password) };
-  adminToken = await login(ctx.app, admin.username, admin.password);
+  labA = await createSignedInUser(ctx, { fName: 'آزمایشگاه الف' });
+  labB = await createSignedInUser(ctx, { fName: 'آزمایشگاه ب' });
+  adminToken = (await createSignedInUser(ctx, { role: 'admin' })).token;
 });
 afterAll(async () => {
   await ctx.close();
 });
 
-interface Envelope<T = unknown> {
-  successful: boolean;
-  message: string;
-  data: T;
-  code?: string;
-  errors?: { field: string; message: string }[];
-}
-
-async function call<T = unknown>(
-  method: 'GET' | 'POST',
-  url: string,
-  token: string | null,
-  payload?: unknown,
-): Promise<{ status: number; body: Envelope<T> }> {
-  const res = await ctx.app.inject({
-    method,
-    url: V + url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-  return { status: res.statusCode, body: res.json() as Envelope<T> };
-}
+const call = apiCaller(() => ctx.app);
 
 async function addCustomer(token: string, fields: Record<string, unknown> = {}) {
   const res = await call<number>('POST', '/Customer/AddCustomer', token, {
@@ -99,15 +74,13 @@ describe('POST /Customer/AddCustomer', () => {
   });
 
   it('numbers each workshop on its own', async () => {
-    const lab = await createUser(ctx.db);
-    const token = await login(ctx.app, lab.username, lab.password);
+    const { token } = await createSignedInUser(ctx);
     expect(await addCustomer(token)).toBe(1);
     expect(await addCustomer(token)).toBe(2);
   });
 
   it('gives 50 simultaneous creates in one workshop 50 distinct consecutive codes', async () => {
-    const lab = await createUser(ctx.db);
-    const token = await login(ctx.app, lab.username, lab.password);
+    const { token } = await createSignedInUser(ctx);
     const codes = await Promise.all(
       Array.from({ length: 50 }, (_, i) => addCustomer(token, { customerName: `همزمان ${i}` })),
     );
@@ -230,8 +203,7 @@ describe('POST /Customer/AddCustomer', () => {
 describe('GET /Customer/CustomersByName', () => {
   let lab: { token: string };
   beforeAll(async () => {
-    const u = await createUser(ctx.db);
-    lab = { token: await login(ctx.app, u.username, u.password) };
+    lab = await createSignedInUser(ctx);
     for (const name of [
       'كريم علي‌پور', // Arabic kaf and yeh, a half-space
       'عَلی محمدی', // a diacritic
@@ -289,13 +261,12 @@ describe('GET /Customer/CustomersByName', () => {
 
 describe('GET /Customer/AllCustomers and GET /Customer/GetCustomer', () => {
   it('pages 200 by default, in code order, with a search', async () => {
-    const u = await createUser(ctx.db);
-    const token = await login(ctx.app, u.username, u.password);
+    const { id: workshopId, token } = await createSignedInUser(ctx);
     await ctx.db
       .insertInto('customers')
       .values(
         Array.from({ length: 205 }, (_, i) => ({
-          workshopId: u.id,
+          workshopId,
           code: i + 1,
           name: i === 204 ? 'آخرین' : `مشتری ${i + 1}`,
           mobile1: '09120000000',
@@ -346,15 +317,14 @@ describe('GET /Customer/AllCustomers and GET /Customer/GetCustomer', () => {
 
 describe('POST /Customer/Delete', () => {
   it('soft-deletes: gone from the lists, its payments kept, its code never reused', async () => {
-    const u = await createUser(ctx.db);
-    const token = await login(ctx.app, u.username, u.password);
+    const { id: workshopId, token } = await createSignedInUser(ctx);
     const plain = await addCustomer(token, { customerName: 'بی‌سابقه' });
     const withPays = await addCustomer(token, { customerName: 'باسابقه' });
     const plainId = await idOfCode(token, plain);
     const payId = await idOfCode(token, withPays);
     await ctx.db
       .insertInto('payments')
-      .values({ workshopId: u.id, customerId: payId, type: 1, moneyToman: 1000, paidOn: '2026-01-01' })
+      .values({ workshopId, customerId: payId, type: 1, moneyToman: 1000, paidOn: '2026-01-01' })
       .execute();
 
     const first = await call('POST', '/Customer/Delete', token, { id: plainId });

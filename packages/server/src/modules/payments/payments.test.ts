@@ -1,9 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTHER_CUSTOMER_ID, jalaliToGregorian, todayJalali } from '@ayar/contract';
-import { bearer, createTestApp, createUser, login, type TestContext } from '../../../test/helpers.ts';
+import { apiCaller, createSignedInUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 
-const V = '/api/v1.0';
 let ctx: TestContext;
 let labA: { id: string; token: string };
 let labB: { id: string; token: string };
@@ -11,39 +10,15 @@ let adminToken: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const a = await createUser(ctx.db);
-  const b = await createUser(ctx.db);
-  const admin = await createUser(ctx.db, { role: 'admin' });
-  labA = { id: a.id, token: await login(ctx.app, a.username, a.password) };
-  labB = { id: b.id, token: await login(ctx.app, b.username, b.password) };
-  adminToken = await login(ctx.app, admin.username, admin.password);
+  labA = await createSignedInUser(ctx);
+  labB = await createSignedInUser(ctx);
+  adminToken = (await createSignedInUser(ctx, { role: 'admin' })).token;
 });
 afterAll(async () => {
   await ctx.close();
 });
 
-interface Envelope<T = unknown> {
-  successful: boolean;
-  message: string;
-  data: T;
-  code?: string;
-  errors?: { field: string; message: string }[];
-}
-
-async function call<T = unknown>(
-  method: 'GET' | 'POST',
-  url: string,
-  token: string | null,
-  payload?: unknown,
-) {
-  const res = await ctx.app.inject({
-    method,
-    url: V + url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-  return { status: res.statusCode, body: res.json() as Envelope<T> };
-}
+const call = apiCaller(() => ctx.app);
 
 let codeSeq = 0;
 async function customer(workshopId: string, name = 'مشتری'): Promise<string> {
@@ -266,8 +241,7 @@ describe('GET /Account/GetStore (the fund report)', () => {
   }
 
   it('agrees with the underlying rows to the milligram and the toman, on generated data', async () => {
-    const lab = await createUser(ctx.db);
-    const token = await login(ctx.app, lab.username, lab.password);
+    const lab = await createSignedInUser(ctx);
     const random = rng(1405);
     const int = (max: number) => Math.floor(random() * max);
     const customers: string[] = [];
@@ -371,7 +345,7 @@ describe('GET /Account/GetStore (the fund report)', () => {
         totalGoldRemain: number;
         totalMoneyRemain: number;
         totalTestCount: number;
-      }>('GET', `/Account/GetStore?year=۱۴۰۵&pageNumber=${page}`, token);
+      }>('GET', `/Account/GetStore?year=۱۴۰۵&pageNumber=${page}`, lab.token);
       expect(res.status).toBe(200);
       expect(res.body.data.pageSize).toBe(50);
       expect(res.body.data.year).toBe(1405);
@@ -408,7 +382,7 @@ describe('GET /Account/GetStore (the fund report)', () => {
     const one = await call<{ list: typeof rows; totalGoldRemain: number }>(
       'GET',
       `/Account/GetStore?year=1405&customerId=${someone}`,
-      token,
+      lab.token,
     );
     expect(one.body.data.list).toHaveLength(1);
     expect(one.body.data.totalGoldRemain).toBe(e.gold);
