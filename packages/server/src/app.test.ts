@@ -139,6 +139,20 @@ describe('the web app', () => {
     }
   });
 
+  it('lets partner sites frame the embedded lookup page, and nothing else', async () => {
+    for (const url of ['/ayarEmbedded', '/ayarEmbedded?code=12']) {
+      const embedded = await ctx.app.inject({ method: 'GET', url });
+      expect(embedded.statusCode).toBe(200);
+      expect(embedded.headers['content-security-policy']).toContain('frame-ancestors *');
+      expect(embedded.headers['x-frame-options']).toBeUndefined();
+    }
+    for (const url of ['/', '/dashboard', '/lab/add', '/ayarEmbedded/x', '/r/abc']) {
+      const page = await ctx.app.inject({ method: 'GET', url });
+      expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+
   it('caches hashed assets for a year and revalidates the service worker', async () => {
     const asset = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);

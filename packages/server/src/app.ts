@@ -65,6 +65,9 @@ export const REDACTED_PATHS = [
   '*.token',
 ];
 
+/** `/<product>Embedded` (query allowed): the web app's isEmbeddedPath, on the server. */
+const EMBEDDED_PAGE = /^\/[^/?#]+Embedded\/?(?:[?#]|$)/;
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
@@ -177,6 +180,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The API never falls back to the app: an unknown API path is an honest 404 envelope.
     if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb || request.method !== 'GET') {
       return reply.status(404).send(notFoundEnvelope());
+    }
+    if (EMBEDDED_PAGE.test(request.url)) {
+      // The embedded lookup (SPEC.md 2.2, `…Embedded`) exists to be framed by partner sites. It only
+      // looks results up, and a parent page cannot steer the framed app anywhere else.
+      const csp = String(reply.getHeader('content-security-policy') ?? '');
+      reply.header('content-security-policy', csp.replace("frame-ancestors 'self'", 'frame-ancestors *'));
+      reply.removeHeader('x-frame-options');
     }
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
   });
