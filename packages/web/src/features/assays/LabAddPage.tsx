@@ -32,7 +32,6 @@ import {
   toPersianDigits,
 } from '@ayar/contract';
 import type { AddTestResponse, CustomerSearchItem, LabDraft } from '@ayar/contract';
-import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { PhotoUploader } from '../../components/ui/PhotoUploader.tsx';
 import { confirmAction } from '../../components/ui/confirm.tsx';
@@ -42,26 +41,17 @@ import { alertError, alertInfo, alertSuccess } from '../../lib/alert.ts';
 import { getUserSettings, useAuth } from '../../lib/auth.ts';
 import { CustomerAutocomplete } from '../customers/components/CustomerAutocomplete.tsx';
 import { ASSAYS_KEY } from './api.ts';
-import { GramsInput } from './components/GramsInput.tsx';
+import { FormDigitsField, FormGramsField, OwnerFields } from './components/PacketFields.tsx';
 import { PendingTable } from './components/PendingTable.tsx';
+import { OTHER_CUSTOMER } from './packetForm.ts';
+import type { PacketFormValues } from './packetForm.ts';
 import { loadPending, savePending } from './pending.ts';
 import type { PendingPacket } from './pending.ts';
 
 /** The form as typed: numbers stay text until the contract's schema reads them. */
-export interface LabForm {
-  customerId: string;
-  customerName: string;
-  testFullName: string;
-  testMobile: string;
+export interface LabForm extends PacketFormValues {
   saveInCustomer: boolean;
-  type: string;
-  typeName: string;
   docNumber: string;
-  cutting: string;
-  readyTime: string;
-  sampleWeight: string;
-  weight: string;
-  desc: string;
   sendSMS: boolean;
   sendCall: boolean;
   images: string[];
@@ -87,14 +77,6 @@ type FieldKey =
 
 /** Fields Enter stops at; a checkbox is passed over (Space toggles it, Enter moves on). */
 const CHECKBOXES: ReadonlySet<FieldKey> = new Set(['saveInCustomer', 'sendSMS']);
-
-const OTHER_CUSTOMER: CustomerSearchItem = {
-  id: OTHER_CUSTOMER_ID,
-  name: 'مشتری متفرقه',
-  settings: null,
-  code: 0,
-  mobile: null,
-};
 
 const ADDED = 'با موفقیت اضافه شد';
 
@@ -436,32 +418,9 @@ export function LabAddPage() {
             {otherMode ? (
               <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)">
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  <TextInput
-                    label="نام صاحب نمونه"
-                    withAsterisk
-                    autoComplete="off"
-                    error={errors.testFullName?.message}
-                    {...register('testFullName')}
-                    id={fieldId('testFullName')}
-                  />
-                  <Controller
+                  <OwnerFields
                     control={control}
-                    name="testMobile"
-                    render={({ field }) => (
-                      <DigitsInput
-                        label="موبایل صاحب نمونه"
-                        withAsterisk
-                        inputMode="tel"
-                        maxLength={14}
-                        digitsOnly={false}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        ref={field.ref}
-                        id={fieldId('testMobile')}
-                        error={errors.testMobile?.message}
-                      />
-                    )}
+                    ids={{ name: fieldId('testFullName'), mobile: fieldId('testMobile') }}
                   />
                 </SimpleGrid>
                 <Controller
@@ -512,99 +471,52 @@ export function LabAddPage() {
                   )}
                 />
               ) : null}
-              <Controller
+              <FormDigitsField
                 control={control}
                 name="docNumber"
-                render={({ field }) => (
-                  <DigitsInput
-                    label={numberLabel}
-                    withAsterisk
-                    maxLength={12}
-                    placeholder={numberReady ? undefined : 'در حال دریافت…'}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    id={fieldId('docNumber')}
-                    error={errors.docNumber?.message}
-                  />
-                )}
+                label={numberLabel}
+                withAsterisk
+                maxLength={12}
+                placeholder={numberReady ? undefined : 'در حال دریافت…'}
+                id={fieldId('docNumber')}
               />
-              <Controller
+              <FormDigitsField
                 control={control}
                 name="cutting"
-                render={({ field }) => (
-                  <DigitsInput
-                    label="عیار"
-                    description="سه رقم؛ خالی یعنی در انتظار"
-                    inputWrapperOrder={['label', 'input', 'description', 'error']}
-                    maxLength={3}
-                    placeholder="۷۵۰"
-                    value={field.value}
-                    onChange={(value) => {
-                      field.onChange(value);
-                      if (value.length === 3) {
-                        const next = nextStop('cutting');
-                        if (next) focusField(next);
-                      }
-                    }}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    id={fieldId('cutting')}
-                    error={errors.cutting?.message}
-                  />
-                )}
+                label="عیار"
+                description="سه رقم؛ خالی یعنی در انتظار"
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                maxLength={3}
+                placeholder="۷۵۰"
+                onFilled={() => {
+                  const next = nextStop('cutting');
+                  if (next) focusField(next);
+                }}
+                id={fieldId('cutting')}
               />
               {packetMode ? (
-                <Controller
+                <FormDigitsField
                   control={control}
                   name="readyTime"
-                  render={({ field }) => (
-                    <DigitsInput
-                      label="زمان آماده شدن (دقیقه)"
-                      maxLength={4}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                      id={fieldId('readyTime')}
-                      error={errors.readyTime?.message}
-                    />
-                  )}
+                  label="زمان آماده شدن (دقیقه)"
+                  maxLength={4}
+                  id={fieldId('readyTime')}
                 />
               ) : null}
               {settings.showSampleWeight ? (
-                <Controller
+                <FormGramsField
                   control={control}
                   name="sampleWeight"
-                  render={({ field }) => (
-                    <GramsInput
-                      label="وزن نمونه (گرم)"
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                      id={fieldId('sampleWeight')}
-                      error={errors.sampleWeight?.message}
-                    />
-                  )}
+                  label="وزن نمونه (گرم)"
+                  id={fieldId('sampleWeight')}
                 />
               ) : null}
               {settings.showWeight ? (
-                <Controller
+                <FormGramsField
                   control={control}
                   name="weight"
-                  render={({ field }) => (
-                    <GramsInput
-                      label="وزن طلا (گرم)"
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                      id={fieldId('weight')}
-                      error={errors.weight?.message}
-                    />
-                  )}
+                  label="وزن طلا (گرم)"
+                  id={fieldId('weight')}
                 />
               ) : null}
             </SimpleGrid>

@@ -4,7 +4,6 @@ import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
-  Badge,
   Button,
   Checkbox,
   Group,
@@ -27,7 +26,6 @@ import {
   toPersianDigits,
 } from '@ayar/contract';
 import type { CustomerSearchItem, EditTestRequest, LabDetail } from '@ayar/contract';
-import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { confirmAction } from '../../components/ui/confirm.tsx';
 import { IconReceipt, IconTrash } from '../../components/ui/icons.tsx';
@@ -38,31 +36,16 @@ import { useApiMutation, useApiQuery } from '../../lib/query.ts';
 import { applyFieldErrors } from '../auth/applyFieldErrors.ts';
 import { CustomerAutocomplete } from '../customers/components/CustomerAutocomplete.tsx';
 import { ASSAYS_KEY } from './api.ts';
-import { GramsInput } from './components/GramsInput.tsx';
+import { FormDigitsField, FormGramsField, OwnerFields } from './components/PacketFields.tsx';
+import { PurityBadge } from './components/PurityBadge.tsx';
+import { OTHER_CUSTOMER, PACKET_FIELDS } from './packetForm.ts';
+import type { PacketFormValues } from './packetForm.ts';
 
-interface EditForm {
+interface EditForm extends PacketFormValues {
   testId: string;
-  customerId: string;
-  customerName: string;
-  testFullName: string;
-  testMobile: string;
-  type: string;
-  typeName: string;
-  cutting: string;
-  readyTime: string;
-  sampleWeight: string;
-  weight: string;
-  desc: string;
   sendSMS: boolean;
 }
 
-const OTHER_CUSTOMER: CustomerSearchItem = {
-  id: OTHER_CUSTOMER_ID,
-  name: 'مشتری متفرقه',
-  settings: null,
-  code: 0,
-  mobile: null,
-};
 const text = (n: number | null) => (n === null ? '' : String(n));
 
 /** lab/edit/:id «ویرایش آزمایش» (SPEC.md 2.10, DESIGN.md 5). */
@@ -166,17 +149,7 @@ function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
       await queryClient.invalidateQueries({ queryKey: ASSAYS_KEY });
       void navigate('/lab/list');
     } catch (error) {
-      applyFieldErrors(error, setError, [
-        'customerId',
-        'testFullName',
-        'testMobile',
-        'type',
-        'cutting',
-        'readyTime',
-        'sampleWeight',
-        'weight',
-        'desc',
-      ]);
+      applyFieldErrors(error, setError, PACKET_FIELDS);
     }
   });
 
@@ -233,15 +206,7 @@ function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
             </Text>
           </div>
           <Group gap="xs">
-            {row.waitFor ? (
-              <Badge color="orange" variant="light">
-                در انتظار عیار
-              </Badge>
-            ) : (
-              <Badge color="green" variant="light">
-                عیار ثبت شده
-              </Badge>
-            )}
+            <PurityBadge waiting={row.waitFor} />
             <Button
               component={Link}
               to={`/lab/slip/${row.id}`}
@@ -280,31 +245,7 @@ function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
             />
             {otherMode ? (
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <TextInput
-                  label="نام صاحب نمونه"
-                  withAsterisk
-                  autoComplete="off"
-                  error={errors.testFullName?.message}
-                  {...register('testFullName')}
-                />
-                <Controller
-                  control={control}
-                  name="testMobile"
-                  render={({ field }) => (
-                    <DigitsInput
-                      label="موبایل صاحب نمونه"
-                      withAsterisk
-                      inputMode="tel"
-                      digitsOnly={false}
-                      maxLength={14}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                      error={errors.testMobile?.message}
-                    />
-                  )}
-                />
+                <OwnerFields control={control} />
               </SimpleGrid>
             ) : null}
             <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
@@ -327,75 +268,31 @@ function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
                   />
                 )}
               />
-              <Controller
+              <FormDigitsField
                 control={control}
                 name="cutting"
-                render={({ field }) => (
-                  <DigitsInput
-                    label="عیار"
-                    maxLength={3}
-                    readOnly={!purityEditable}
-                    description={
-                      purityEditable
-                        ? row.waitFor
-                          ? 'سه رقم؛ خالی یعنی در انتظار'
-                          : 'تا ۶۰ دقیقه پس از ثبت قابل اصلاح است'
-                        : 'مهلت اصلاح گذشته است'
-                    }
-                    inputWrapperOrder={['label', 'input', 'description', 'error']}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    error={errors.cutting?.message}
-                  />
-                )}
+                label="عیار"
+                maxLength={3}
+                readOnly={!purityEditable}
+                description={
+                  purityEditable
+                    ? row.waitFor
+                      ? 'سه رقم؛ خالی یعنی در انتظار'
+                      : 'تا ۶۰ دقیقه پس از ثبت قابل اصلاح است'
+                    : 'مهلت اصلاح گذشته است'
+                }
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
               />
               {row.title || row.waitFor ? (
-                <Controller
+                <FormDigitsField
                   control={control}
                   name="readyTime"
-                  render={({ field }) => (
-                    <DigitsInput
-                      label="زمان آماده شدن (دقیقه)"
-                      maxLength={4}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                      error={errors.readyTime?.message}
-                    />
-                  )}
+                  label="زمان آماده شدن (دقیقه)"
+                  maxLength={4}
                 />
               ) : null}
-              <Controller
-                control={control}
-                name="weight"
-                render={({ field }) => (
-                  <GramsInput
-                    label="وزن طلا (گرم)"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    error={errors.weight?.message}
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name="sampleWeight"
-                render={({ field }) => (
-                  <GramsInput
-                    label="وزن نمونه (گرم)"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    error={errors.sampleWeight?.message}
-                  />
-                )}
-              />
+              <FormGramsField control={control} name="weight" label="وزن طلا (گرم)" />
+              <FormGramsField control={control} name="sampleWeight" label="وزن نمونه (گرم)" />
             </SimpleGrid>
             {settings.showDesc || row.desc ? (
               <TextInput

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TEST_TYPES } from '@ayar/contract';
+import { ASSAY_MSG, TEST_TYPES } from '@ayar/contract';
 import type { LabListRow } from '@ayar/contract';
+import { PHOTO_ERRORS } from '../../components/ui/PhotoUploader.tsx';
 import { STORAGE_KEYS } from '../../lib/auth.ts';
 import { jsonResponse, renderApp } from '../../test/render.tsx';
 
@@ -170,7 +171,7 @@ describe('lab/add', () => {
       platform: 'w',
     });
     expect(await screen.findByRole('link', { name: /برگه/ })).toHaveAttribute('href', '/lab/slip/n1');
-  });
+  }, 15_000); // types a whole packet key by key: slow in jsdom when the suite shares the machine
 
   it('refuses a number already in the pending list', async () => {
     const user = await openAddWithCustomer();
@@ -208,6 +209,41 @@ describe('lab/add', () => {
     await user.type(field(/^نام مشتری/), 'x');
     await waitFor(() => expect(screen.queryByLabelText(/^نام صاحب نمونه/)).not.toBeInTheDocument());
     expect(screen.getByRole('checkbox', { name: 'مشتری متفرقه' })).not.toBeChecked();
+  });
+
+  it('refuses to save or register while a photo is still being prepared, and saves once it is done', async () => {
+    // The photo stays «being prepared» until the test lets it fail.
+    let failPhoto = () => {};
+    vi.stubGlobal(
+      'createImageBitmap',
+      () =>
+        new Promise<never>((_, reject) => {
+          failPhoto = () => reject(new Error('broken'));
+        }),
+    );
+    const user = await openAddWithCustomer();
+    await user.keyboard('{Enter}{Enter}30{Enter}');
+    const jpeg = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0])], 'sample.jpg', {
+      type: 'image/jpeg',
+    });
+    fireEvent.change(screen.getByTestId('photo-input'), { target: { files: [jpeg] } });
+    expect(await screen.findByRole('status', { name: 'در حال آماده‌سازی sample.jpg' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'ذخیره و ادامه' }));
+    expect(await screen.findByText(ASSAY_MSG.photosUploading)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'ثبت' }));
+    await waitFor(() => expect(screen.getAllByText(ASSAY_MSG.photosUploading)).toHaveLength(2));
+    expect(calls('/Tests/CheckCode')).toHaveLength(0);
+    expect(calls('/Tests/AddTest')).toHaveLength(0);
+    expect(screen.queryByRole('table', { name: 'بسته‌های آماده ثبت' })).not.toBeInTheDocument();
+    expect(field(/^شماره بسته/)).toHaveValue('1000');
+
+    failPhoto();
+    expect(await screen.findByText(`sample.jpg: ${PHOTO_ERRORS.BAD_BLOB}`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'ذخیره و ادامه' }));
+    const pending = await screen.findByRole('table', { name: 'بسته‌های آماده ثبت' });
+    expect(within(pending).getByText('۱۰۰۰')).toBeInTheDocument();
+    expect(calls('/Tests/CheckCode')).toHaveLength(1);
   });
 
   it('sends the lab to code/add when there is no next number', async () => {

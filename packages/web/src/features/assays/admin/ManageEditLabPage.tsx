@@ -21,7 +21,6 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { OTHER_CUSTOMER_ID, ROUTES, TEST_TYPES, manageEditTestSchema, toPersianDigits } from '@ayar/contract';
 import type { DeleteTestRequest, LabDetail, ManageEditTestRequest } from '@ayar/contract';
-import { DigitsInput } from '../../../components/ui/DigitsInput.tsx';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { confirmAction } from '../../../components/ui/confirm.tsx';
 import { IconTrash } from '../../../components/ui/icons.tsx';
@@ -30,43 +29,31 @@ import { formatJalaliDateTime } from '../../../lib/format.ts';
 import { useApiMutation, useApiQuery } from '../../../lib/query.ts';
 import { applyFieldErrors } from '../../auth/applyFieldErrors.ts';
 import { ASSAYS_KEY } from '../api.ts';
+import { FormDigitsField, OwnerFields } from '../components/PacketFields.tsx';
+import { PurityBadge } from '../components/PurityBadge.tsx';
+import { PACKET_FIELDS } from '../packetForm.ts';
+import type { PacketFormValues } from '../packetForm.ts';
 import { DELETE_QUESTION } from './AdminLabList.tsx';
 import { PacketHistory } from './PacketHistory.tsx';
 import { PacketPhotos } from './PacketPhotos.tsx';
 
 /** The form's fields, as typed (text); the contract's `manageEditTestSchema` turns them into the request. */
-export interface EditLabValues {
+export interface EditLabValues extends PacketFormValues {
   testId: string;
-  customerId: string;
-  customerName: string;
-  testFullName: string;
-  testMobile: string;
-  type: string;
-  typeName: string;
-  cutting: string;
-  readyTime: string;
-  sampleWeight: string;
-  weight: string;
   vage: string;
-  desc: string;
 }
 
-const FIELDS = [
-  'customerId',
-  'testFullName',
-  'testMobile',
-  'type',
-  'cutting',
-  'readyTime',
-  'sampleWeight',
-  'weight',
-  'vage',
-  'desc',
-] as const;
+const FIELDS = [...PACKET_FIELDS, 'vage'] as const;
 
 const TYPE_OPTIONS = TEST_TYPES.map((t) => ({ value: t.id, label: t.name }));
 const text = (value: number | string | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
+/**
+ * The admin's weights and fee are not cleaned as they are typed (unlike `FormGramsField`): only the
+ * Persian decimal key becomes '.', and the contract's schema names what else is wrong (a fourth decimal,
+ * a letter) under the field.
+ */
+const decimalPoint = (typed: string) => typed.replace('\u066b', '.');
 
 function valuesOf(lab: LabDetail): EditLabValues {
   return {
@@ -192,23 +179,15 @@ function EditLabForm({ lab }: { lab: LabDetail }) {
   };
 
   const grams = (name: 'sampleWeight' | 'weight', label: string, required = false) => (
-    <Controller
+    <FormDigitsField
       control={control}
       name={name}
-      render={({ field }) => (
-        <DigitsInput
-          label={label}
-          withAsterisk={required}
-          digitsOnly={false}
-          inputMode="decimal"
-          maxLength={12}
-          value={field.value}
-          onChange={(v) => field.onChange(v.replace('\u066b', '.'))}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          error={errors[name]?.message}
-        />
-      )}
+      label={label}
+      withAsterisk={required}
+      digitsOnly={false}
+      inputMode="decimal"
+      maxLength={12}
+      parse={decimalPoint}
     />
   );
 
@@ -228,15 +207,7 @@ function EditLabForm({ lab }: { lab: LabDetail }) {
                 </Text>
               </Stack>
               <Group gap={6}>
-                {lab.cutting === null ? (
-                  <Badge color="orange" variant="light">
-                    در انتظار عیار
-                  </Badge>
-                ) : (
-                  <Badge color="green" variant="light">
-                    عیار ثبت شده
-                  </Badge>
-                )}
+                <PurityBadge waiting={lab.cutting === null} />
                 {lab.forDelete ? (
                   <Badge color="red" variant="light">
                     درخواست حذف
@@ -277,35 +248,10 @@ function EditLabForm({ lab }: { lab: LabDetail }) {
                 attributes={{ input: { dir: 'ltr' } }}
               />
               {isOther ? (
-                <>
-                  <TextInput
-                    label="نام صاحب نمونه"
-                    withAsterisk
-                    autoComplete="off"
-                    error={errors.testFullName?.message}
-                    {...register('testFullName')}
-                  />
-                  <Controller
-                    control={control}
-                    name="testMobile"
-                    render={({ field }) => (
-                      <DigitsInput
-                        label="موبایل صاحب نمونه"
-                        withAsterisk
-                        digitsOnly={false}
-                        inputMode="tel"
-                        type="tel"
-                        placeholder="۰۹۱۲۱۲۳۴۵۶۷"
-                        maxLength={16}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        ref={field.ref}
-                        error={errors.testMobile?.message}
-                      />
-                    )}
-                  />
-                </>
+                <OwnerFields
+                  control={control}
+                  mobile={{ type: 'tel', placeholder: '۰۹۱۲۱۲۳۴۵۶۷', maxLength: 16 }}
+                />
               ) : null}
               <Controller
                 control={control}
@@ -327,65 +273,39 @@ function EditLabForm({ lab }: { lab: LabDetail }) {
                   />
                 )}
               />
-              <Controller
+              <FormDigitsField
                 control={control}
                 name="cutting"
-                render={({ field }) => (
-                  <DigitsInput
-                    label="عیار"
-                    placeholder="مثلاً ۷۵۰"
-                    maxLength={3}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    error={errors.cutting?.message}
-                    description={
-                      lab.cutting !== null && cutting.trim() === ''
-                        ? 'با خالی کردن عیار، بسته دوباره در انتظار عیار قرار می‌گیرد.'
-                        : 'سه رقم، از ۶۰۰ تا ۹۹۹'
-                    }
-                    inputWrapperOrder={['label', 'input', 'description', 'error']}
-                  />
-                )}
+                label="عیار"
+                placeholder="مثلاً ۷۵۰"
+                maxLength={3}
+                description={
+                  lab.cutting !== null && cutting.trim() === ''
+                    ? 'با خالی کردن عیار، بسته دوباره در انتظار عیار قرار می‌گیرد.'
+                    : 'سه رقم، از ۶۰۰ تا ۹۹۹'
+                }
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
               />
               {showReadyTime ? (
-                <Controller
+                <FormDigitsField
                   control={control}
                   name="readyTime"
-                  render={({ field }) => (
-                    <DigitsInput
-                      label="زمان آماده شدن (دقیقه)"
-                      maxLength={4}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                      error={errors.readyTime?.message}
-                      description="از ۱ تا ۲۸۸۰ دقیقه"
-                      inputWrapperOrder={['label', 'input', 'description', 'error']}
-                    />
-                  )}
+                  label="زمان آماده شدن (دقیقه)"
+                  maxLength={4}
+                  description="از ۱ تا ۲۸۸۰ دقیقه"
+                  inputWrapperOrder={['label', 'input', 'description', 'error']}
                 />
               ) : null}
               {grams('sampleWeight', 'وزن نمونه (گرم)', true)}
               {grams('weight', 'وزن طلا (گرم)')}
-              <Controller
+              <FormDigitsField
                 control={control}
                 name="vage"
-                render={({ field }) => (
-                  <DigitsInput
-                    label={vageLabel}
-                    digitsOnly={lab.vageType !== 0}
-                    inputMode={lab.vageType === 0 ? 'decimal' : 'numeric'}
-                    maxLength={12}
-                    value={field.value}
-                    onChange={(v) => field.onChange(v.replace('\u066b', '.'))}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    error={errors.vage?.message}
-                  />
-                )}
+                label={vageLabel}
+                digitsOnly={lab.vageType !== 0}
+                inputMode={lab.vageType === 0 ? 'decimal' : 'numeric'}
+                maxLength={12}
+                parse={decimalPoint}
               />
             </SimpleGrid>
             <Textarea

@@ -1,0 +1,41 @@
+import { OTHER_CUSTOMER_ID } from '@ayar/contract';
+import type { CustomerSearchItem } from '@ayar/contract';
+import type { OwnerValues } from './components/PacketFields.tsx';
+
+/**
+ * The packet's own fields, as every packet form holds them while typed: numbers stay text until the
+ * contract's schema reads them, so the shared field components bind to any of these forms.
+ */
+export interface PacketFormValues extends OwnerValues {
+  customerId: string;
+  customerName: string;
+  type: string;
+  typeName: string;
+  cutting: string;
+  readyTime: string;
+  sampleWeight: string;
+  weight: string;
+  desc: string;
+}
+
+/** The packet fields a server's `errors` may name, so each message lands under its field. */
+export const PACKET_FIELDS = [
+  'customerId',
+  'testFullName',
+  'testMobile',
+  'type',
+  'cutting',
+  'readyTime',
+  'sampleWeight',
+  'weight',
+  'desc',
+] as const satisfies readonly (keyof PacketFormValues)[];
+
+/** «مشتری متفرقه» as the customer field holds it: the search never returns it, the checkbox chooses it. */
+export const OTHER_CUSTOMER: CustomerSearchItem = {
+  id: OTHER_CUSTOMER_ID,
+  name: 'مشتری متفرقه',
+  settings: null,
+  code: 0,
+  mobile: null,
+};
