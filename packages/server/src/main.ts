@@ -9,6 +9,7 @@ import { createDatabase } from './db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureAdmin } from './modules/auth/auth.service.ts';
+import { createFileCleanup } from './modules/files/files.cleanup.ts';
 import { createSmsProvider } from './sms/providers/index.ts';
 import { createMessageWorker } from './sms/worker.ts';
 
@@ -69,25 +70,31 @@ async function main(): Promise<void> {
     logger.info({ username: config.ADMIN_USERNAME }, 'administrator created from ADMIN_PASSWORD');
   }
 
+  const filesDir = path.join(config.dataDir, 'files');
   const app = await buildApp({
     db,
     jwtSecret: config.JWT_SECRET ?? readOrCreateJwtSecret(config.dataDir),
     version: rootPackage.version,
     logger,
     webDist: config.WEB_DIST ?? path.join(here, '../../web/dist'),
-    filesDir: path.join(config.dataDir, 'files'),
+    filesDir,
     rateLimitAllowList: config.RATE_LIMIT_ALLOWLIST,
   });
 
-  // Built now so shutdown can stop it; started once the app listens.
+  // Built now so shutdown can stop them; started once the app listens.
   const provider = createSmsProvider(config);
   const worker = createMessageWorker({ db, provider, logger: logger.child({ component: 'messages' }) });
+  const cleanup = createFileCleanup({ db, filesDir, logger: logger.child({ component: 'files' }) });
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
-    // First: the round in flight finishes recording what it sent while the database is still there.
-    await worker.stop().catch((err: unknown) => logger.error({ err }, 'stopping the message worker failed'));
+    // First, while the database is still there: the message round in flight finishes recording what it
+    // sent, and a file sweep in flight its current batch.
+    await Promise.all([
+      worker.stop().catch((err: unknown) => logger.error({ err }, 'stopping the message worker failed')),
+      cleanup.stop().catch((err: unknown) => logger.error({ err }, 'stopping the file cleanup failed')),
+    ]);
     await app.close().catch((err: unknown) => logger.error({ err }, 'closing the HTTP server failed'));
     await db.destroy().catch(() => undefined);
     await embedded?.stop().catch((err: unknown) => logger.error({ err }, 'stopping PostgreSQL failed'));
@@ -106,6 +113,7 @@ async function main(): Promise<void> {
   if (closing) return;
   worker.start();
   logger.info({ provider: provider.name }, 'message worker started');
+  cleanup.start();
 }
 
 main().catch((err: unknown) => {

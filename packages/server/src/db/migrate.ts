@@ -9,6 +9,7 @@ import * as m0006 from './migrations/0006_statistics.ts';
 import * as m0007 from './migrations/0007_list_covering_indexes.ts';
 import * as m0008 from './migrations/0008_workshop_purity_index.ts';
 import * as m0009 from './migrations/0009_other_owner_search.ts';
+import * as m0010 from './migrations/0010_assay_images_file_index.ts';
 
 /** Migrations are listed here (not read from disk) so the order is explicit and bundlers keep them. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007_list_covering_indexes': m0007,
   '0008_workshop_purity_index': m0008,
   '0009_other_owner_search': m0009,
+  '0010_assay_images_file_index': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -325,6 +325,9 @@ export async function ownPhotos(
     .where('kind', '=', 'photo')
     .where('ownerId', '=', workshopId)
     .where('id', 'in', fileIds)
+    // Held until the packet is registered: the unused-file sweep (ADR 17) skips a photo being
+    // attached instead of deleting it between this check and the insert.
+    .forKeyShare()
     .execute();
   return new Set(rows.map((r) => r.id));
 }

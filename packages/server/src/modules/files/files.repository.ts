@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import type { Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 export async function insertFile(
@@ -25,4 +25,64 @@ export function findFile(db: Database, id: string) {
     .select(['id', 'kind', 'storageKey', 'thumbnailKey', 'mime', 'sizeBytes', 'ownerId'])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/**
+ * No row points at the file: no packet photo (assay_images) and no workshop audio (users). These are
+ * every reference to `files` there is; a new one must be added here, or the sweep deletes what it
+ * points at (ADR 17).
+ */
+function unreferenced(eb: ExpressionBuilder<DB, 'files'>) {
+  return eb.and([
+    eb.not(
+      eb.exists(
+        eb.selectFrom('assayImages').select('fileId').whereRef('assayImages.fileId', '=', 'files.id'),
+      ),
+    ),
+    eb.not(eb.exists(eb.selectFrom('users').select('id').whereRef('users.audioFileId', '=', 'files.id'))),
+  ]);
+}
+
+export interface RemovedFile {
+  id: string;
+  kind: 'audio' | 'photo';
+  storageKey: string;
+  thumbnailKey: string | null;
+}
+
+/**
+ * One batch of the unused-file sweep (ADR 17), inside the caller's transaction: deletes up to `limit`
+ * files older than `graceSeconds` that nothing references, and answers them (to remove from disk once
+ * the transaction has committed) with how many were locked (a full batch: there may be more).
+ *
+ * Two statements, so a file is either attached or deleted, never both. The first locks candidates
+ * FOR UPDATE SKIP LOCKED: attaching a file (a packet's photo, a workshop's audio) holds its row FOR KEY
+ * SHARE (the foreign key's check) until that transaction commits, so such a file is skipped; one that
+ * attaches later waits for this transaction and then finds the file gone. The second, with a fresh
+ * snapshot (READ COMMITTED), checks the locked files again before deleting them: an attachment that
+ * committed between the first statement's snapshot and its lock is seen there.
+ */
+export async function deleteUnusedFiles(
+  trx: Transaction<DB>,
+  options: { graceSeconds: number; limit: number },
+): Promise<{ locked: number; removed: RemovedFile[] }> {
+  const candidates = await trx
+    .selectFrom('files')
+    .select('id')
+    .where('kind', 'in', ['photo', 'audio'])
+    .where('createdAt', '<', sql<Date>`now() - make_interval(secs => ${options.graceSeconds})`)
+    .where(unreferenced)
+    .limit(options.limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  if (candidates.length === 0) return { locked: 0, removed: [] };
+  const ids = candidates.map((c) => c.id);
+  const removed = await trx
+    .deleteFrom('files')
+    .where('id', 'in', ids)
+    .where(unreferenced)
+    .returning(['id', 'kind', 'storageKey', 'thumbnailKey'])
+    .execute();
+  return { locked: candidates.length, removed };
 }

@@ -187,3 +187,41 @@ export async function openFile(
     stream: openStoredFile(deps.filesDir, file.storageKey),
   };
 }
+
+/**
+ * How old an unused file must be before the sweep removes it: a day, so a form left open through a
+ * working day never loses the photo it has uploaded (ADR 17).
+ */
+export const UNUSED_FILE_GRACE_HOURS = 24;
+/** Files deleted per transaction: the locks are held, and the disk waits, for one batch at a time. */
+export const UNUSED_FILE_BATCH = 100;
+
+export interface SweepResult {
+  photo: number;
+  audio: number;
+}
+
+/**
+ * One sweep: removes the files nothing references that are older than the grace period (packet
+ * photos never attached, workshop audio never linked), batch by batch, each its own transaction; the
+ * stored file and thumbnail go after the rows' commit (a file already missing is fine). Goes on while
+ * a batch comes back full, unless `shouldStop` says otherwise.
+ */
+export async function removeUnusedFiles(
+  deps: { db: Database; filesDir: string },
+  options: { batchSize?: number; shouldStop?: () => boolean } = {},
+): Promise<SweepResult> {
+  const limit = options.batchSize ?? UNUSED_FILE_BATCH;
+  const result: SweepResult = { photo: 0, audio: 0 };
+  for (;;) {
+    const batch = await deps.db
+      .transaction()
+      .execute((trx) => repo.deleteUnusedFiles(trx, { graceSeconds: UNUSED_FILE_GRACE_HOURS * 3600, limit }));
+    await removeStoredFiles(
+      deps.filesDir,
+      batch.removed.flatMap((f) => (f.thumbnailKey ? [f.storageKey, f.thumbnailKey] : [f.storageKey])),
+    );
+    for (const file of batch.removed) result[file.kind] += 1;
+    if (batch.locked < limit || options.shouldStop?.()) return result;
+  }
+}

@@ -1,71 +1,24 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, WORKSHOP_MSG } from '@ayar/contract';
-import { bearer, createTestApp, createUser, login, type TestContext } from '../../../test/helpers.ts';
+import { bearer } from '../../../test/helpers.ts';
 import { sniffAudio } from './audio.ts';
+import { ADD_FILE, createFilesTestApp, MP3, type FilesTestContext } from './test-setup.ts';
 
-const ADD_FILE = '/api/v1.0/Tests/AddFile';
-let ctx: TestContext;
+let ctx: FilesTestContext;
 let adminToken: string;
 let workshopToken: string;
 let workshopId: string;
-const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ayar-files-test-'));
 
 beforeAll(async () => {
-  ctx = await createTestApp({ filesDir });
-  const admin = await createUser(ctx.db, { role: 'admin' });
-  adminToken = await login(ctx.app, admin.username, admin.password);
-  const workshop = await createUser(ctx.db);
-  workshopId = workshop.id;
-  workshopToken = await login(ctx.app, workshop.username, workshop.password);
+  ctx = await createFilesTestApp({ name: 'file', filename: 'voice.mp3', type: 'audio/mpeg' });
+  adminToken = (await ctx.signedIn('admin')).token;
+  ({ id: workshopId, token: workshopToken } = await ctx.signedIn());
 });
-afterAll(async () => {
-  await ctx.close();
-  fs.rmSync(filesDir, { recursive: true, force: true });
-});
+afterAll(() => ctx.close());
 
-const MP3 = Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'), Buffer.alloc(200, 7)]);
-
-/** A multipart/form-data body: fields first, then the files, as a browser's FormData sends them. */
-function form(fields: Record<string, string>, files: { name?: string; bytes: Buffer; type?: string }[]) {
-  const boundary = '----ayar-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name ?? 'file'}"; filename="voice.mp3"\r\nContent-Type: ${file.type ?? 'audio/mpeg'}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-const upload = (
-  token: string | null,
-  fields: Record<string, string>,
-  files: { name?: string; bytes: Buffer; type?: string }[],
-) => {
-  const body = form(fields, files);
-  return ctx.app.inject({
-    method: 'POST',
-    url: ADD_FILE,
-    payload: body.payload,
-    headers: { ...body.headers, ...(token ? bearer(token) : {}) },
-  });
-};
+const upload: FilesTestContext['upload'] = (...args) => ctx.upload(...args);
 const audioFields = { typeName: 'User', fileType: 'Audio' };
 
 describe('sniffAudio', () => {
@@ -148,8 +101,7 @@ describe('GET /Files/:id and the audio on a workshop', () => {
   it('EditUser links the audio; the workshop may then fetch it, another workshop gets 404', async () => {
     const res = await upload(adminToken, audioFields, [{ bytes: MP3 }]);
     const address: string = res.json().data;
-    const other = await createUser(ctx.db);
-    const otherToken = await login(ctx.app, other.username, other.password);
+    const otherToken = (await ctx.signedIn()).token;
     expect(
       (await ctx.app.inject({ method: 'GET', url: address, headers: bearer(workshopToken) })).statusCode,
     ).toBe(404);
@@ -207,7 +159,7 @@ describe('GET /Files/:id and the audio on a workshop', () => {
     expect(
       await ctx.db.selectFrom('files').select('id').where('id', '=', oldId).executeTakeFirst(),
     ).toBeUndefined();
-    expect(fs.existsSync(path.join(filesDir, oldRow.storageKey))).toBe(false);
+    expect(fs.existsSync(path.join(ctx.filesDir, oldRow.storageKey))).toBe(false);
     const newId = second.split('/').at(-1)!;
     const newRow = await ctx.db
       .selectFrom('files')
@@ -215,7 +167,7 @@ describe('GET /Files/:id and the audio on a workshop', () => {
       .where('id', '=', newId)
       .executeTakeFirstOrThrow();
     expect(newRow.ownerId).toBe(workshopId);
-    expect(fs.existsSync(path.join(filesDir, newRow.storageKey))).toBe(true);
+    expect(fs.existsSync(path.join(ctx.filesDir, newRow.storageKey))).toBe(true);
   });
 
   it('404 for unknown and malformed ids', async () => {

@@ -1,89 +1,29 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import sharp, { type Sharp } from 'sharp';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createUser, login, type TestContext } from '../../../test/helpers.ts';
+import { bearer } from '../../../test/helpers.ts';
 import { FILE_MSG } from './files.service.ts';
+import { createFilesTestApp, idOf, image, type FilePart, type FilesTestContext } from './test-setup.ts';
 
-const ADD_FILE = '/api/v1.0/Tests/AddFile';
 const photoFields = { typeName: 'Activity', fileType: 'photo' };
-let ctx: TestContext;
+let ctx: FilesTestContext;
 let workshopToken: string;
 let workshopId: string;
 let otherToken: string;
-const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ayar-photos-test-'));
 
 beforeAll(async () => {
-  ctx = await createTestApp({ filesDir });
-  const workshop = await createUser(ctx.db);
-  workshopId = workshop.id;
-  workshopToken = await login(ctx.app, workshop.username, workshop.password);
-  const other = await createUser(ctx.db);
-  otherToken = await login(ctx.app, other.username, other.password);
+  ctx = await createFilesTestApp({ name: 'file[]', filename: 'photo.jpg', type: 'image/jpeg' });
+  ({ id: workshopId, token: workshopToken } = await ctx.signedIn());
+  otherToken = (await ctx.signedIn()).token;
 });
-afterAll(async () => {
-  await ctx.close();
-  fs.rmSync(filesDir, { recursive: true, force: true });
-});
+afterAll(() => ctx.close());
 
-interface Part {
-  bytes: Buffer;
-  filename?: string;
-  type?: string;
-}
-
-function form(fields: Record<string, string>, files: Part[]) {
-  const boundary = '----ayar-photo-boundary';
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file[]"; filename="${file.filename ?? 'photo.jpg'}"\r\nContent-Type: ${file.type ?? 'image/jpeg'}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-const upload = (token: string | null, files: Part[], fields: Record<string, string> = photoFields) => {
-  const body = form(fields, files);
-  return ctx.app.inject({
-    method: 'POST',
-    url: ADD_FILE,
-    payload: body.payload,
-    headers: { ...body.headers, ...(token ? bearer(token) : {}) },
-  });
-};
-
-/** A real image made by sharp: a colour gradient-free block of the given size. */
-function image(width: number, height: number, format: 'jpeg' | 'png', extra?: (s: Sharp) => Sharp) {
-  const base = sharp({
-    create: {
-      width,
-      height,
-      channels: format === 'png' ? 4 : 3,
-      background: { r: 200, g: 150, b: 40, alpha: 0.6 },
-    },
-  });
-  const withExtra = extra ? extra(base) : base;
-  return format === 'png' ? withExtra.png().toBuffer() : withExtra.jpeg({ quality: 95 }).toBuffer();
-}
+const upload = (token: string | null, files: FilePart[], fields: Record<string, string> = photoFields) =>
+  ctx.upload(token, fields, files);
 
 const fileRow = (id: string) =>
   ctx.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const idOf = (address: string) => address.split('/').at(-1)!;
 
 describe('POST /Tests/AddFile (packet photos)', () => {
   it('re-encodes a large JPEG inside 1200×880 with a 240 px thumbnail, owned by the workshop', async () => {
@@ -222,7 +162,7 @@ describe('POST /Tests/AddFile (packet photos)', () => {
     const res = await upload(workshopToken, [{ bytes: original, filename: 'customer-name.jpg' }]);
     const row = await fileRow(idOf(res.json().data));
     expect(row.storageKey).toMatch(/^photo\/[0-9a-f]{2}\/[0-9a-f]{32}$/);
-    const stored = fs.readFileSync(path.join(filesDir, row.storageKey));
+    const stored = fs.readFileSync(path.join(ctx.filesDir, row.storageKey));
     expect(stored.equals(original)).toBe(false);
     expect(row.sizeBytes).toBe(stored.length);
   });

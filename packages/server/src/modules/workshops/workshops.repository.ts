@@ -236,12 +236,16 @@ export async function deleteWorkshopRows(
 
 /** An audio file that may be linked to a workshop. */
 export function findAudioFile(db: Db, fileId: string) {
-  return db
-    .selectFrom('files')
-    .select(['id', 'storageKey', 'ownerId'])
-    .where('id', '=', fileId)
-    .where('kind', '=', 'audio')
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('files')
+      .select(['id', 'storageKey', 'ownerId'])
+      .where('id', '=', fileId)
+      .where('kind', '=', 'audio')
+      // Held until the workshop is saved, so the unused-file sweep (ADR 17) cannot delete it meanwhile.
+      .forKeyShare()
+      .executeTakeFirst()
+  );
 }
 
 export async function setFileOwner(db: Db, fileId: string, ownerId: string): Promise<void> {
