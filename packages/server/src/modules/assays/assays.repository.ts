@@ -145,6 +145,9 @@ function dayCountConditions(f: AssayFilter): RawBuilder<SqlBool> {
   return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
 }
 
+/** The first pages are read newest first while the total is counted alongside. */
+const SHALLOW_PAGES = 10;
+
 /** One page of a lab list, newest first, and the number of matching packets. */
 export async function listAssays(
   db: Database,
@@ -152,31 +155,58 @@ export async function listAssays(
   page: { pageNumber: number; pageSize: number },
 ): Promise<{ rows: AssayRow[]; total: number }> {
   const where = conditions(filter);
-  // Deferred join: the page's ids come from the list index alone, then only those 100 rows are joined.
-  const pageIds = db
-    .selectFrom('assays as a')
-    .select('a.id')
-    .where(where)
-    .orderBy('a.createdAt', 'desc')
-    .orderBy('a.docNumber', 'desc')
-    .limit(page.pageSize)
-    .offset((page.pageNumber - 1) * page.pageSize);
+  const offset = (page.pageNumber - 1) * page.pageSize;
+  // Deferred join: the page's ids come from the list index alone, then only those rows are joined.
+  const pageOf = (ids: ReturnType<typeof pageIds>) =>
+    selectAssays(db)
+      .where('a.id', 'in', ids)
+      .orderBy('a.createdAt', 'desc')
+      .orderBy('a.docNumber', 'desc')
+      .execute();
+  const pageIds = (direction: 'asc' | 'desc', limit: number, skip: number) =>
+    db
+      .selectFrom('assays as a')
+      .select('a.id')
+      .where(where)
+      .orderBy('a.createdAt', direction)
+      .orderBy('a.docNumber', direction)
+      .limit(limit)
+      .offset(skip);
+
+  if (byDayOnly(filter)) {
+    // No filter but whole Tehran days: the per-day counts the triggers keep (migration 0006) give the
+    // total without reading a lab's (or the network's) packets.
+    const totalQuery = sql<{ n: number }>`select coalesce(sum(d.n), 0)::int as n from assay_day_counts d
+      where ${dayCountConditions(filter)}`;
+    if (page.pageNumber <= SHALLOW_PAGES) {
+      const [rows, count] = await Promise.all([
+        pageOf(pageIds('desc', page.pageSize, offset)),
+        totalQuery.execute(db),
+      ]);
+      return { rows, total: count.rows[0]!.n };
+    }
+    // Deep pages know the total first, so one in the older half is read from the oldest end: the last
+    // page costs what the first does instead of skipping every newer packet.
+    const total = (await totalQuery.execute(db)).rows[0]!.n;
+    if (offset >= total) return { rows: [], total };
+    const fromOldest = offset > total / 2;
+    const rows = await pageOf(
+      fromOldest
+        ? pageIds('asc', Math.min(page.pageSize, total - offset), Math.max(0, total - offset - page.pageSize))
+        : pageIds('desc', page.pageSize, offset),
+    );
+    return { rows, total };
+  }
+
   const countOf = (match: NameMatch) =>
     sql<number>`(select count(*)::int from assays a where ${conditions(filter, match)})`;
-  const total = byDayOnly(filter)
-    ? // No filter but whole Tehran days: the per-day counts the triggers keep (migration 0006) answer
-      // without reading a lab's (or the network's) packets.
-      sql<number>`(select coalesce(sum(d.n), 0)::int from assay_day_counts d where ${dayCountConditions(filter)})`
-    : filter.filterType === 1 && filter.filterValue
+  const total =
+    filter.filterType === 1 && filter.filterValue
       ? // A name filter counts its two halves apart: their OR would read every packet of the lab.
         sql<number>`${countOf('customers')} + ${countOf('others')}`
       : countOf('both');
   const [rows, count] = await Promise.all([
-    selectAssays(db)
-      .where('a.id', 'in', pageIds)
-      .orderBy('a.createdAt', 'desc')
-      .orderBy('a.docNumber', 'desc')
-      .execute(),
+    pageOf(pageIds('desc', page.pageSize, offset)),
     sql<{ n: number }>`select ${total} as n`.execute(db),
   ]);
   return { rows, total: count.rows[0]!.n };

@@ -423,6 +423,25 @@ describe('lists', () => {
     expect(page2).toMatchObject({ totalCount: 3, list: [{ docNumber: lab.from + 1 }] });
   });
 
+  it('AllTests pages from either end give the same newest-first order, also for one registration’s packets', async () => {
+    const lab = await newLab();
+    // One registration: the packets share their created_at, so the number breaks the tie. With one
+    // packet a page, pages 11-30 are deep: 11-15 read from the newest end, 16-30 from the oldest.
+    await add(
+      lab,
+      Array.from({ length: 30 }, (_, i) => draft(lab, lab.from + 1 + i)),
+    );
+    const pages: number[][] = [];
+    for (let pageNumber = 1; pageNumber <= 31; pageNumber++) {
+      const data = (
+        await get('/Tests/AllTests', lab.h, { pageSize: '1', pageNumber: String(pageNumber) })
+      ).json().data;
+      expect(data.totalCount).toBe(30);
+      pages.push(data.list.map((r: { docNumber: number }) => r.docNumber - lab.from));
+    }
+    expect(pages).toEqual([...Array.from({ length: 30 }, (_, i) => [30 - i]), []]);
+  });
+
   it('AllTests pages, filters and never shows another workshop', async () => {
     const all = (await get('/Tests/AllTests', l.h)).json().data;
     expect(all).toMatchObject({ totalCount: 3, currPage: 1, pageSize: 100 });
