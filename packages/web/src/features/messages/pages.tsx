@@ -33,7 +33,7 @@ import type {
 import { useApiQuery } from '../../lib/query.ts';
 import { formatJalaliDateTime, toPersianDigits } from '../../lib/format.ts';
 import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
-import { JalaliDateInput } from '../../components/ui/JalaliDateInput.tsx';
+import { JalaliRangeInputs } from '../../components/ui/JalaliRangeInputs.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { Paginator } from '../../components/ui/Paginator.tsx';
 import { IconPhone } from '../../components/ui/icons.tsx';
@@ -193,15 +193,14 @@ export function ManageMessagesPage() {
 
   // A range is applied once both fields hold whole dates (or are empty); its errors show when a date
   // is complete or the field is left, not at every keystroke.
-  const applyDates = (from: string, to: string, showErrors: boolean) => {
+  const applyDates = (from: string, to: string) => {
     const range = jalaliRangeToGregorian(from, to);
-    if (range.ok) {
-      setDateErrors({});
-      setDates({ fromDate: range.fromDate, toDate: range.toDate });
-      setPage(1);
-    } else if (showErrors) {
-      setDateErrors(range.errors);
-    }
+    if (!range.ok) return setDateErrors(range.errors);
+    setDateErrors({});
+    // Leaving a field without changing the range keeps the page.
+    if (range.fromDate === dates.fromDate && range.toDate === dates.toDate) return;
+    setDates({ fromDate: range.fromDate, toDate: range.toDate });
+    setPage(1);
   };
   const whole = (value: string) => value === '' || value.length === 10;
 
@@ -247,27 +246,17 @@ export function ManageMessagesPage() {
             setPage(1);
           }}
         />
-        <JalaliDateInput
-          label="از تاریخ"
+        <JalaliRangeInputs
           size="md"
-          value={fromJalali}
-          error={dateErrors.fromDate}
-          onChange={(v) => {
-            setFromJalali(v);
-            if (whole(v) && whole(toJalali)) applyDates(v, toJalali, true);
+          from={fromJalali}
+          to={toJalali}
+          errors={dateErrors}
+          onChange={(field, v) => {
+            const [from, to] = field === 'fromDate' ? [v, toJalali] : [fromJalali, v];
+            (field === 'fromDate' ? setFromJalali : setToJalali)(v);
+            if (whole(from) && whole(to)) applyDates(from, to);
           }}
-          onBlur={() => applyDates(fromJalali, toJalali, true)}
-        />
-        <JalaliDateInput
-          label="تا تاریخ"
-          size="md"
-          value={toJalali}
-          error={dateErrors.toDate}
-          onChange={(v) => {
-            setToJalali(v);
-            if (whole(v) && whole(fromJalali)) applyDates(fromJalali, v, true);
-          }}
-          onBlur={() => applyDates(fromJalali, toJalali, true)}
+          onBlur={() => applyDates(fromJalali, toJalali)}
         />
       </SimpleGrid>
     </Paper>

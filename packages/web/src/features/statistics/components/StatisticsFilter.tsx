@@ -4,7 +4,7 @@ import { Button, Paper, SimpleGrid, Group } from '@mantine/core';
 import { IconAdjustments } from '../../../components/ui/icons.tsx';
 import { jalaliRangeToGregorian } from '@ayar/contract';
 import type { DateRangeErrors } from '@ayar/contract';
-import { JalaliDateInput } from '../../../components/ui/JalaliDateInput.tsx';
+import { JalaliRangeInputs } from '../../../components/ui/JalaliRangeInputs.tsx';
 
 export interface AppliedDates {
   fromDate?: string | undefined;
@@ -41,23 +41,14 @@ export function StatisticsFilter({
     <Paper withBorder radius="lg" p="md" component="form" onSubmit={onSubmit} noValidate aria-label={label}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
         {nameField}
-        <JalaliDateInput
-          label="از تاریخ"
-          value={from}
-          onChange={(v) => {
-            setFrom(v);
-            setErrors((e) => ({ ...e, fromDate: undefined }));
+        <JalaliRangeInputs
+          from={from}
+          to={to}
+          errors={errors}
+          onChange={(field, v) => {
+            (field === 'fromDate' ? setFrom : setTo)(v);
+            setErrors((e) => ({ ...e, [field]: undefined }));
           }}
-          error={errors.fromDate}
-        />
-        <JalaliDateInput
-          label="تا تاریخ"
-          value={to}
-          onChange={(v) => {
-            setTo(v);
-            setErrors((e) => ({ ...e, toDate: undefined }));
-          }}
-          error={errors.toDate}
         />
         <Group align="flex-end">
           <Button type="submit" leftSection={<IconAdjustments size={18} />} fullWidth>

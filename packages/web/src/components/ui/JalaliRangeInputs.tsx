@@ -1,0 +1,47 @@
+import type { MantineSize } from '@mantine/core';
+import type { DateRangeErrors } from '@ayar/contract';
+import { JalaliDateInput } from './JalaliDateInput.tsx';
+
+export type RangeField = keyof DateRangeErrors;
+
+/**
+ * «از تاریخ» and «تا تاریخ» side by side in the caller's grid, with the errors of
+ * `jalaliRangeToGregorian` under them. The screen decides when a range applies (on submit, or once
+ * both dates are whole).
+ */
+export function JalaliRangeInputs({
+  from,
+  to,
+  errors,
+  onChange,
+  onBlur,
+  size,
+}: {
+  from: string;
+  to: string;
+  errors: DateRangeErrors;
+  onChange: (field: RangeField, value: string) => void;
+  onBlur?: () => void;
+  size?: MantineSize;
+}) {
+  return (
+    <>
+      <JalaliDateInput
+        label="از تاریخ"
+        size={size}
+        value={from}
+        error={errors.fromDate}
+        onChange={(v) => onChange('fromDate', v)}
+        onBlur={onBlur}
+      />
+      <JalaliDateInput
+        label="تا تاریخ"
+        size={size}
+        value={to}
+        error={errors.toDate}
+        onChange={(v) => onChange('toDate', v)}
+        onBlur={onBlur}
+      />
+    </>
+  );
+}
