@@ -95,8 +95,14 @@ describe('from registration to the first packet numbers', () => {
     await a.keyboard.down('Space');
     await a.getByText('درخواست شارژ تأیید شد').first().waitFor();
     await a.keyboard.up('Space');
-    // The list shows pending requests by default: the accepted one has left it.
-    await a.getByRole('row', { name: new RegExp(`TR${stamp}`) }).waitFor({ state: 'detached' });
+    // The list shows every request by default: this one is now accepted and can no longer be decided.
+    // (Found by the lab's name: the tracking code is shown with Persian digits.)
+    const decided = a.getByRole('row', { name: new RegExp(lab.name) });
+    await decided.getByText('تأیید شده').waitFor();
+    await decided
+      .getByRole('button', { name: /تأیید درخواست|رد درخواست/ })
+      .first()
+      .waitFor({ state: 'detached' });
 
     // 5. The lab buys 100 numbers and sees the new range.
     await w.goto(url('/code/add'));
