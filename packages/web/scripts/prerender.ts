@@ -22,7 +22,11 @@ const EMPTY_ROOT = '<div id="root"></div>';
 if (!shell.includes(EMPTY_ROOT)) throw new Error(`dist/index.html has no ${EMPTY_ROOT}`);
 if (!markup.includes('استعلام جواب آزمایش')) throw new Error('the prerendered landing page lacks its title');
 const landing = path.join(dist, 'landing.html');
-writeFileSync(landing, shell.replace(EMPTY_ROOT, `<div id="root">${markup}</div>`));
+// A function, so that a `$` in the markup is never read as a replacement pattern.
+writeFileSync(
+  landing,
+  shell.replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`),
+);
 writeCompressed(landing);
 rmSync(ssrDir, { recursive: true, force: true });
 console.log(`prerendered dist/landing.html (${Math.round(markup.length / 1024)} kB of markup)`);
