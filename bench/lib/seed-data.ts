@@ -599,9 +599,13 @@ export async function seed(db: Database, options: SeedOptions): Promise<SeedResu
   }
   lap('credits', await credits.finish());
 
-  await sql`analyze`.execute(db);
+  // A running database's packets are all-visible (autovacuum sets the visibility map), which is what
+  // makes the list's counts index-only. Some servers run with autovacuum off (this machine's CI
+  // PostgreSQL does), so the seed leaves the tables in that steady state itself rather than measuring
+  // heap fetches no production database makes.
+  await sql`vacuum (analyze)`.execute(db);
   seconds.analyze = (performance.now() - phase) / 1000;
-  log(`  ${'analyze'.padEnd(12)} ${''.padStart(9)}       ${seconds.analyze.toFixed(1)} s`);
+  log(`  ${'vacuum'.padEnd(12)} ${''.padStart(9)}       ${seconds.analyze.toFixed(1)} s`);
 
   return { rows, seconds, totalSeconds: (performance.now() - started) / 1000 };
 }
