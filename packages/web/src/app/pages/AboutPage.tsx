@@ -1,29 +1,10 @@
-import type { ReactNode } from 'react';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { PublicLayout } from '../PublicLayout.tsx';
 import { Emblem } from '../../components/ui/Emblem.tsx';
+import { LabelValueRow } from '../../components/ui/LabelValueRow.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { APP_VERSION, SITE } from '../../lib/site.ts';
 import { toPersianDigits } from '../../lib/format.ts';
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Group
-      justify="space-between"
-      wrap="nowrap"
-      gap="md"
-      py={6}
-      style={{ borderBlockEnd: '1px solid var(--mantine-color-gray-2)' }}
-    >
-      <Text c="dimmed" size="sm">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} ta="end">
-        {children}
-      </Text>
-    </Group>
-  );
-}
 
 /** about (SPEC.md 2.5): static information about the product. */
 export function AboutPage() {
@@ -48,9 +29,9 @@ export function AboutPage() {
             برخط استعلام کند.
           </Text>
           <Stack gap={0}>
-            <Item label="فعالیت">عیارسنجی و رهگیری بازار طلا</Item>
-            <Item label="شرکت">{SITE.company}</Item>
-            <Item label="نشانی">
+            <LabelValueRow label="فعالیت">عیارسنجی و رهگیری بازار طلا</LabelValueRow>
+            <LabelValueRow label="شرکت">{SITE.company}</LabelValueRow>
+            <LabelValueRow label="نشانی">
               {SITE.address}{' '}
               <Anchor
                 href={`https://www.openstreetmap.org/search?query=${encodeURIComponent(SITE.address)}`}
@@ -61,18 +42,18 @@ export function AboutPage() {
               >
                 (نمایش روی نقشه)
               </Anchor>
-            </Item>
-            <Item label="کد پستی">
+            </LabelValueRow>
+            <LabelValueRow label="کد پستی">
               <Ltr>{toPersianDigits(SITE.postalCode)}</Ltr>
-            </Item>
-            <Item label="تلفن">
+            </LabelValueRow>
+            <LabelValueRow label="تلفن">
               <Anchor href={`tel:${SITE.supportPhone.replace(/\D/g, '')}`} c="ink.7">
                 <Ltr>{toPersianDigits(SITE.supportPhone)}</Ltr>
               </Anchor>
-            </Item>
-            <Item label="نسخه">
+            </LabelValueRow>
+            <LabelValueRow label="نسخه">
               <Ltr>{APP_VERSION}</Ltr>
-            </Item>
+            </LabelValueRow>
           </Stack>
         </Stack>
       </Paper>

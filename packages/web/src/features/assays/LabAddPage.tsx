@@ -11,7 +11,6 @@ import {
   Group,
   Kbd,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -41,7 +40,13 @@ import { alertError, alertInfo, alertSuccess } from '../../lib/alert.ts';
 import { getUserSettings, useAuth } from '../../lib/auth.ts';
 import { CustomerAutocomplete } from '../customers/components/CustomerAutocomplete.tsx';
 import { ASSAYS_KEY } from './api.ts';
-import { FormDigitsField, FormGramsField, OwnerFields } from './components/PacketFields.tsx';
+import {
+  FormDigitsField,
+  FormGramsField,
+  OwnerFields,
+  PacketTypeField,
+  SmsField,
+} from './components/PacketFields.tsx';
 import { PendingTable } from './components/PendingTable.tsx';
 import { OTHER_CUSTOMER } from './packetForm.ts';
 import type { PacketFormValues } from './packetForm.ts';
@@ -185,9 +190,12 @@ export function LabAddPage() {
     ...(settings.showDesc ? (['desc'] as const) : []),
     ...(settings.sendSMS ? (['sendSMS'] as const) : []),
   ];
-  const focusField = (key: FieldKey) => {
+  const inputOf = (key: FieldKey) => {
     const el = document.getElementById(fieldId(key));
-    const input = el instanceof HTMLInputElement ? el : el?.querySelector('input');
+    return { el, input: el instanceof HTMLInputElement ? el : el?.querySelector('input') };
+  };
+  const focusField = (key: FieldKey) => {
+    const { el, input } = inputOf(key);
     (input ?? el)?.focus();
     if (input instanceof HTMLInputElement && input.type !== 'checkbox') input.select();
   };
@@ -348,15 +356,13 @@ export function LabAddPage() {
     if (!key) return;
     event.preventDefault();
     if (key === 'customer' && !customer) {
-      void trigger('customerId');
+      void trigger('customerId').then(() => focusField('customer'));
       return;
     }
     const next = nextStop(key);
     if (next) focusField(next);
     else void saveAndContinue();
   };
-
-  const typeOptions = testTypes.map((t) => ({ value: t.id, label: t.name }));
 
   return (
     <Stack gap="md" maw={960} mx="auto">
@@ -442,33 +448,20 @@ export function LabAddPage() {
 
             <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
               {showType ? (
-                <Controller
+                <PacketTypeField
                   control={control}
-                  name="type"
-                  render={({ field }) => (
-                    <Select
-                      label="نوع آزمایش"
-                      withAsterisk
-                      size="md"
-                      data={typeOptions}
-                      value={field.value || null}
-                      allowDeselect={false}
-                      searchable
-                      nothingFoundMessage="نوعی پیدا نشد"
-                      onChange={(value) => {
-                        field.onChange(value ?? '');
-                        setValue('typeName', typeOptions.find((o) => o.value === value)?.label ?? '');
-                        if (value) {
-                          clearErrors('type');
-                          window.setTimeout(() => focusField(nextStop('type') ?? 'docNumber'), 0);
-                        }
-                      }}
-                      ref={field.ref}
-                      id={fieldId('type')}
-                      error={errors.type?.message}
-                      comboboxProps={{ withinPortal: true }}
-                    />
-                  )}
+                  types={testTypes}
+                  label="نوع آزمایش"
+                  withAsterisk
+                  size="md"
+                  searchable
+                  nothingFoundMessage="نوعی پیدا نشد"
+                  onPicked={() => {
+                    clearErrors('type');
+                    window.setTimeout(() => focusField(nextStop('type') ?? 'docNumber'), 0);
+                  }}
+                  id={fieldId('type')}
+                  comboboxProps={{ withinPortal: true }}
                 />
               ) : null}
               <FormDigitsField
@@ -530,21 +523,10 @@ export function LabAddPage() {
               />
             ) : null}
             {settings.sendSMS ? (
-              <Controller
+              <SmsField
                 control={control}
-                name="sendSMS"
-                render={({ field }) => (
-                  <Checkbox
-                    label="اطلاع‌رسانی پیامکی به مشتری"
-                    checked={field.value}
-                    onChange={(event) => {
-                      field.onChange(event.currentTarget.checked);
-                      setValue('sendCall', event.currentTarget.checked);
-                    }}
-                    ref={field.ref}
-                    id={fieldId('sendSMS')}
-                  />
-                )}
+                id={fieldId('sendSMS')}
+                onToggle={(on) => setValue('sendCall', on)}
               />
             ) : null}
             <Controller

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -8,7 +8,6 @@ import {
   Checkbox,
   Group,
   Paper,
-  Select,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -27,7 +26,7 @@ import {
 } from '@ayar/contract';
 import type { CustomerSearchItem, EditTestRequest, LabDetail } from '@ayar/contract';
 import { Ltr } from '../../components/ui/LtrText.tsx';
-import { confirmAction } from '../../components/ui/confirm.tsx';
+import { confirmThenRun } from '../../components/ui/confirmThenRun.ts';
 import { IconReceipt, IconTrash } from '../../components/ui/icons.tsx';
 import { alertSuccess } from '../../lib/alert.ts';
 import { getUserSettings, useAuth } from '../../lib/auth.ts';
@@ -36,7 +35,13 @@ import { useApiMutation, useApiQuery } from '../../lib/query.ts';
 import { applyFieldErrors } from '../auth/applyFieldErrors.ts';
 import { CustomerAutocomplete } from '../customers/components/CustomerAutocomplete.tsx';
 import { ASSAYS_KEY } from './api.ts';
-import { FormDigitsField, FormGramsField, OwnerFields } from './components/PacketFields.tsx';
+import {
+  FormDigitsField,
+  FormGramsField,
+  OwnerFields,
+  PacketTypeField,
+  SmsField,
+} from './components/PacketFields.tsx';
 import { PurityBadge } from './components/PurityBadge.tsx';
 import { OTHER_CUSTOMER, PACKET_FIELDS } from './packetForm.ts';
 import type { PacketFormValues } from './packetForm.ts';
@@ -154,38 +159,28 @@ function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
   });
 
   const onDelete = async () => {
-    const ok = await confirmAction({
-      title: 'حذف بسته',
-      message: 'آیا از حذف بسته اطمینان دارید؟',
-      confirmLabel: 'حذف',
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      const result = await remove.mutateAsync({ id: row.id });
-      alertSuccess(result.message);
+    const outcome = await confirmThenRun(
+      { title: 'حذف بسته', message: 'آیا از حذف بسته اطمینان دارید؟', confirmLabel: 'حذف', danger: true },
+      () => remove.mutateAsync({ id: row.id }),
+    );
+    if (outcome === 'done') {
       await queryClient.invalidateQueries({ queryKey: ASSAYS_KEY });
       void navigate('/lab/list', { replace: true });
-    } catch {
-      onChanged();
-    }
+    } else if (outcome === 'failed') onChanged();
   };
 
   const onRequestDelete = async () => {
-    const ok = await confirmAction({
-      title: 'درخواست حذف',
-      message: `حذف ${row.titleName} ${toPersianDigits(row.docNumber)} پس از بررسی مدیر انجام می‌شود. درخواست حذف ثبت شود؟`,
-      confirmLabel: 'درخواست حذف',
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      const result = await requestDelete.mutateAsync({ id: row.id });
-      alertSuccess(result.message);
-      await queryClient.invalidateQueries({ queryKey: ASSAYS_KEY });
-    } catch {
-      // The client has shown why.
-    }
+    const outcome = await confirmThenRun(
+      {
+        title: 'درخواست حذف',
+        message: `حذف ${row.titleName} ${toPersianDigits(row.docNumber)} پس از بررسی مدیر انجام می‌شود. درخواست حذف ثبت شود؟`,
+        confirmLabel: 'درخواست حذف',
+        danger: true,
+      },
+      () => requestDelete.mutateAsync({ id: row.id }),
+    );
+    if (outcome === 'cancelled') return;
+    if (outcome === 'done') await queryClient.invalidateQueries({ queryKey: ASSAYS_KEY });
     onChanged();
   };
 
@@ -249,25 +244,7 @@ function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
               </SimpleGrid>
             ) : null}
             <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-              <Controller
-                control={control}
-                name="type"
-                render={({ field }) => (
-                  <Select
-                    label="نوع آزمایش"
-                    size="md"
-                    data={testTypes.map((t) => ({ value: t.id, label: t.name }))}
-                    value={field.value || null}
-                    allowDeselect={false}
-                    onChange={(value) => {
-                      field.onChange(value ?? '');
-                      setValue('typeName', testTypes.find((t) => t.id === value)?.name ?? '');
-                    }}
-                    ref={field.ref}
-                    error={errors.type?.message}
-                  />
-                )}
-              />
+              <PacketTypeField control={control} types={testTypes} label="نوع آزمایش" size="md" />
               <FormDigitsField
                 control={control}
                 name="cutting"
@@ -302,17 +279,7 @@ function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
                 {...register('desc')}
               />
             ) : null}
-            <Controller
-              control={control}
-              name="sendSMS"
-              render={({ field }) => (
-                <Checkbox
-                  label="اطلاع‌رسانی پیامکی به مشتری"
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.currentTarget.checked)}
-                />
-              )}
-            />
+            <SmsField control={control} />
             <Button type="submit" size="md" loading={edit.isPending}>
               ذخیره تغییرات
             </Button>

@@ -5,9 +5,7 @@ import {
   Alert,
   Badge,
   Button,
-  Collapse,
   Group,
-  Paper,
   Select,
   SimpleGrid,
   Skeleton,
@@ -17,29 +15,28 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  ASSAY_FILTER_LABELS,
   ASSAY_MSG,
   ROUTES,
-  UI,
   cuttingInput,
   formatGrams,
   jalaliRangeToGregorian,
   toPersianDigits,
 } from '@ayar/contract';
 import type { AddCuttingRequest, DateRangeErrors, LabListResponse, LabListRow } from '@ayar/contract';
-import { JalaliDateInput } from '../../components/ui/JalaliDateInput.tsx';
+import { CollapsibleFilter } from '../../components/ui/CollapsibleFilter.tsx';
 import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
+import { ListCard, ListTable } from '../../components/ui/ListTable.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { Paginator } from '../../components/ui/Paginator.tsx';
-import { IconAdjustments, IconReceipt, IconSquarePlus } from '../../components/ui/icons.tsx';
+import { IconReceipt, IconSquarePlus } from '../../components/ui/icons.tsx';
 import { alertError, alertSuccess } from '../../lib/alert.ts';
 import { formatJalaliDateTime } from '../../lib/format.ts';
 import { useApiMutation, useApiQuery } from '../../lib/query.ts';
 import { ASSAYS_KEY, LAB_PAGE_SIZE } from './api.ts';
+import { FILTER_TYPES, PacketDateRange } from './components/PacketFilterFields.tsx';
 
 interface Filter {
   filterType?: number;
@@ -53,10 +50,6 @@ interface AddedPacket {
   docNumber: number;
 }
 
-const FILTER_OPTIONS = ([1, 2, 3, 4] as const).map((t) => ({
-  value: String(t),
-  label: ASSAY_FILTER_LABELS[t],
-}));
 const fa = (n: number) => toPersianDigits(n);
 const grams = (g: number | null) => (g === null ? '—' : formatGrams(Math.round(g * 1000)));
 const editable = (row: LabListRow) => row.waitFor || row.canUpdate;
@@ -77,13 +70,10 @@ function LabList({ waitFor }: { waitFor: boolean }) {
   const location = useLocation();
   const added = (location.state as { added?: AddedPacket[] } | null)?.added ?? [];
   const queryClient = useQueryClient();
-  const isDesktop = useMediaQuery(`(min-width: ${UI.desktopMinWidth}px)`) ?? false;
 
-  const [filterOpen, setFilterOpen] = useState(false);
   const [filterType, setFilterType] = useState<string>('1');
   const [filterValue, setFilterValue] = useState('');
-  const [fromDate, setFromDate] = useState('');
-  const [toDate, setToDate] = useState('');
+  const [dates, setDates] = useState({ fromDate: '', toDate: '' });
   const [dateErrors, setDateErrors] = useState<DateRangeErrors>({});
   const [filter, setFilter] = useState<Filter>({});
   const [page, setPage] = useState(1);
@@ -100,7 +90,7 @@ function LabList({ waitFor }: { waitFor: boolean }) {
   const filtered = Object.values(filter).some((v) => v !== undefined && v !== '');
 
   const applyFilter = () => {
-    const range = jalaliRangeToGregorian(fromDate, toDate);
+    const range = jalaliRangeToGregorian(dates.fromDate, dates.toDate);
     const value = filterValue.trim();
     if (value && filterType !== '1' && !/^\d{1,12}$/.test(value)) {
       alertError(ASSAY_MSG.filterValueNumeric);
@@ -118,8 +108,7 @@ function LabList({ waitFor }: { waitFor: boolean }) {
   };
   const clearFilter = () => {
     setFilterValue('');
-    setFromDate('');
-    setToDate('');
+    setDates({ fromDate: '', toDate: '' });
     setDateErrors({});
     setPage(1);
     setFilter({});
@@ -229,102 +218,173 @@ function LabList({ waitFor }: { waitFor: boolean }) {
   const open = (row: LabListRow) => void navigate(`/lab/edit/${row.id}`);
   const rowBg = (row: LabListRow) => (row.waitFor ? 'var(--mantine-color-orange-0)' : undefined);
 
-  let body;
-  if (tests.isPending) {
-    body = <Skeleton height={240} radius="md" />;
-  } else if (list.length === 0) {
-    body = (
-      <Paper withBorder radius="md" p="xl" ta="center">
-        <Stack align="center" gap="sm">
-          <Text c="dimmed">
-            {filtered
-              ? 'آزمایشی با این مشخصات پیدا نشد.'
-              : waitFor
-                ? 'بسته‌ای در انتظار عیار نیست.'
-                : 'هنوز آزمایشی ثبت نکرده‌اید.'}
-          </Text>
-          {!filtered ? (
+  const data = tests.data;
+  const saveButton =
+    editableRows.length > 0 ? (
+      <Button
+        onClick={() => void savePurities()}
+        loading={addCutting.isPending}
+        disabled={changed.length === 0}
+      >
+        ثبت عیار{changed.length > 0 ? ` (${fa(changed.length)})` : ''}
+      </Button>
+    ) : null;
+
+  return (
+    <Stack gap="md" maw={1200} mx="auto">
+      {added.length > 0 ? (
+        <Alert color="green" variant="light" radius="md" title="ثبت شد؛ برگه‌ها آماده چاپ است">
+          <Group gap="xs" wrap="wrap">
+            {added.map((p) => (
+              <Button
+                key={p.id}
+                component={Link}
+                to={`/lab/slip/${p.id}`}
+                size="xs"
+                variant="white"
+                leftSection={<IconReceipt size={16} />}
+              >
+                <span>
+                  برگه <Ltr>{fa(p.docNumber)}</Ltr>
+                </span>
+              </Button>
+            ))}
+          </Group>
+        </Alert>
+      ) : null}
+
+      <CollapsibleFilter
+        id="lab-list-filter"
+        active={filtered}
+        gap="sm"
+        actions={
+          <Group gap="sm">
+            {saveButton}
+            <Button component={Link} to="/lab/add" leftSection={<IconSquarePlus size={18} />}>
+              افزودن آزمایش
+            </Button>
+          </Group>
+        }
+      >
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            applyFilter();
+          }}
+          aria-label="فیلتر آزمایش‌ها"
+        >
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+            <Select
+              label="جستجو بر اساس"
+              size="md"
+              data={FILTER_TYPES}
+              value={filterType}
+              allowDeselect={false}
+              onChange={(v) => setFilterType(v ?? '1')}
+            />
+            <TextInput
+              label="مقدار"
+              value={filterValue}
+              inputMode={filterType === '1' ? 'text' : 'numeric'}
+              onChange={(e) => setFilterValue(e.currentTarget.value)}
+            />
+            <PacketDateRange
+              value={dates}
+              errors={dateErrors}
+              onChange={(field, value) => setDates((d) => ({ ...d, [field]: value }))}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end" gap="sm" mt="sm">
+            <Button
+              variant="default"
+              onClick={clearFilter}
+              disabled={!filtered && !filterValue && !dates.fromDate && !dates.toDate}
+            >
+              پاک کردن
+            </Button>
+            <Button type="submit">اعمال فیلتر</Button>
+          </Group>
+        </form>
+      </CollapsibleFilter>
+
+      <ListTable
+        rows={list}
+        loading={tests.isPending}
+        skeleton={<Skeleton height={240} radius="md" />}
+        empty={
+          filtered
+            ? 'آزمایشی با این مشخصات پیدا نشد.'
+            : waitFor
+              ? 'بسته‌ای در انتظار عیار نیست.'
+              : 'هنوز آزمایشی ثبت نکرده‌اید.'
+        }
+        emptyAction={
+          !filtered ? (
             <Button component={Link} to="/lab/add" variant="light" leftSection={<IconSquarePlus size={18} />}>
               افزودن آزمایش
             </Button>
-          ) : null}
-        </Stack>
-      </Paper>
-    );
-  } else if (isDesktop) {
-    body = (
-      <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-        <Table verticalSpacing="xs" highlightOnHover aria-label="آزمایش‌ها">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>شماره</Table.Th>
-              <Table.Th>مشتری</Table.Th>
-              <Table.Th>نوع</Table.Th>
-              <Table.Th>عیار</Table.Th>
-              <Table.Th>وزن طلا</Table.Th>
-              <Table.Th>وزن نمونه</Table.Th>
-              <Table.Th>تاریخ</Table.Th>
-              <Table.Th />
-              <Table.Th w={48} aria-label="برگه" />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((row) => (
-              <Table.Tr
-                key={row.id}
-                bg={rowBg(row)}
-                data-waiting={row.waitFor || undefined}
-                style={{ cursor: 'pointer' }}
-                onClick={() => open(row)}
+          ) : null
+        }
+        label="آزمایش‌ها"
+        scroll
+        tableProps={{ verticalSpacing: 'xs' }}
+        head={
+          <>
+            <Table.Th>شماره</Table.Th>
+            <Table.Th>مشتری</Table.Th>
+            <Table.Th>نوع</Table.Th>
+            <Table.Th>عیار</Table.Th>
+            <Table.Th>وزن طلا</Table.Th>
+            <Table.Th>وزن نمونه</Table.Th>
+            <Table.Th>تاریخ</Table.Th>
+            <Table.Th />
+            <Table.Th w={48} aria-label="برگه" />
+          </>
+        }
+        row={(row) => (
+          <Table.Tr
+            bg={rowBg(row)}
+            data-waiting={row.waitFor || undefined}
+            style={{ cursor: 'pointer' }}
+            onClick={() => open(row)}
+          >
+            <Table.Td fw={600}>
+              <Link
+                to={`/lab/edit/${row.id}`}
+                style={{ color: 'inherit', textDecoration: 'none' }}
+                onClick={(event) => event.stopPropagation()}
               >
-                <Table.Td fw={600}>
-                  <Link
-                    to={`/lab/edit/${row.id}`}
-                    style={{ color: 'inherit', textDecoration: 'none' }}
-                    onClick={(event) => event.stopPropagation()}
-                  >
-                    <Ltr>{fa(row.docNumber)}</Ltr>
-                  </Link>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" lineClamp={1}>
-                    {row.customerName}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{row.typeName ?? '—'}</Table.Td>
-                <Table.Td>{purityCell(row)}</Table.Td>
-                <Table.Td>
-                  <Ltr>{grams(row.weight)}</Ltr>
-                </Table.Td>
-                <Table.Td>
-                  <Ltr>{grams(row.sampleWeight)}</Ltr>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c="dimmed">
-                    <Ltr>{formatJalaliDateTime(row.date)}</Ltr>
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    {badges(row)}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{slipButton(row)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Paper>
-    );
-  } else {
-    body = (
-      <Stack gap="xs" aria-label="آزمایش‌ها">
-        {list.map((row) => (
-          <Paper
-            key={row.id}
-            withBorder
-            radius="md"
-            p="sm"
+                <Ltr>{fa(row.docNumber)}</Ltr>
+              </Link>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" lineClamp={1}>
+                {row.customerName}
+              </Text>
+            </Table.Td>
+            <Table.Td>{row.typeName ?? '—'}</Table.Td>
+            <Table.Td>{purityCell(row)}</Table.Td>
+            <Table.Td>
+              <Ltr>{grams(row.weight)}</Ltr>
+            </Table.Td>
+            <Table.Td>
+              <Ltr>{grams(row.sampleWeight)}</Ltr>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" c="dimmed">
+                <Ltr>{formatJalaliDateTime(row.date)}</Ltr>
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                {badges(row)}
+              </Group>
+            </Table.Td>
+            <Table.Td>{slipButton(row)}</Table.Td>
+          </Table.Tr>
+        )}
+        card={(row) => (
+          <ListCard
             bg={rowBg(row)}
             data-waiting={row.waitFor || undefined}
             style={{ cursor: 'pointer' }}
@@ -366,119 +426,9 @@ function LabList({ waitFor }: { waitFor: boolean }) {
                 {slipButton(row)}
               </Stack>
             </Group>
-          </Paper>
-        ))}
-      </Stack>
-    );
-  }
-
-  const data = tests.data;
-  const saveButton =
-    editableRows.length > 0 ? (
-      <Button
-        onClick={() => void savePurities()}
-        loading={addCutting.isPending}
-        disabled={changed.length === 0}
-      >
-        ثبت عیار{changed.length > 0 ? ` (${fa(changed.length)})` : ''}
-      </Button>
-    ) : null;
-
-  return (
-    <Stack gap="md" maw={1200} mx="auto">
-      {added.length > 0 ? (
-        <Alert color="green" variant="light" radius="md" title="ثبت شد؛ برگه‌ها آماده چاپ است">
-          <Group gap="xs" wrap="wrap">
-            {added.map((p) => (
-              <Button
-                key={p.id}
-                component={Link}
-                to={`/lab/slip/${p.id}`}
-                size="xs"
-                variant="white"
-                leftSection={<IconReceipt size={16} />}
-              >
-                <span>
-                  برگه <Ltr>{fa(p.docNumber)}</Ltr>
-                </span>
-              </Button>
-            ))}
-          </Group>
-        </Alert>
-      ) : null}
-
-      <Group justify="space-between" gap="sm">
-        <Button
-          variant="default"
-          leftSection={<IconAdjustments size={18} />}
-          onClick={() => setFilterOpen((o) => !o)}
-          aria-expanded={filterOpen}
-          aria-controls="lab-list-filter"
-        >
-          فیلتر{filtered ? ' (فعال)' : ''}
-        </Button>
-        <Group gap="sm">
-          {saveButton}
-          <Button component={Link} to="/lab/add" leftSection={<IconSquarePlus size={18} />}>
-            افزودن آزمایش
-          </Button>
-        </Group>
-      </Group>
-
-      <Collapse expanded={filterOpen} id="lab-list-filter">
-        <Paper withBorder radius="lg" p="md">
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              applyFilter();
-            }}
-            aria-label="فیلتر آزمایش‌ها"
-          >
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-              <Select
-                label="جستجو بر اساس"
-                size="md"
-                data={FILTER_OPTIONS}
-                value={filterType}
-                allowDeselect={false}
-                onChange={(v) => setFilterType(v ?? '1')}
-              />
-              <TextInput
-                label="مقدار"
-                value={filterValue}
-                inputMode={filterType === '1' ? 'text' : 'numeric'}
-                onChange={(e) => setFilterValue(e.currentTarget.value)}
-              />
-              <JalaliDateInput
-                label="از تاریخ"
-                placeholder="۱۴۰۵/۰۱/۰۱"
-                value={fromDate}
-                onChange={setFromDate}
-                error={dateErrors.fromDate}
-              />
-              <JalaliDateInput
-                label="تا تاریخ"
-                placeholder="۱۴۰۵/۱۲/۲۹"
-                value={toDate}
-                onChange={setToDate}
-                error={dateErrors.toDate}
-              />
-            </SimpleGrid>
-            <Group justify="flex-end" gap="sm" mt="sm">
-              <Button
-                variant="default"
-                onClick={clearFilter}
-                disabled={!filtered && !filterValue && !fromDate && !toDate}
-              >
-                پاک کردن
-              </Button>
-              <Button type="submit">اعمال فیلتر</Button>
-            </Group>
-          </form>
-        </Paper>
-      </Collapse>
-
-      {body}
+          </ListCard>
+        )}
+      />
 
       {data && list.length > 0 ? (
         <Group justify="space-between" align="center" wrap="wrap">

@@ -246,6 +246,46 @@ describe('lab/add', () => {
     expect(calls('/Tests/CheckCode')).toHaveLength(1);
   });
 
+  it('shows the customer’s «required» error after an empty form is registered, with no suggestion list over it', async () => {
+    const user = userEvent.setup();
+    renderApp('/lab/add');
+    await waitFor(() => expect(field(/^شماره بسته/)).toHaveValue('1000'));
+    const customer = field(/^نام مشتری/);
+    // jsdom lays nothing out, so Mantine hides every list with display:none and keeps a closed one in the
+    // document; the list that is open is the one the field names in aria-controls.
+    const openList = () => {
+      const id = customer.getAttribute('aria-controls');
+      return id ? document.getElementById(id) : null;
+    };
+    // The page opens in the customer field, its first customers offered to browse.
+    await waitFor(() => expect(customer).toHaveFocus());
+    await waitFor(() => expect(openList()).toHaveRole('listbox'));
+
+    for (const register of [
+      () => user.click(screen.getByRole('button', { name: 'ثبت' })),
+      () => user.keyboard('{Control>}{Enter}{/Control}'),
+      () => user.click(screen.getByRole('button', { name: 'ذخیره و ادامه' })),
+      () => user.keyboard('{Enter}'),
+    ]) {
+      await register();
+      const error = await screen.findByText(ASSAY_MSG.customerRequired);
+      await waitFor(() => expect(customer).toHaveFocus());
+      await waitFor(() => expect(openList()).toBeNull());
+      expect(error).toBeVisible();
+      expect(customer).toHaveAccessibleDescription(ASSAY_MSG.customerRequired);
+    }
+    expect(calls('/Tests/CheckCode')).toHaveLength(0);
+    expect(calls('/Tests/AddTest')).toHaveLength(0);
+
+    // Typing opens the suggestions again, and one is chosen by keyboard.
+    await user.keyboard('حسن');
+    await waitFor(() => expect(openList()).toHaveRole('listbox'));
+    await screen.findByRole('option', { name: /حسن طلافروش/, hidden: true });
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(field(/^شماره بسته/)).toHaveFocus());
+    expect(screen.queryByText(ASSAY_MSG.customerRequired)).not.toBeInTheDocument();
+  });
+
   it('sends the lab to code/add when there is no next number', async () => {
     handler = (url) => {
       if (url.includes('/Tests/GetCode'))

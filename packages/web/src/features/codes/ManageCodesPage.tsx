@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { ROUTES, UI, allotCodesRequestSchema, formatToman, toPersianDigits } from '@ayar/contract';
+import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { ROUTES, allotCodesRequestSchema, formatToman, toPersianDigits } from '@ayar/contract';
 import type { AdminCodeRange, AllCodesResponse, AllotCodesRequest, AllotCodesResponse } from '@ayar/contract';
 import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
+import { ListCard, ListTable } from '../../components/ui/ListTable.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
-import { Paginator } from '../../components/ui/Paginator.tsx';
-import { confirmAction } from '../../components/ui/confirm.tsx';
+import { confirmThenRun } from '../../components/ui/confirmThenRun.ts';
 import { IconSearch, IconSquarePlus, IconTrash } from '../../components/ui/icons.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { alertSuccess } from '../../lib/alert.ts';
@@ -28,7 +27,6 @@ type FieldName = 'userId' | 'fromCode' | 'toCode' | 'serialNo';
 
 /** manage/codes (SPEC.md 2.13): find ranges, allot one to a workshop, delete an unused one. */
 export function ManageCodesPage() {
-  const isDesktop = useMediaQuery(`(min-width: ${UI.desktopMinWidth}px)`) ?? false;
   const [workshop, setWorkshop] = useState<UserAutocompleteValue | null>(null);
   const [serialNo, setSerialNo] = useState('');
   const [fromCode, setFromCode] = useState('');
@@ -92,20 +90,17 @@ export function ManageCodesPage() {
   };
 
   const onDelete = async (range: AdminCodeRange) => {
-    const ok = await confirmAction({
-      title: 'حذف بازه شماره',
-      message: 'آیا از حذف این مورد اطمینان دارید؟',
-      confirmLabel: 'حذف',
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      const result = await remove.mutateAsync({ id: range.id });
-      alertSuccess(result.message);
-    } catch {
-      // The client has shown why (e.g. numbers of the range are in use).
-    }
-    await ranges.refetch();
+    const outcome = await confirmThenRun(
+      {
+        title: 'حذف بازه شماره',
+        message: 'آیا از حذف این مورد اطمینان دارید؟',
+        confirmLabel: 'حذف',
+        danger: true,
+      },
+      () => remove.mutateAsync({ id: range.id }),
+    );
+    // After a refusal too (e.g. numbers of the range are in use): the list shows the server's ranges.
+    if (outcome !== 'cancelled') await ranges.refetch();
   };
 
   const deleteButton = (range: AdminCodeRange) => (
@@ -120,7 +115,6 @@ export function ManageCodesPage() {
     </ActionIcon>
   );
 
-  const list = ranges.data?.list ?? [];
   return (
     <Stack gap="md" maw={1100} mx="auto">
       <Paper withBorder radius="lg" p="md">
@@ -190,76 +184,63 @@ export function ManageCodesPage() {
         </Stack>
       </Paper>
 
-      {ranges.isPending ? (
-        <Skeleton height={180} radius="md" />
-      ) : list.length === 0 ? (
-        <Paper withBorder radius="md" p="xl" ta="center">
-          <Text c="dimmed">بازه‌ای پیدا نشد.</Text>
-        </Paper>
-      ) : isDesktop ? (
-        <Paper withBorder radius="md">
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>آزمایشگاه</Table.Th>
-                <Table.Th>تاریخ</Table.Th>
-                <Table.Th>از شماره</Table.Th>
-                <Table.Th>تا شماره</Table.Th>
-                <Table.Th>سری</Table.Th>
-                <Table.Th>تعداد</Table.Th>
-                <Table.Th>استفاده شده</Table.Th>
-                <Table.Th aria-label="حذف" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((range) => (
-                <Table.Tr key={range.id}>
-                  <Table.Td>{range.user}</Table.Td>
-                  <Table.Td>
-                    <Ltr>{formatJalaliDate(range.createDate)}</Ltr>
-                  </Table.Td>
-                  <Table.Td>
-                    <Ltr>{fa(range.fromCode)}</Ltr>
-                  </Table.Td>
-                  <Table.Td>
-                    <Ltr>{fa(range.toCode)}</Ltr>
-                  </Table.Td>
-                  <Table.Td>
-                    <Ltr>{fa(range.serialNo)}</Ltr>
-                  </Table.Td>
-                  <Table.Td>{formatToman(range.count)}</Table.Td>
-                  <Table.Td>{formatToman(range.used)}</Table.Td>
-                  <Table.Td>{deleteButton(range)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
-      ) : (
-        <Stack gap="xs">
-          {list.map((range) => (
-            <Paper key={range.id} withBorder radius="md" p="sm">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Stack gap={4}>
-                  <Text fw={600}>{range.user}</Text>
-                  <Text size="sm">
-                    <Ltr>{fa(range.fromCode)}</Ltr> تا <Ltr>{fa(range.toCode)}</Ltr>
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    سری <Ltr>{fa(range.serialNo)}</Ltr> · {formatToman(range.count)} شماره · استفاده شده{' '}
-                    {formatToman(range.used)} · <Ltr>{formatJalaliDate(range.createDate)}</Ltr>
-                  </Text>
-                </Stack>
-                {deleteButton(range)}
-              </Group>
-            </Paper>
-          ))}
-        </Stack>
-      )}
-
-      {ranges.data ? (
-        <Paginator page={page} pageSize={PAGE_SIZE} total={ranges.data.totalCount} onChange={setPage} />
-      ) : null}
+      <ListTable
+        rows={ranges.data?.list ?? []}
+        loading={ranges.isPending}
+        empty="بازه‌ای پیدا نشد."
+        head={
+          <>
+            <Table.Th>آزمایشگاه</Table.Th>
+            <Table.Th>تاریخ</Table.Th>
+            <Table.Th>از شماره</Table.Th>
+            <Table.Th>تا شماره</Table.Th>
+            <Table.Th>سری</Table.Th>
+            <Table.Th>تعداد</Table.Th>
+            <Table.Th>استفاده شده</Table.Th>
+            <Table.Th aria-label="حذف" />
+          </>
+        }
+        row={(range) => (
+          <Table.Tr>
+            <Table.Td>{range.user}</Table.Td>
+            <Table.Td>
+              <Ltr>{formatJalaliDate(range.createDate)}</Ltr>
+            </Table.Td>
+            <Table.Td>
+              <Ltr>{fa(range.fromCode)}</Ltr>
+            </Table.Td>
+            <Table.Td>
+              <Ltr>{fa(range.toCode)}</Ltr>
+            </Table.Td>
+            <Table.Td>
+              <Ltr>{fa(range.serialNo)}</Ltr>
+            </Table.Td>
+            <Table.Td>{formatToman(range.count)}</Table.Td>
+            <Table.Td>{formatToman(range.used)}</Table.Td>
+            <Table.Td>{deleteButton(range)}</Table.Td>
+          </Table.Tr>
+        )}
+        card={(range) => (
+          <ListCard>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Stack gap={4}>
+                <Text fw={600}>{range.user}</Text>
+                <Text size="sm">
+                  <Ltr>{fa(range.fromCode)}</Ltr> تا <Ltr>{fa(range.toCode)}</Ltr>
+                </Text>
+                <Text size="sm" c="dimmed">
+                  سری <Ltr>{fa(range.serialNo)}</Ltr> · {formatToman(range.count)} شماره · استفاده شده{' '}
+                  {formatToman(range.used)} · <Ltr>{formatJalaliDate(range.createDate)}</Ltr>
+                </Text>
+              </Stack>
+              {deleteButton(range)}
+            </Group>
+          </ListCard>
+        )}
+        paging={
+          ranges.data ? { page, pageSize: PAGE_SIZE, total: ranges.data.totalCount, onChange: setPage } : null
+        }
+      />
     </Stack>
   );
 }

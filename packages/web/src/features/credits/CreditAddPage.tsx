@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,14 +9,13 @@ import {
   creditFormSchema,
   formatToman,
   gregorianToJalali,
-  toEnglishDigits,
   toPersianDigits,
   todayJalali,
 } from '@ayar/contract';
 import type { CreditFormInput, CreditFormOutput, CreditItem, CreditsResponse } from '@ayar/contract';
-import { JalaliDateInput } from '../../components/ui/JalaliDateInput.tsx';
-import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
+import { FormJalaliDateField, FormTomanField } from '../../components/ui/FormFields.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
+import { StripedCard } from '../../components/ui/StripedCard.tsx';
 import { IconCreditCard } from '../../components/ui/icons.tsx';
 import { alertSuccess } from '../../lib/alert.ts';
 import { formatJalaliDateTime } from '../../lib/format.ts';
@@ -29,14 +28,8 @@ export const MY_CREDITS_KEY = ['credits', 'mine'] as const;
 
 const FIELDS = ['value', 'date', 'account', 'trackingCode'] as const;
 
-/** «۲۵۰٬۰۰۰ تومان» under the amount as it is typed. */
-function amountHint(raw: string): string {
-  const digits = toEnglishDigits(raw).replace(/\D/g, '');
-  if (!digits) {
-    return `از ${formatToman(LIMITS.creditAmount.min)} تا ${formatToman(LIMITS.creditAmount.max)} تومان`;
-  }
-  return `${formatToman(Number(digits))} تومان`;
-}
+/** Under the empty amount: what the contract accepts. */
+const AMOUNT_RANGE_HINT = `از ${formatToman(LIMITS.creditAmount.min)} تا ${formatToman(LIMITS.creditAmount.max)} تومان`;
 
 /** credit/add (SPEC.md 2.14): ask for a top-up after a bank transfer; the requests and the totals. */
 export function CreditAddPage() {
@@ -57,7 +50,6 @@ export function CreditAddPage() {
     defaultValues: { value: '', date: todayJalali(), account: '', trackingCode: '' },
   });
 
-  const valueText = useWatch({ control, name: 'value' });
   const accNum = credits.data?.accNum ?? '';
   useEffect(() => {
     if (accNum && !getValues('account')) setValue('account', accNum);
@@ -91,41 +83,20 @@ export function CreditAddPage() {
                 را اینجا ثبت کنید.
               </Alert>
             ) : null}
-            <Controller
+            <FormTomanField
               control={control}
               name="value"
-              render={({ field }) => (
-                <DigitsInput
-                  label="مبلغ (تومان)"
-                  withAsterisk
-                  value={String(field.value ?? '')}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  maxLength={9}
-                  error={errors.value?.message}
-                  description={amountHint(String(valueText ?? ''))}
-                  inputWrapperOrder={['label', 'input', 'description', 'error']}
-                />
-              )}
+              withAsterisk
+              maxLength={9}
+              emptyHint={AMOUNT_RANGE_HINT}
             />
-            <Controller
+            <FormJalaliDateField
               control={control}
               name="date"
-              render={({ field }) => (
-                <JalaliDateInput
-                  label="تاریخ واریز"
-                  withAsterisk
-                  placeholder="۱۴۰۵/۰۹/۰۱"
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={errors.date?.message}
-                  description="به تاریخ شمسی، مثل ۱۴۰۵/۰۹/۰۱"
-                  inputWrapperOrder={['label', 'input', 'description', 'error']}
-                />
-              )}
+              label="تاریخ واریز"
+              withAsterisk
+              placeholder="۱۴۰۵/۰۹/۰۱"
+              description="به تاریخ شمسی، مثل ۱۴۰۵/۰۹/۰۱"
             />
             <TextInput
               label="حساب یا کارت مقصد"
@@ -170,15 +141,7 @@ export function CreditAddPage() {
 function CreditRow({ credit }: { credit: CreditItem }) {
   const jalali = credit.date ? gregorianToJalali(credit.date) : null;
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="sm"
-      style={{
-        borderInlineStartWidth: 4,
-        borderInlineStartColor: `var(--mantine-color-${credit.status === 0 ? 'orange' : credit.status === 1 ? 'green' : 'red'}-6)`,
-      }}
-    >
+    <StripedCard color={credit.status === 0 ? 'orange' : credit.status === 1 ? 'green' : 'red'}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={2}>
           <Text fw={700}>{formatToman(credit.value)} تومان</Text>
@@ -194,6 +157,6 @@ function CreditRow({ credit }: { credit: CreditItem }) {
         </Stack>
         <CreditStatusBadge status={credit.status} />
       </Group>
-    </Paper>
+    </StripedCard>
   );
 }

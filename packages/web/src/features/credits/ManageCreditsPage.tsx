@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Button, Group, Paper, SegmentedControl, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { ROUTES, UI, formatToman, gregorianToJalali, toPersianDigits } from '@ayar/contract';
+import { Button, Group, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { ROUTES, formatToman, gregorianToJalali, toPersianDigits } from '@ayar/contract';
 import type { AcceptCreditRequest, AdminCreditItem, AllCreditsResponse } from '@ayar/contract';
 import { HoldToConfirmButton } from '../../components/ui/HoldToConfirmButton.tsx';
+import { ListCard, ListTable } from '../../components/ui/ListTable.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
-import { Paginator } from '../../components/ui/Paginator.tsx';
 import { confirmAction } from '../../components/ui/confirm.tsx';
-import { alertSuccess } from '../../lib/alert.ts';
+import { runAndReport } from '../../components/ui/confirmThenRun.ts';
 import { useApiMutation, useApiQuery } from '../../lib/query.ts';
 import { UserAutocomplete } from '../workshops/components/UserAutocomplete.tsx';
 import type { UserAutocompleteValue } from '../workshops/components/UserAutocomplete.tsx';
@@ -16,6 +15,10 @@ import { CreditStatusBadge } from './components/CreditStatusBadge.tsx';
 
 const PAGE_SIZE = 50;
 const PENDING_BG = 'var(--mantine-color-orange-0)';
+
+/** A request still waiting for the admin stands out, in the table and on the cards alike. */
+const pendingMark = (credit: AdminCreditItem) =>
+  credit.status === 0 ? { bg: PENDING_BG, 'data-pending': true } : {};
 
 const transferDate = (date: string | null) => {
   const jalali = date ? gregorianToJalali(date) : null;
@@ -25,7 +28,6 @@ const transferDate = (date: string | null) => {
 /** manage/credits and manage/credits/:search (SPEC.md 2.13): the admin decides charge requests. */
 export function ManageCreditsPage() {
   const { search } = useParams();
-  const isDesktop = useMediaQuery(`(min-width: ${UI.desktopMinWidth}px)`) ?? false;
   const [waitFor, setWaitFor] = useState(search === 'true');
   const [workshop, setWorkshop] = useState<UserAutocompleteValue | null>(null);
   const [page, setPage] = useState(1);
@@ -44,12 +46,8 @@ export function ManageCreditsPage() {
   );
 
   const run = async (creditId: string, accepted: boolean) => {
-    try {
-      const result = await decide.mutateAsync({ creditId, accepted });
-      alertSuccess(result.message);
-    } catch {
-      // The client has shown the server's message (e.g. «این درخواست قبلاً بررسی شده است»).
-    }
+    // Refreshed after a refusal too (e.g. «این درخواست قبلاً بررسی شده است»): someone else decided it.
+    await runAndReport(() => decide.mutateAsync({ creditId, accepted }));
     await credits.refetch();
   };
   const reject = async (credit: AdminCreditItem) => {
@@ -83,7 +81,6 @@ export function ManageCreditsPage() {
       </Group>
     ) : null;
 
-  const list = credits.data?.list ?? [];
   return (
     <Stack gap="md" maw={1100} mx="auto">
       <Paper withBorder radius="lg" p="md">
@@ -114,87 +111,65 @@ export function ManageCreditsPage() {
         </Group>
       </Paper>
 
-      {credits.isPending ? (
-        <Skeleton height={180} radius="md" />
-      ) : list.length === 0 ? (
-        <Paper withBorder radius="md" p="xl" ta="center">
-          <Text c="dimmed">{waitFor ? 'درخواستی در انتظار بررسی نیست.' : 'درخواست شارژی پیدا نشد.'}</Text>
-        </Paper>
-      ) : isDesktop ? (
-        <Paper withBorder radius="md">
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>مبلغ (تومان)</Table.Th>
-                <Table.Th>آزمایشگاه</Table.Th>
-                <Table.Th>کد پیگیری</Table.Th>
-                <Table.Th>تاریخ واریز</Table.Th>
-                <Table.Th>حساب مقصد</Table.Th>
-                <Table.Th>وضعیت</Table.Th>
-                <Table.Th aria-label="عملیات" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((credit) => (
-                <Table.Tr
-                  key={credit.id}
-                  bg={credit.status === 0 ? PENDING_BG : undefined}
-                  data-pending={credit.status === 0 || undefined}
-                >
-                  <Table.Td fw={700}>{formatToman(credit.amount)}</Table.Td>
-                  <Table.Td>{credit.lab}</Table.Td>
-                  <Table.Td>
-                    <Ltr>{toPersianDigits(credit.trackingCode)}</Ltr>
-                  </Table.Td>
-                  <Table.Td>
-                    <Ltr>{transferDate(credit.date)}</Ltr>
-                  </Table.Td>
-                  <Table.Td>
-                    <Ltr>{toPersianDigits(credit.account)}</Ltr>
-                  </Table.Td>
-                  <Table.Td>
-                    <CreditStatusBadge status={credit.status} />
-                  </Table.Td>
-                  <Table.Td>{actions(credit)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
-      ) : (
-        <Stack gap="xs">
-          {list.map((credit) => (
-            <Paper
-              key={credit.id}
-              withBorder
-              radius="md"
-              p="sm"
-              bg={credit.status === 0 ? PENDING_BG : undefined}
-              data-pending={credit.status === 0 || undefined}
-            >
-              <Stack gap={6}>
-                <Group justify="space-between" wrap="nowrap">
-                  <Text fw={700}>{formatToman(credit.amount)} تومان</Text>
-                  <CreditStatusBadge status={credit.status} />
-                </Group>
-                <Text size="sm">{credit.lab}</Text>
-                <Text size="sm" c="dimmed">
-                  کد پیگیری: <Ltr>{toPersianDigits(credit.trackingCode)}</Ltr> · تاریخ واریز:{' '}
-                  <Ltr>{transferDate(credit.date)}</Ltr>
-                </Text>
-                <Text size="sm" c="dimmed">
-                  حساب مقصد: <Ltr>{toPersianDigits(credit.account)}</Ltr>
-                </Text>
-                {actions(credit)}
-              </Stack>
-            </Paper>
-          ))}
-        </Stack>
-      )}
-
-      {credits.data ? (
-        <Paginator page={page} pageSize={PAGE_SIZE} total={credits.data.totalCount} onChange={setPage} />
-      ) : null}
+      <ListTable
+        rows={credits.data?.list ?? []}
+        loading={credits.isPending}
+        empty={waitFor ? 'درخواستی در انتظار بررسی نیست.' : 'درخواست شارژی پیدا نشد.'}
+        head={
+          <>
+            <Table.Th>مبلغ (تومان)</Table.Th>
+            <Table.Th>آزمایشگاه</Table.Th>
+            <Table.Th>کد پیگیری</Table.Th>
+            <Table.Th>تاریخ واریز</Table.Th>
+            <Table.Th>حساب مقصد</Table.Th>
+            <Table.Th>وضعیت</Table.Th>
+            <Table.Th aria-label="عملیات" />
+          </>
+        }
+        row={(credit) => (
+          <Table.Tr {...pendingMark(credit)}>
+            <Table.Td fw={700}>{formatToman(credit.amount)}</Table.Td>
+            <Table.Td>{credit.lab}</Table.Td>
+            <Table.Td>
+              <Ltr>{toPersianDigits(credit.trackingCode)}</Ltr>
+            </Table.Td>
+            <Table.Td>
+              <Ltr>{transferDate(credit.date)}</Ltr>
+            </Table.Td>
+            <Table.Td>
+              <Ltr>{toPersianDigits(credit.account)}</Ltr>
+            </Table.Td>
+            <Table.Td>
+              <CreditStatusBadge status={credit.status} />
+            </Table.Td>
+            <Table.Td>{actions(credit)}</Table.Td>
+          </Table.Tr>
+        )}
+        card={(credit) => (
+          <ListCard {...pendingMark(credit)}>
+            <Stack gap={6}>
+              <Group justify="space-between" wrap="nowrap">
+                <Text fw={700}>{formatToman(credit.amount)} تومان</Text>
+                <CreditStatusBadge status={credit.status} />
+              </Group>
+              <Text size="sm">{credit.lab}</Text>
+              <Text size="sm" c="dimmed">
+                کد پیگیری: <Ltr>{toPersianDigits(credit.trackingCode)}</Ltr> · تاریخ واریز:{' '}
+                <Ltr>{transferDate(credit.date)}</Ltr>
+              </Text>
+              <Text size="sm" c="dimmed">
+                حساب مقصد: <Ltr>{toPersianDigits(credit.account)}</Ltr>
+              </Text>
+              {actions(credit)}
+            </Stack>
+          </ListCard>
+        )}
+        paging={
+          credits.data
+            ? { page, pageSize: PAGE_SIZE, total: credits.data.totalCount, onChange: setPage }
+            : null
+        }
+      />
     </Stack>
   );
 }

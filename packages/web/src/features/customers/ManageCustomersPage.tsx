@@ -13,15 +13,14 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { CUSTOMER_PAGE_SIZE, ROUTES, UI, effectiveCustomerSettings, toPersianDigits } from '@ayar/contract';
+import { CUSTOMER_PAGE_SIZE, ROUTES, effectiveCustomerSettings, toPersianDigits } from '@ayar/contract';
 import type { DeleteCustomerRequest, ManageCustomerDetail, ManageCustomerRow, Paged } from '@ayar/contract';
+import { ListCard, ListTable } from '../../components/ui/ListTable.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
-import { Paginator } from '../../components/ui/Paginator.tsx';
-import { confirmAction } from '../../components/ui/confirm.tsx';
+import { confirmThenRun } from '../../components/ui/confirmThenRun.ts';
 import { IconSearch, IconTrash } from '../../components/ui/icons.tsx';
-import { alertSuccess } from '../../lib/alert.ts';
 import { formatJalaliDate } from '../../lib/format.ts';
 import { useApiMutation, useApiQuery } from '../../lib/query.ts';
 import { UserAutocomplete } from '../workshops/components/UserAutocomplete.tsx';
@@ -38,7 +37,6 @@ const digits = (value: string | number | null) =>
  * the workshop editor that SPEC.md's manage/edit-user/{id} names is for workshops, not customers.
  */
 export function ManageCustomersPage() {
-  const isDesktop = useMediaQuery(`(min-width: ${UI.desktopMinWidth}px)`) ?? false;
   const queryClient = useQueryClient();
   const [workshop, setWorkshop] = useState<UserAutocompleteValue | null>(null);
   const [search, setSearch] = useState('');
@@ -51,20 +49,12 @@ export function ManageCustomersPage() {
   const del = useApiMutation<null, DeleteCustomerRequest>(ROUTES.manage.deleteCustomer);
 
   const remove = async (row: { id: string; name: string }) => {
-    const ok = await confirmAction({
-      title: 'حذف مشتری',
-      message: deleteQuestion(row.name),
-      confirmLabel: 'حذف',
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      const result = await del.mutateAsync({ id: row.id });
-      alertSuccess(result.message);
-      setOpenId(null);
-    } catch {
-      // The API client has shown the server's message.
-    }
+    const outcome = await confirmThenRun(
+      { title: 'حذف مشتری', message: deleteQuestion(row.name), confirmLabel: 'حذف', danger: true },
+      () => del.mutateAsync({ id: row.id }),
+    );
+    if (outcome === 'cancelled') return;
+    if (outcome === 'done') setOpenId(null);
     await queryClient.invalidateQueries({ queryKey: CUSTOMERS_KEY });
   };
 
@@ -110,87 +100,73 @@ export function ManageCustomersPage() {
         </SimpleGrid>
       </Paper>
 
-      {customers.isPending ? (
-        <Skeleton height={200} radius="md" />
-      ) : list.length === 0 ? (
-        <Paper withBorder radius="md" p="xl" ta="center">
-          <Text c="dimmed">مشتری‌ای پیدا نشد.</Text>
-        </Paper>
-      ) : isDesktop ? (
-        <Paper withBorder radius="md">
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>نام</Table.Th>
-                <Table.Th>آزمایشگاه</Table.Th>
-                <Table.Th>کد</Table.Th>
-                <Table.Th>موبایل</Table.Th>
-                <Table.Th>تلفن</Table.Th>
-                <Table.Th w={70}>عملیات</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((row) => (
-                <Table.Tr
-                  key={row.id}
-                  style={{ cursor: 'pointer' }}
-                  tabIndex={0}
-                  aria-label={`مشخصات ${row.name}`}
-                  onClick={() => setOpenId(row.id)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') setOpenId(row.id);
-                  }}
-                >
-                  <Table.Td fw={600}>{row.name}</Table.Td>
-                  <Table.Td>{row.lab}</Table.Td>
-                  <Table.Td>{digits(row.code)}</Table.Td>
-                  <Table.Td>{digits(row.mobile)}</Table.Td>
-                  <Table.Td>{digits(row.phone)}</Table.Td>
-                  <Table.Td>{deleteButton(row)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
-      ) : (
-        <Stack gap="xs">
-          {list.map((row) => (
-            <Paper
-              key={row.id}
-              withBorder
-              radius="md"
-              p="sm"
-              role="button"
-              tabIndex={0}
-              aria-label={`مشخصات ${row.name}`}
-              style={{ cursor: 'pointer' }}
-              onClick={() => setOpenId(row.id)}
-            >
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text fw={600}>{row.name}</Text>
-                  <Text size="sm" c="dimmed">
-                    {row.lab} · کد {digits(row.code)}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {digits(row.mobile)}
-                    {row.phone ? <> · {digits(row.phone)}</> : null}
-                  </Text>
-                </Stack>
-                {deleteButton(row)}
-              </Group>
-            </Paper>
-          ))}
-        </Stack>
-      )}
-      {customers.data && list.length > 0 ? (
-        <Paginator
-          page={page}
-          pageSize={customers.data.pageSize}
-          total={customers.data.totalCount}
-          onChange={setPage}
-        />
-      ) : null}
+      <ListTable
+        rows={list}
+        loading={customers.isPending}
+        skeleton={<Skeleton height={200} radius="md" />}
+        empty="مشتری‌ای پیدا نشد."
+        head={
+          <>
+            <Table.Th>نام</Table.Th>
+            <Table.Th>آزمایشگاه</Table.Th>
+            <Table.Th>کد</Table.Th>
+            <Table.Th>موبایل</Table.Th>
+            <Table.Th>تلفن</Table.Th>
+            <Table.Th w={70}>عملیات</Table.Th>
+          </>
+        }
+        row={(row) => (
+          <Table.Tr
+            style={{ cursor: 'pointer' }}
+            tabIndex={0}
+            aria-label={`مشخصات ${row.name}`}
+            onClick={() => setOpenId(row.id)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') setOpenId(row.id);
+            }}
+          >
+            <Table.Td fw={600}>{row.name}</Table.Td>
+            <Table.Td>{row.lab}</Table.Td>
+            <Table.Td>{digits(row.code)}</Table.Td>
+            <Table.Td>{digits(row.mobile)}</Table.Td>
+            <Table.Td>{digits(row.phone)}</Table.Td>
+            <Table.Td>{deleteButton(row)}</Table.Td>
+          </Table.Tr>
+        )}
+        card={(row) => (
+          <ListCard
+            role="button"
+            tabIndex={0}
+            aria-label={`مشخصات ${row.name}`}
+            style={{ cursor: 'pointer' }}
+            onClick={() => setOpenId(row.id)}
+          >
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Text fw={600}>{row.name}</Text>
+                <Text size="sm" c="dimmed">
+                  {row.lab} · کد {digits(row.code)}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {digits(row.mobile)}
+                  {row.phone ? <> · {digits(row.phone)}</> : null}
+                </Text>
+              </Stack>
+              {deleteButton(row)}
+            </Group>
+          </ListCard>
+        )}
+        paging={
+          customers.data && list.length > 0
+            ? {
+                page,
+                pageSize: customers.data.pageSize,
+                total: customers.data.totalCount,
+                onChange: setPage,
+              }
+            : null
+        }
+      />
 
       <CustomerCard
         id={openId}

@@ -36,8 +36,9 @@ import type {
   PayItem,
 } from '@ayar/contract';
 import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
-import { JalaliDateInput } from '../../components/ui/JalaliDateInput.tsx';
+import { FormJalaliDateField, FormTomanField } from '../../components/ui/FormFields.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
+import { StripedCard } from '../../components/ui/StripedCard.tsx';
 import { confirmAction } from '../../components/ui/confirm.tsx';
 import { IconTrash } from '../../components/ui/icons.tsx';
 import { alertSuccess } from '../../lib/alert.ts';
@@ -66,11 +67,6 @@ export function cleanGrams(raw: string): string {
     .replace(/[^\d.]/g, '');
   const [whole = '', ...rest] = text.split('.');
   return rest.length === 0 ? whole : `${whole}.${rest.join('').slice(0, 3)}`;
-}
-
-function moneyHint(raw: string): string | undefined {
-  const digits = toEnglishDigits(raw).replace(/\D/g, '');
-  return digits ? `${formatToman(Number(digits))} تومان` : undefined;
 }
 
 /** pay/add (SPEC.md 2.13): a receipt or a payment of gold and money, and the customer's running account. */
@@ -193,38 +189,13 @@ export function PayAddPage() {
                   />
                 )}
               />
-              <Controller
-                control={control}
-                name="money"
-                render={({ field }) => (
-                  <DigitsInput
-                    label="مبلغ (تومان)"
-                    maxLength={12}
-                    value={String(field.value ?? '')}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    error={errors.money?.message}
-                    description={moneyHint(String(field.value ?? '')) ?? 'بدون اعشار'}
-                    inputWrapperOrder={['label', 'input', 'description', 'error']}
-                  />
-                )}
-              />
-              <Controller
+              <FormTomanField control={control} name="money" maxLength={12} emptyHint="بدون اعشار" />
+              <FormJalaliDateField
                 control={control}
                 name="date"
-                render={({ field }) => (
-                  <JalaliDateInput
-                    label="تاریخ"
-                    withAsterisk
-                    placeholder="۱۴۰۵/۰۹/۰۱"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    error={errors.date?.message}
-                  />
-                )}
+                label="تاریخ"
+                withAsterisk
+                placeholder="۱۴۰۵/۰۹/۰۱"
               />
               <TextInput
                 label="توضیحات"
@@ -281,15 +252,7 @@ export function PayAddPage() {
 function PayRow({ pay, onDelete, deleting }: { pay: PayItem; onDelete: () => void; deleting: boolean }) {
   const date = gregorianToJalali(pay.date);
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="sm"
-      style={{
-        borderInlineStartWidth: 4,
-        borderInlineStartColor: `var(--mantine-color-${pay.type === 1 ? 'teal' : 'orange'}-6)`,
-      }}
-    >
+    <StripedCard color={pay.type === 1 ? 'teal' : 'orange'}>
       <Group justify="space-between" wrap="nowrap" align="center">
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Group gap="xs">
@@ -329,6 +292,6 @@ function PayRow({ pay, onDelete, deleting }: { pay: PayItem; onDelete: () => voi
           <IconTrash size={20} />
         </ActionIcon>
       </Group>
-    </Paper>
+    </StripedCard>
   );
 }

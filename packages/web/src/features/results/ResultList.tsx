@@ -1,32 +1,17 @@
 import { useState } from 'react';
-import type { ReactNode } from 'react';
 import { Accordion, Anchor, Badge, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { publicResultPath } from '@ayar/contract';
 import { formatGrams, formatJalaliDateTime, remainingMinutes, toPersianDigits } from '../../lib/format.ts';
+import { LabelValueRow } from '../../components/ui/LabelValueRow.tsx';
+import type { LabelValueRowProps } from '../../components/ui/LabelValueRow.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { IconClock } from '../../components/ui/icons.tsx';
 import { PhotoGallery, galleryImages } from '../../components/ui/PhotoGallery.tsx';
 import type { ResultItem } from './types.ts';
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Group
-      justify="space-between"
-      gap="xs"
-      wrap="nowrap"
-      py={4}
-      style={{ borderBlockEnd: '1px dashed var(--mantine-color-gray-3)' }}
-    >
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} ta="end">
-        {children}
-      </Text>
-    </Group>
-  );
-}
+// The details sit in a 200 px panel, so their rows are the dense ones.
+const Row = (props: Omit<LabelValueRowProps, 'dense'>) => <LabelValueRow dense {...props} />;
 
 const grams = (value: number) => `${toPersianDigits(formatGrams(Math.round(value * 1000)))} گرم`;
 

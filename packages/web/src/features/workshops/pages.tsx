@@ -5,7 +5,6 @@ import {
   Badge,
   Button,
   Card,
-  Collapse,
   Group,
   Loader,
   Paper,
@@ -17,10 +16,10 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ROUTES, UI, WORKSHOP_STATUS, toPersianDigits } from '@ayar/contract';
+import { ROUTES, WORKSHOP_STATUS, toPersianDigits } from '@ayar/contract';
 import type {
   ActiveUserRequest,
   AddUserRequest,
@@ -31,10 +30,13 @@ import type {
   Paged,
   WorkshopDetail,
 } from '@ayar/contract';
+import { CollapsibleFilter } from '../../components/ui/CollapsibleFilter.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { Paginator } from '../../components/ui/Paginator.tsx';
 import { confirmAction } from '../../components/ui/confirm.tsx';
-import { IconAdjustments, IconSquarePlus, IconTrash } from '../../components/ui/icons.tsx';
+import { confirmThenRun, runAndReport } from '../../components/ui/confirmThenRun.ts';
+import { useIsDesktop } from '../../components/ui/ListTable.tsx';
+import { IconSquarePlus, IconTrash } from '../../components/ui/icons.tsx';
 import { alertSuccess } from '../../lib/alert.ts';
 import { useApiMutation, useApiQuery } from '../../lib/query.ts';
 import { applyFieldErrors } from '../auth/applyFieldErrors.ts';
@@ -87,15 +89,10 @@ function RowActions({ row, onChanged }: { row: ManageLabOwner; onChanged: () => 
       row.status === WORKSHOP_STATUS.new
         ? 'آیا از فعال‌سازی اطمینان دارید؟'
         : 'آیا از تبدیل به آزمایشگاه دارای کد اطمینان دارید؟';
-    if (!(await confirmAction({ title: row.fName, message: question }))) return;
-    try {
-      const envelope = await activate.mutateAsync({ userId: row.id, active: true, fromStatus: row.status });
-      alertSuccess(envelope.message);
-    } catch {
-      // The API client has shown the message.
-    } finally {
-      onChanged();
-    }
+    const outcome = await confirmThenRun({ title: row.fName, message: question }, () =>
+      activate.mutateAsync({ userId: row.id, active: true, fromStatus: row.status }),
+    );
+    if (outcome !== 'cancelled') onChanged();
   };
 
   const onDelete = async (event: MouseEvent) => {
@@ -122,13 +119,8 @@ function RowActions({ row, onChanged }: { row: ManageLabOwner; onChanged: () => 
       cancelLabel: 'خیر',
       danger: true,
     });
-    try {
-      const envelope = await remove.mutateAsync({ id: row.id, force });
-      alertSuccess(envelope.message);
-      onChanged();
-    } catch {
-      // The server's refusal («این آزمایشگاه ۳ مشتری … دارد») was shown by the API client.
-    }
+    // A refusal («این آزمایشگاه ۳ مشتری … دارد») leaves the list as it was.
+    if (await runAndReport(() => remove.mutateAsync({ id: row.id, force }))) onChanged();
   };
 
   const busy = activate.isPending || remove.isPending;
@@ -173,8 +165,7 @@ function CodeText({ code }: { code: number | null }) {
 export function ManageLabOwnersPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const isDesktop = useMediaQuery(`(min-width: ${UI.desktopMinWidth}px)`) ?? false;
-  const [filterOpen, setFilterOpen] = useState(false);
+  const isDesktop = useIsDesktop();
   const [name, setName] = useState('');
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
@@ -289,45 +280,37 @@ export function ManageLabOwnersPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Button
-          variant="default"
-          leftSection={<IconAdjustments size={18} />}
-          onClick={() => setFilterOpen((o) => !o)}
-          aria-expanded={filterOpen}
-          aria-controls="lab-owners-filter"
-        >
-          فیلتر{filtered ? ' (فعال)' : ''}
-        </Button>
-        <Button component={Link} to="/manage/add-user" leftSection={<IconSquarePlus size={18} />}>
-          ایجاد آزمایشگاه
-        </Button>
-      </Group>
-      <Collapse expanded={filterOpen} id="lab-owners-filter">
-        <Paper withBorder radius="lg" p="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label="نام"
-              placeholder="نام آزمایشگاه، مدیر یا نام کاربری"
-              value={name}
-              onChange={(event) => {
-                setName(event.currentTarget.value);
-                setPage(1);
-              }}
-            />
-            <Select
-              label="وضعیت"
-              data={STATUS_OPTIONS}
-              value={status}
-              allowDeselect={false}
-              onChange={(value) => {
-                setStatus(value ?? '');
-                setPage(1);
-              }}
-            />
-          </SimpleGrid>
-        </Paper>
-      </Collapse>
+      <CollapsibleFilter
+        id="lab-owners-filter"
+        active={filtered}
+        actions={
+          <Button component={Link} to="/manage/add-user" leftSection={<IconSquarePlus size={18} />}>
+            ایجاد آزمایشگاه
+          </Button>
+        }
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            label="نام"
+            placeholder="نام آزمایشگاه، مدیر یا نام کاربری"
+            value={name}
+            onChange={(event) => {
+              setName(event.currentTarget.value);
+              setPage(1);
+            }}
+          />
+          <Select
+            label="وضعیت"
+            data={STATUS_OPTIONS}
+            value={status}
+            allowDeselect={false}
+            onChange={(value) => {
+              setStatus(value ?? '');
+              setPage(1);
+            }}
+          />
+        </SimpleGrid>
+      </CollapsibleFilter>
       {data && (
         <Paginator page={data.currPage} pageSize={data.pageSize} total={data.totalCount} onChange={setPage} />
       )}

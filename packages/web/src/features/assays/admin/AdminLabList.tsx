@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { ActionIcon, Badge, Box, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Badge, Box, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { ASSAY_PAGE_SIZE, ROUTES, UI, toPersianDigits } from '@ayar/contract';
+import { ASSAY_PAGE_SIZE, ROUTES, toPersianDigits } from '@ayar/contract';
 import type { DeleteTestRequest, LabListResponse, LabListRow } from '@ayar/contract';
 import { HoldToConfirmButton } from '../../../components/ui/HoldToConfirmButton.tsx';
+import { ListCard, ListTable } from '../../../components/ui/ListTable.tsx';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
-import { Paginator } from '../../../components/ui/Paginator.tsx';
-import { confirmAction } from '../../../components/ui/confirm.tsx';
+import { confirmThenRun, runAndReport } from '../../../components/ui/confirmThenRun.ts';
 import { IconTrash } from '../../../components/ui/icons.tsx';
-import { alertSuccess } from '../../../lib/alert.ts';
 import { formatJalaliDateTime } from '../../../lib/format.ts';
 import { useApiMutation, useApiQuery } from '../../../lib/query.ts';
 import { ASSAYS_KEY } from '../api.ts';
@@ -35,6 +33,11 @@ export function PurityCell({ row }: { row: Pick<LabListRow, 'cutting'> }) {
 }
 
 const when = (iso: string | null) => (iso ? <Ltr>{formatJalaliDateTime(iso)}</Ltr> : '—');
+const dateCell = (iso: string | null) => (
+  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+    {when(iso)}
+  </Text>
+);
 
 export interface AdminLabListProps {
   /** manage/labs-todelete: only packets whose deletion was requested (SPEC.md 2.14). */
@@ -48,7 +51,6 @@ export interface AdminLabListProps {
  * 2-second press and hold deletes as well. Cards on phones, a table on desktop.
  */
 export function AdminLabList({ justForDelete }: AdminLabListProps) {
-  const isDesktop = useMediaQuery(`(min-width: ${UI.desktopMinWidth}px)`) ?? false;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<AppliedLabFilter>({});
@@ -65,37 +67,42 @@ export function AdminLabList({ justForDelete }: AdminLabListProps) {
   });
   const del = useApiMutation<null, DeleteTestRequest>(ROUTES.manage.deleteTest);
 
-  const remove = async (row: LabListRow, confirmed: boolean) => {
-    if (!confirmed) {
-      const ok = await confirmAction({
-        title: 'حذف بسته',
-        message: (
-          <Stack gap={4}>
-            <Text>{DELETE_QUESTION}</Text>
-            <Text size="sm" c="dimmed">
-              بسته <Ltr>{toPersianDigits(row.docNumber)}</Ltr> — {row.customerName} ({row.labName})
-            </Text>
-          </Stack>
-        ),
-        confirmLabel: 'حذف',
-        danger: true,
-      });
-      if (!ok) return;
-    }
-    try {
-      const result = await del.mutateAsync({ id: row.id });
-      alertSuccess(result.message);
-    } catch {
-      // The API client has shown the server's message.
+  /** `held`: the 2-second press and hold already was the confirmation. */
+  const remove = async (row: LabListRow, held: boolean) => {
+    const change = () => del.mutateAsync({ id: row.id });
+    if (held) {
+      await runAndReport(change);
+    } else {
+      const question = (
+        <Stack gap={4}>
+          <Text>{DELETE_QUESTION}</Text>
+          <Text size="sm" c="dimmed">
+            بسته <Ltr>{toPersianDigits(row.docNumber)}</Ltr> — {row.customerName} ({row.labName})
+          </Text>
+        </Stack>
+      );
+      const outcome = await confirmThenRun(
+        { title: 'حذف بسته', message: question, confirmLabel: 'حذف', danger: true },
+        change,
+      );
+      if (outcome === 'cancelled') return;
     }
     await queryClient.invalidateQueries({ queryKey: ASSAYS_KEY });
   };
 
   const open = (row: LabListRow) => void navigate(`/manage/edit-lab/${row.id}`);
-  const openOnKey = (row: LabListRow) => (e: KeyboardEvent) => {
-    if (e.key === 'Enter' && e.target === e.currentTarget) open(row);
-  };
   const packet = (row: LabListRow) => `بسته ${toPersianDigits(row.docNumber)}`;
+  /** The table row and the card alike open the packet, by mouse or by Enter on the row itself. */
+  const opener = (row: LabListRow) => ({
+    tabIndex: 0,
+    'aria-label': `ویرایش ${packet(row)}`,
+    style: { cursor: 'pointer' },
+    bg: !justForDelete && row.forDelete ? FOR_DELETE_BG : undefined,
+    onClick: () => open(row),
+    onKeyDown: (e: KeyboardEvent) => {
+      if (e.key === 'Enter' && e.target === e.currentTarget) open(row);
+    },
+  });
 
   const actions = (row: LabListRow) => (
     // The row opens the packet on click; the buttons must not.
@@ -138,134 +145,100 @@ export function AdminLabList({ justForDelete }: AdminLabListProps) {
 
   const list = labs.data?.list ?? [];
   const filtered = Object.values(filter).some(Boolean);
-  let body: ReactNode;
-  if (labs.isPending) {
-    body = (
-      <Stack gap="xs" aria-busy="true" aria-label="در حال بارگذاری">
-        <Skeleton height={48} radius="md" />
-        <Skeleton height={48} radius="md" />
-        <Skeleton height={48} radius="md" />
-      </Stack>
-    );
-  } else if (list.length === 0) {
-    body = (
-      <Paper withBorder radius="md" p="xl" ta="center">
-        <Text c="dimmed">
-          {labs.isError
-            ? 'فهرست بارگذاری نشد.'
-            : justForDelete
-              ? filtered
-                ? 'درخواست حذفی با این فیلترها پیدا نشد.'
-                : 'درخواست حذفی در انتظار بررسی نیست.'
-              : filtered
-                ? 'بسته‌ای با این فیلترها پیدا نشد.'
-                : 'هنوز بسته‌ای ثبت نشده است.'}
-        </Text>
-      </Paper>
-    );
-  } else if (isDesktop) {
-    body = (
-      <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>
-        <Table verticalSpacing="sm" highlightOnHover styles={{ th: { whiteSpace: 'nowrap' } }}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>مشتری</Table.Th>
-              <Table.Th>آزمایشگاه</Table.Th>
-              <Table.Th>شماره بسته</Table.Th>
-              {justForDelete ? null : <Table.Th>عیار</Table.Th>}
-              <Table.Th>تاریخ</Table.Th>
-              <Table.Th>ثبت‌کننده</Table.Th>
-              {justForDelete ? (
-                <>
-                  <Table.Th>عیار</Table.Th>
-                  <Table.Th>درخواست حذف</Table.Th>
-                </>
+  const empty = labs.isError
+    ? 'فهرست بارگذاری نشد.'
+    : justForDelete
+      ? filtered
+        ? 'درخواست حذفی با این فیلترها پیدا نشد.'
+        : 'درخواست حذفی در انتظار بررسی نیست.'
+      : filtered
+        ? 'بسته‌ای با این فیلترها پیدا نشد.'
+        : 'هنوز بسته‌ای ثبت نشده است.';
+
+  return (
+    <Stack gap="md" maw={1200} mx="auto">
+      <LabFilters
+        onApply={(next) => {
+          setFilter(next);
+          setPage(1);
+        }}
+      />
+      <ListTable
+        rows={list}
+        loading={labs.isPending}
+        skeleton={
+          <Stack gap="xs" aria-busy="true" aria-label="در حال بارگذاری">
+            <Skeleton height={48} radius="md" />
+            <Skeleton height={48} radius="md" />
+            <Skeleton height={48} radius="md" />
+          </Stack>
+        }
+        empty={empty}
+        scroll
+        tableProps={{ styles: { th: { whiteSpace: 'nowrap' } } }}
+        head={
+          <>
+            <Table.Th>مشتری</Table.Th>
+            <Table.Th>آزمایشگاه</Table.Th>
+            <Table.Th>شماره بسته</Table.Th>
+            {justForDelete ? null : <Table.Th>عیار</Table.Th>}
+            <Table.Th>تاریخ</Table.Th>
+            <Table.Th>ثبت‌کننده</Table.Th>
+            {justForDelete ? (
+              <>
+                <Table.Th>عیار</Table.Th>
+                <Table.Th>درخواست حذف</Table.Th>
+              </>
+            ) : null}
+            <Table.Th aria-label="عملیات" />
+          </>
+        }
+        row={(row) => (
+          <Table.Tr {...opener(row)}>
+            <Table.Td>
+              <Text fw={600} size="sm">
+                {row.customerName}
+              </Text>
+              {row.customerCode !== null ? (
+                <Text size="xs" c="dimmed">
+                  کد <Ltr>{toPersianDigits(row.customerCode)}</Ltr>
+                </Text>
               ) : null}
-              <Table.Th aria-label="عملیات" />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((row) => (
-              <Table.Tr
-                key={row.id}
-                tabIndex={0}
-                aria-label={`ویرایش ${packet(row)}`}
-                style={{ cursor: 'pointer' }}
-                bg={!justForDelete && row.forDelete ? FOR_DELETE_BG : undefined}
-                onClick={() => open(row)}
-                onKeyDown={openOnKey(row)}
-              >
+            </Table.Td>
+            <Table.Td>{row.labName}</Table.Td>
+            <Table.Td>
+              <Group gap={6} wrap="nowrap">
+                <Text fw={600} size="sm">
+                  <Ltr>{toPersianDigits(row.docNumber)}</Ltr>
+                </Text>
+                {marks(row)}
+              </Group>
+              {row.typeName ? (
+                <Text size="xs" c="dimmed">
+                  {row.typeName}
+                </Text>
+              ) : null}
+            </Table.Td>
+            {justForDelete ? null : (
+              <Table.Td>
+                <PurityCell row={row} />
+              </Table.Td>
+            )}
+            <Table.Td>{dateCell(row.date)}</Table.Td>
+            <Table.Td>{row.userFullName}</Table.Td>
+            {justForDelete ? (
+              <>
                 <Table.Td>
-                  <Text fw={600} size="sm">
-                    {row.customerName}
-                  </Text>
-                  {row.customerCode !== null ? (
-                    <Text size="xs" c="dimmed">
-                      کد <Ltr>{toPersianDigits(row.customerCode)}</Ltr>
-                    </Text>
-                  ) : null}
+                  <PurityCell row={row} />
                 </Table.Td>
-                <Table.Td>{row.labName}</Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Text fw={600} size="sm">
-                      <Ltr>{toPersianDigits(row.docNumber)}</Ltr>
-                    </Text>
-                    {marks(row)}
-                  </Group>
-                  {row.typeName ? (
-                    <Text size="xs" c="dimmed">
-                      {row.typeName}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                {justForDelete ? null : (
-                  <Table.Td>
-                    <PurityCell row={row} />
-                  </Table.Td>
-                )}
-                <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {when(row.date)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{row.userFullName}</Table.Td>
-                {justForDelete ? (
-                  <>
-                    <Table.Td>
-                      <PurityCell row={row} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {when(row.forDeleteDate)}
-                      </Text>
-                    </Table.Td>
-                  </>
-                ) : null}
-                <Table.Td>{actions(row)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Paper>
-    );
-  } else {
-    body = (
-      <Stack gap="xs">
-        {list.map((row) => (
-          <Paper
-            key={row.id}
-            withBorder
-            radius="md"
-            p="sm"
-            role="link"
-            tabIndex={0}
-            aria-label={`ویرایش ${packet(row)}`}
-            style={{ cursor: 'pointer' }}
-            bg={!justForDelete && row.forDelete ? FOR_DELETE_BG : undefined}
-            onClick={() => open(row)}
-            onKeyDown={openOnKey(row)}
-          >
+                <Table.Td>{dateCell(row.forDeleteDate)}</Table.Td>
+              </>
+            ) : null}
+            <Table.Td>{actions(row)}</Table.Td>
+          </Table.Tr>
+        )}
+        card={(row) => (
+          <ListCard role="link" {...opener(row)}>
             <Stack gap={6}>
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Box style={{ minWidth: 0 }}>
@@ -290,24 +263,14 @@ export function AdminLabList({ justForDelete }: AdminLabListProps) {
               </Text>
               {actions(row)}
             </Stack>
-          </Paper>
-        ))}
-      </Stack>
-    );
-  }
-
-  return (
-    <Stack gap="md" maw={1200} mx="auto">
-      <LabFilters
-        onApply={(next) => {
-          setFilter(next);
-          setPage(1);
-        }}
+          </ListCard>
+        )}
+        paging={
+          labs.data && list.length > 0
+            ? { page, pageSize: ASSAY_PAGE_SIZE, total: labs.data.totalCount, onChange: setPage }
+            : null
+        }
       />
-      {body}
-      {labs.data && list.length > 0 ? (
-        <Paginator page={page} pageSize={ASSAY_PAGE_SIZE} total={labs.data.totalCount} onChange={setPage} />
-      ) : null}
     </Stack>
   );
 }

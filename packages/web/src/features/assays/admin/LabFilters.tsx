@@ -11,20 +11,14 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { ASSAY_FILTER_LABELS, UI, jalaliRangeToGregorian } from '@ayar/contract';
+import { jalaliRangeToGregorian } from '@ayar/contract';
 import type { DateRangeErrors } from '@ayar/contract';
 import { DigitsInput } from '../../../components/ui/DigitsInput.tsx';
+import { useIsDesktop } from '../../../components/ui/ListTable.tsx';
 import { IconAdjustments, IconChevron, IconSearch } from '../../../components/ui/icons.tsx';
-import { JalaliDateInput } from '../../../components/ui/JalaliDateInput.tsx';
 import { UserAutocomplete } from '../../workshops/components/UserAutocomplete.tsx';
 import type { UserAutocompleteValue } from '../../workshops/components/UserAutocomplete.tsx';
-
-/** SPEC.md 2.14: 1 customer name, 2 customer code, 3 packet number, 4 purity. */
-const FILTER_TYPES = ([1, 2, 3, 4] as const).map((t) => ({
-  value: String(t),
-  label: ASSAY_FILTER_LABELS[t],
-}));
+import { FILTER_TYPES, PacketDateRange } from '../components/PacketFilterFields.tsx';
 
 /** What the lists send to `GET /Manage/AllTests` besides the paging (dates already Gregorian). */
 export interface AppliedLabFilter {
@@ -59,7 +53,7 @@ export interface LabFiltersProps {
  * dates sent as Gregorian yyyy-mm-dd (SPEC.md 1). Collapsed behind a header on phones, open on desktop.
  */
 export function LabFilters({ onApply }: LabFiltersProps) {
-  const isDesktop = useMediaQuery(`(min-width: ${UI.desktopMinWidth}px)`) ?? false;
+  const isDesktop = useIsDesktop();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<DateRangeErrors>({});
@@ -139,25 +133,13 @@ export function LabFilters({ onApply }: LabFiltersProps) {
             autoComplete="off"
           />
         )}
-        <JalaliDateInput
-          label="از تاریخ"
-          placeholder="۱۴۰۵/۰۱/۰۱"
-          value={draft.fromDate}
-          onChange={(v) => {
-            set('fromDate', v);
-            setErrors((e) => ({ ...e, fromDate: undefined }));
+        <PacketDateRange
+          value={draft}
+          errors={errors}
+          onChange={(field, v) => {
+            set(field, v);
+            setErrors((e) => ({ ...e, [field]: undefined }));
           }}
-          error={errors.fromDate}
-        />
-        <JalaliDateInput
-          label="تا تاریخ"
-          placeholder="۱۴۰۵/۱۲/۲۹"
-          value={draft.toDate}
-          onChange={(v) => {
-            set('toDate', v);
-            setErrors((e) => ({ ...e, toDate: undefined }));
-          }}
-          error={errors.toDate}
         />
         <Group gap="sm" align="flex-end" justify="flex-end" wrap="nowrap">
           <Button variant="default" onClick={clear}>

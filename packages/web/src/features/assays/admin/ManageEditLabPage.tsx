@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useParams } from 'react-router';
@@ -9,7 +9,6 @@ import {
   Button,
   Group,
   Paper,
-  Select,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -22,14 +21,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { OTHER_CUSTOMER_ID, ROUTES, TEST_TYPES, manageEditTestSchema, toPersianDigits } from '@ayar/contract';
 import type { DeleteTestRequest, LabDetail, ManageEditTestRequest } from '@ayar/contract';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
-import { confirmAction } from '../../../components/ui/confirm.tsx';
+import { confirmThenRun } from '../../../components/ui/confirmThenRun.ts';
 import { IconTrash } from '../../../components/ui/icons.tsx';
 import { alertSuccess } from '../../../lib/alert.ts';
 import { formatJalaliDateTime } from '../../../lib/format.ts';
 import { useApiMutation, useApiQuery } from '../../../lib/query.ts';
 import { applyFieldErrors } from '../../auth/applyFieldErrors.ts';
 import { ASSAYS_KEY } from '../api.ts';
-import { FormDigitsField, OwnerFields } from '../components/PacketFields.tsx';
+import { FormDigitsField, OwnerFields, PacketTypeField } from '../components/PacketFields.tsx';
 import { PurityBadge } from '../components/PurityBadge.tsx';
 import { PACKET_FIELDS } from '../packetForm.ts';
 import type { PacketFormValues } from '../packetForm.ts';
@@ -45,7 +44,6 @@ export interface EditLabValues extends PacketFormValues {
 
 const FIELDS = [...PACKET_FIELDS, 'vage'] as const;
 
-const TYPE_OPTIONS = TEST_TYPES.map((t) => ({ value: t.id, label: t.name }));
 const text = (value: number | string | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
 /**
@@ -130,7 +128,6 @@ function EditLabForm({ lab }: { lab: LabDetail }) {
   const {
     control,
     register,
-    setValue,
     formState: { errors },
   } = form;
   const cutting = useWatch({ control, name: 'cutting' });
@@ -162,20 +159,11 @@ function EditLabForm({ lab }: { lab: LabDetail }) {
   });
 
   const onDelete = async () => {
-    const ok = await confirmAction({
-      title: 'حذف بسته',
-      message: DELETE_QUESTION,
-      confirmLabel: 'حذف',
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      const result = await del.mutateAsync({ id: lab.id });
-      alertSuccess(result.message);
-      leave(-1);
-    } catch {
-      // The API client has shown the server's message.
-    }
+    const outcome = await confirmThenRun(
+      { title: 'حذف بسته', message: DELETE_QUESTION, confirmLabel: 'حذف', danger: true },
+      () => del.mutateAsync({ id: lab.id }),
+    );
+    if (outcome === 'done') leave(-1);
   };
 
   const grams = (name: 'sampleWeight' | 'weight', label: string, required = false) => (
@@ -253,25 +241,11 @@ function EditLabForm({ lab }: { lab: LabDetail }) {
                   mobile={{ type: 'tel', placeholder: '۰۹۱۲۱۲۳۴۵۶۷', maxLength: 16 }}
                 />
               ) : null}
-              <Controller
+              <PacketTypeField
                 control={control}
-                name="type"
-                render={({ field }) => (
-                  <Select
-                    label="نوع نمونه"
-                    placeholder="انتخاب کنید"
-                    data={TYPE_OPTIONS}
-                    value={field.value || null}
-                    onChange={(value) => {
-                      field.onChange(value ?? '');
-                      setValue('typeName', TEST_TYPES.find((t) => t.id === value)?.name ?? '');
-                    }}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    error={errors.type?.message}
-                    allowDeselect={false}
-                  />
-                )}
+                types={TEST_TYPES}
+                label="نوع نمونه"
+                placeholder="انتخاب کنید"
               />
               <FormDigitsField
                 control={control}

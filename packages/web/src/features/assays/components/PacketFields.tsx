@@ -1,4 +1,5 @@
-import { TextInput } from '@mantine/core';
+import { Checkbox, Select, TextInput } from '@mantine/core';
+import type { SelectProps } from '@mantine/core';
 import { useController } from 'react-hook-form';
 import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
 import { toEnglishDigits } from '@ayar/contract';
@@ -138,5 +139,83 @@ export function OwnerFields<TValues extends OwnerValues, TTransformed = TValues>
         id={ids?.mobile}
       />
     </>
+  );
+}
+
+/** What a packet form holds for its test type: the id, and the name the request carries with it. */
+export type TypeValues = { type: string; typeName: string };
+
+export type PacketTypeFieldProps<TValues extends TypeValues, TTransformed> = Omit<
+  SelectProps,
+  'data' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'name' | 'allowDeselect'
+> & {
+  control: Control<TValues, unknown, TTransformed>;
+  /** The workshop's own types, or every type for the admin. */
+  types: readonly { id: string; name: string }[];
+  /** A type was picked: a keyboard-first form moves on. */
+  onPicked?: () => void;
+};
+
+/** The packet's test type; picking one fills in its name as well, and a packet always keeps one. */
+export function PacketTypeField<TValues extends TypeValues, TTransformed = TValues>({
+  control,
+  types,
+  onPicked,
+  ...select
+}: PacketTypeFieldProps<TValues, TTransformed>) {
+  // `TValues` has both as text by its constraint, which TypeScript cannot see through the generic path type.
+  const {
+    field: { value, onChange, onBlur, ref },
+    fieldState: { error },
+  } = useController({ control, name: 'type' as FieldPathByValue<TValues, string> });
+  const {
+    field: { onChange: setTypeName },
+  } = useController({ control, name: 'typeName' as FieldPathByValue<TValues, string> });
+  return (
+    <Select
+      {...select}
+      data={types.map((t) => ({ value: t.id, label: t.name }))}
+      value={(value as string) || null}
+      allowDeselect={false}
+      onChange={(picked) => {
+        onChange(picked ?? '');
+        setTypeName(types.find((t) => t.id === picked)?.name ?? '');
+        if (picked) onPicked?.();
+      }}
+      onBlur={onBlur}
+      ref={ref}
+      error={error?.message}
+    />
+  );
+}
+
+export interface SmsFieldProps<TValues extends { sendSMS: boolean }, TTransformed> {
+  control: Control<TValues, unknown, TTransformed>;
+  /** For a screen whose keyboard flow finds its fields by id. */
+  id?: string;
+  /** The new choice, for a screen that keeps the voice call (sendCall) in step with it. */
+  onToggle?: (on: boolean) => void;
+}
+
+/** Whether the customer is told of the result by SMS. */
+export function SmsField<TValues extends { sendSMS: boolean }, TTransformed = TValues>({
+  control,
+  id,
+  onToggle,
+}: SmsFieldProps<TValues, TTransformed>) {
+  const {
+    field: { value, onChange, ref },
+  } = useController({ control, name: 'sendSMS' as FieldPathByValue<TValues, boolean> });
+  return (
+    <Checkbox
+      label="اطلاع‌رسانی پیامکی به مشتری"
+      checked={value as boolean}
+      onChange={(event) => {
+        onChange(event.currentTarget.checked);
+        onToggle?.(event.currentTarget.checked);
+      }}
+      ref={ref}
+      id={id}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { toPersianDigits } from '@ayar/contract';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
@@ -8,8 +8,7 @@ import { UserAutocomplete } from '../../workshops/components/UserAutocomplete.ts
 import type { UserAutocompleteValue } from '../../workshops/components/UserAutocomplete.tsx';
 import { useManageStatistics } from '../api.ts';
 import { formatCount, jalaliLabel } from '../format.ts';
-import { StatTiles } from './StatTiles.tsx';
-import { StatisticsFilter, searchHintOf } from './StatisticsFilter.tsx';
+import { StatisticsOverview } from './StatisticsOverview.tsx';
 import type { AppliedDates } from './StatisticsFilter.tsx';
 
 /**
@@ -23,37 +22,23 @@ export function AdminStatistics() {
   const data = stats.data;
 
   return (
-    <Stack gap="md">
-      <Title order={2} size="h4">
-        آمار بسته‌ها
-      </Title>
-      <StatisticsFilter
-        label="فیلتر آمار"
-        onApply={(dates) => setApplied({ userId: workshop?.id, ...dates })}
-        nameField={
-          <UserAutocomplete
-            label="نام کاربر (آزمایشگاه)"
-            placeholder="همه آزمایشگاه‌ها"
-            value={workshop}
-            onChange={setWorkshop}
-          />
-        }
-      />
-      <StatTiles
-        data={data}
-        loading={stats.isPending}
-        searchHint={searchHintOf(applied, jalaliLabel)}
-        credits={
-          data
-            ? {
-                label: 'شارژ در انتظار تأیید',
-                value: <Ltr>{formatCount(data.credits)}</Ltr>,
-                hint: `تومان، ${formatCount(data.pendingCredits.count)} درخواست`,
-              }
-            : null
-        }
-      />
-
+    <StatisticsOverview
+      stats={stats}
+      applied={applied}
+      onApply={(dates) => setApplied({ userId: workshop?.id, ...dates })}
+      nameField={
+        <UserAutocomplete
+          label="نام کاربر (آزمایشگاه)"
+          placeholder="همه آزمایشگاه‌ها"
+          value={workshop}
+          onChange={setWorkshop}
+        />
+      }
+      credits={(counts) => ({
+        label: 'شارژ در انتظار تأیید',
+        hint: `تومان، ${formatCount(counts.pendingCredits.count)} درخواست`,
+      })}
+    >
       <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'md' }}>
         <Group justify="space-between" mb="xs" gap="xs">
           <Title order={3} size="h5">
@@ -110,6 +95,6 @@ export function AdminStatistics() {
           </>
         )}
       </Paper>
-    </Stack>
+    </StatisticsOverview>
   );
 }

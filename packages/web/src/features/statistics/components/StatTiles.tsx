@@ -39,17 +39,33 @@ function Tile({ label, value, hint, icon: Icon, color, testId }: TileProps) {
   );
 }
 
-export interface StatTilesProps {
-  data: StatisticsCounts | undefined;
+/** What the tiles count: the periods, and a balance in toman whose meaning the screen says. */
+export type StatTilesData = StatisticsCounts & { credits: number };
+
+export interface StatTilesProps<TData extends StatTilesData> {
+  data: TData | undefined;
   loading: boolean;
-  /** The credits tile: its label, its value (already formatted) and a hint. */
-  credits: { label: string; value: ReactNode; hint?: string } | null;
+  /** The credits tile's label and hint; its value is `data.credits`. */
+  credits: (data: TData) => { label: string; hint: string };
   /** What the search tile covers, e.g. «۱۴۰۴/۰۱/۰۱ تا ۱۴۰۴/۰۱/۱۵» or «همه زمان‌ها». */
   searchHint: string;
 }
 
+/** The period tiles, each counting `<period>Res` over `periods.<period>`. */
+const PERIOD_TILES = [
+  { period: 'today', label: 'امروز', icon: IconClock, color: 'gold' },
+  { period: 'yesterday', label: 'دیروز', icon: IconClock, color: 'gray' },
+  { period: 'week', label: 'این هفته', icon: IconList, color: 'teal' },
+  { period: 'month', label: 'این ماه', icon: IconList, color: 'blue' },
+] as const;
+
 /** The statistics tiles (SPEC.md 3): month, week, today, yesterday, total, search result, credits. */
-export function StatTiles({ data, loading, credits, searchHint }: StatTilesProps) {
+export function StatTiles<TData extends StatTilesData>({
+  data,
+  loading,
+  credits,
+  searchHint,
+}: StatTilesProps<TData>) {
   if (loading || !data) {
     return (
       <SimpleGrid
@@ -67,38 +83,15 @@ export function StatTiles({ data, loading, credits, searchHint }: StatTilesProps
   const n = (v: number) => <Ltr>{formatCount(v)}</Ltr>;
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm">
-      <Tile
-        label="امروز"
-        value={n(data.todayRes)}
-        hint={rangeLabel(data.periods.today)}
-        icon={IconClock}
-        color="gold"
-        testId="tile-today"
-      />
-      <Tile
-        label="دیروز"
-        value={n(data.yesterdayRes)}
-        hint={rangeLabel(data.periods.yesterday)}
-        icon={IconClock}
-        color="gray"
-        testId="tile-yesterday"
-      />
-      <Tile
-        label="این هفته"
-        value={n(data.weekRes)}
-        hint={rangeLabel(data.periods.week)}
-        icon={IconList}
-        color="teal"
-        testId="tile-week"
-      />
-      <Tile
-        label="این ماه"
-        value={n(data.monthRes)}
-        hint={rangeLabel(data.periods.month)}
-        icon={IconList}
-        color="blue"
-        testId="tile-month"
-      />
+      {PERIOD_TILES.map(({ period, ...tile }) => (
+        <Tile
+          key={period}
+          {...tile}
+          value={n(data[`${period}Res`])}
+          hint={rangeLabel(data.periods[period])}
+          testId={`tile-${period}`}
+        />
+      ))}
       <Tile
         label="کل بسته‌ها"
         value={n(data.totalRes)}
@@ -115,16 +108,13 @@ export function StatTiles({ data, loading, credits, searchHint }: StatTilesProps
         color="orange"
         testId="tile-search"
       />
-      {credits ? (
-        <Tile
-          label={credits.label}
-          value={credits.value}
-          hint={credits.hint}
-          icon={IconWallet}
-          color="green"
-          testId="tile-credits"
-        />
-      ) : null}
+      <Tile
+        {...credits(data)}
+        value={n(data.credits)}
+        icon={IconWallet}
+        color="green"
+        testId="tile-credits"
+      />
     </SimpleGrid>
   );
 }
