@@ -33,3 +33,14 @@ export async function newPage(
 
 export const url = (path: string) => new URL(path, inject('baseUrl')).toString();
 export const admin = () => ({ username: inject('adminUsername'), password: inject('adminPassword') });
+
+/** Signs in through the landing page's form, as a user does, and waits for the dashboard. */
+export async function signIn(page: Page, userName: string, password: string): Promise<void> {
+  await page.goto(url('/'));
+  await page.getByRole('navigation', { name: 'پیمایش اصلی' }).getByRole('button', { name: 'ورود' }).click();
+  const form = page.getByRole('form', { name: 'ورود با نام کاربری و رمز عبور' });
+  await form.getByLabel('نام کاربری').fill(userName);
+  await form.getByLabel(/^رمز عبور/).fill(password);
+  await form.getByRole('button', { name: 'ورود', exact: true }).click();
+  await page.waitForURL((u) => u.pathname === '/dashboard');
+}

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatGrams, formatToman, todayJalali, toPersianDigits } from '@ayar/contract';
 import { createWorkshop } from './api.ts';
-import { launch, newPage, PHONE, url } from './browser.ts';
+import { launch, newPage, PHONE, signIn, url } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,16 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-async function signIn(page: Page, userName: string, password: string) {
-  await page.goto(url('/'));
-  await page.getByRole('navigation', { name: 'پیمایش اصلی' }).getByRole('button', { name: 'ورود' }).click();
-  const form = page.getByRole('form', { name: 'ورود با نام کاربری و رمز عبور' });
-  await form.getByLabel('نام کاربری').fill(userName);
-  await form.getByLabel(/^رمز عبور/).fill(password);
-  await form.getByRole('button', { name: 'ورود', exact: true }).click();
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-}
 
 describe('a workshop’s book of customers', () => {
   it('adds a customer with a Persian-digit mobile, records a receipt and a payment, and reads the balance', async () => {

@@ -8,7 +8,7 @@ import {
   toPersianDigits,
 } from '@ayar/contract';
 import { adminToken, apiCall, createWorkshop, loginToken } from './api.ts';
-import { admin, DESKTOP, launch, newPage, PHONE, url } from './browser.ts';
+import { admin, DESKTOP, launch, newPage, PHONE, signIn } from './browser.ts';
 
 // Issue 6's walk: a lab registers packets through the API; the admin opens the dashboard, sets a Jalali
 // range, and reads the lab's count in its row; then filters the tiles by the lab.
@@ -52,16 +52,6 @@ async function setUpLab() {
     })),
   });
   return lab;
-}
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto(url('/'));
-  await page.getByRole('navigation', { name: 'پیمایش اصلی' }).getByRole('button', { name: 'ورود' }).click();
-  const form = page.getByRole('form', { name: 'ورود با نام کاربری و رمز عبور' });
-  await form.getByLabel('نام کاربری').fill(username);
-  await form.getByLabel(/^رمز عبور/).fill(password);
-  await form.getByRole('button', { name: 'ورود', exact: true }).click();
-  await page.waitForURL((u) => u.pathname === '/dashboard');
 }
 
 /** Types a Jalali date into a field, clearing it first. */

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, DESKTOP, launch, newPage, PHONE, url } from './browser.ts';
+import { admin, DESKTOP, launch, newPage, PHONE, signIn, url } from './browser.ts';
 
 // Issue 3's walk: a lab registers on its own, the admin activates and converts it, the lab asks for
 // credit, the admin accepts by holding, and the lab buys 100 packet numbers and sees the range.
@@ -20,16 +20,6 @@ const lab = {
   username: `lab_${stamp}`,
   password: 'lab-secret-pass',
 };
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto(url('/'));
-  await page.getByRole('navigation', { name: 'پیمایش اصلی' }).getByRole('button', { name: 'ورود' }).click();
-  const form = page.getByRole('form', { name: 'ورود با نام کاربری و رمز عبور' });
-  await form.getByLabel('نام کاربری').fill(username);
-  await form.getByLabel(/^رمز عبور/).fill(password);
-  await form.getByRole('button', { name: 'ورود', exact: true }).click();
-  await page.waitForURL((u) => u.pathname === '/dashboard');
-}
 
 async function confirmDialog(page: Page, question: string) {
   const dialog = page.getByRole('dialog');

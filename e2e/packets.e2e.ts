@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_TYPES, toPersianDigits } from '@ayar/contract';
 import { adminToken, apiCall, createWorkshop, loginToken } from './api.ts';
-import { launch, newPage, PHONE, url } from './browser.ts';
+import { launch, newPage, PHONE, signIn, url } from './browser.ts';
 
 // Issue 5's walk: a lab registers three packets by keyboard (one for an «other customer», one with a
 // photo), records the purity from the waiting list, the outbox holds the messages, and anyone can look
@@ -39,16 +39,6 @@ async function setUpLab() {
     body: { customerName: CUSTOMER.name, mobile1: CUSTOMER.mobile },
   });
   return { ...lab, token };
-}
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto(url('/'));
-  await page.getByRole('navigation', { name: 'پیمایش اصلی' }).getByRole('button', { name: 'ورود' }).click();
-  const form = page.getByRole('form', { name: 'ورود با نام کاربری و رمز عبور' });
-  await form.getByLabel('نام کاربری').fill(username);
-  await form.getByLabel(/^رمز عبور/).fill(password);
-  await form.getByRole('button', { name: 'ورود', exact: true }).click();
-  await page.waitForURL((u) => u.pathname === '/dashboard');
 }
 
 /** The accessible label of whatever has the keyboard focus. */
