@@ -2,24 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSAY_MSG, OTHER_CUSTOMER_ID, TEST_TYPES } from '@ayar/contract';
-import { bearer, createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, createUser, signIn, type TestContext } from '../../../test/helpers.ts';
 
 const P = '/api/v1.0';
 const TYPE = TEST_TYPES[0].id;
 
 let ctx: TestContext;
-let ip = 0;
-async function signIn(username: string, password: string): Promise<Record<string, string>> {
-  ip += 1;
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `${P}/Account/login`,
-    payload: { userName: username, password },
-    remoteAddress: `10.5.${Math.floor(ip / 250)}.${(ip % 250) + 1}`,
-  });
-  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
-  return bearer(res.json().data.token);
-}
 
 let nextFrom = 1_000_000;
 interface Lab {
@@ -50,7 +38,7 @@ async function newLab(opts: { status?: 0 | 1 | 5; fName?: string } = {}): Promis
     .executeTakeFirstOrThrow();
   return {
     id: user.id,
-    h: await signIn(user.username, user.password),
+    h: await signIn(ctx.app, user.username, user.password),
     from,
     to: from + 999,
     customerId: customer.id,
@@ -65,7 +53,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ globalRateLimit: 100_000 });
   const a = await createUser(ctx.db, { role: 'admin' });
   adminId = a.id;
-  admin = await signIn(a.username, a.password);
+  admin = await signIn(ctx.app, a.username, a.password);
   lab = await newLab();
   other = await newLab({ fName: 'آزمایشگاه دیگر' });
 });
@@ -122,7 +110,7 @@ describe('packet numbers', () => {
 
   it('GetCode without numbers → 400 telling the user to buy numbers; inactive → 400', async () => {
     const u = await createUser(ctx.db);
-    const h = await signIn(u.username, u.password);
+    const h = await signIn(ctx.app, u.username, u.password);
     const res = await post('/Tests/GetCode', h, {});
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(ASSAY_MSG.noCode);

@@ -1,22 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATS_MSG, addDays, statisticsPeriods, tehranDayStart } from '@ayar/contract';
-import { bearer, createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, createUser, signIn, type TestContext } from '../../../test/helpers.ts';
 
 const V = '/api/v1.0';
 let ctx: TestContext;
-let ip = 0;
-async function signIn(username: string, password: string): Promise<Record<string, string>> {
-  ip += 1;
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `${V}/Account/login`,
-    payload: { userName: username, password },
-    remoteAddress: `10.6.${Math.floor(ip / 250)}.${(ip % 250) + 1}`,
-  });
-  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
-  return bearer(res.json().data.token);
-}
 const post = (path: string, headers: Record<string, string> | undefined, payload: unknown) =>
   ctx.app.inject({ method: 'POST', url: V + path, headers, payload: payload as object });
 const get = (path: string, headers?: Record<string, string>) =>
@@ -63,12 +51,12 @@ const W1 = { today: 3 + 1, yesterdayEdge: 2, old: 5, customer: 2 };
 beforeAll(async () => {
   ctx = await createTestApp({ globalRateLimit: 100_000 });
   const a = await createUser(ctx.db, { role: 'admin' });
-  admin = await signIn(a.username, a.password);
+  admin = await signIn(ctx.app, a.username, a.password);
   const u1 = await createUser(ctx.db, { fName: 'آزمایشگاه البرز' });
   const u2 = await createUser(ctx.db, { fName: 'آزمایشگاه زاگرس', status: 5 });
   newLab = await createUser(ctx.db, { fName: 'آزمایشگاه تازه', status: 0 });
-  w1 = { id: u1.id, headers: await signIn(u1.username, u1.password) };
-  w2 = { id: u2.id, headers: await signIn(u2.username, u2.password) };
+  w1 = { id: u1.id, headers: await signIn(ctx.app, u1.username, u1.password) };
+  w2 = { id: u2.id, headers: await signIn(ctx.app, u2.username, u2.password) };
   customer1 = (
     await ctx.db
       .insertInto('customers')
@@ -381,7 +369,7 @@ describe('the daily chart', () => {
 
   it('leaves out a purity typed in with the registration (no wait)', async () => {
     const lab = await createUser(ctx.db, { fName: 'آزمایشگاه سریع' });
-    const headers = await signIn(lab.username, lab.password);
+    const headers = await signIn(ctx.app, lab.username, lab.password);
     await packets(lab.id, todayStart, 2, { purityMinutes: 0 });
     await packets(lab.id, todayStart, 1, { purityMinutes: 40 });
     const res = await post('/Tests/GetDailyStatistics', headers, range);

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import type { ComponentPropsWithoutRef, KeyboardEvent, ReactNode } from 'react';
 import { Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { PaperProps, TableProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -39,6 +39,29 @@ function EmptyState({ children, action }: EmptyStateProps) {
 /** A row's card on phones: the same frame in every list, the screen fills it. */
 export function ListCard(props: PaperProps & ComponentPropsWithoutRef<'div'>) {
   return <Paper withBorder radius="md" p="sm" {...props} />;
+}
+
+/**
+ * What makes a table row or a card open its item: a place in the tab order, a name, a pointer, a click,
+ * and Enter on the row itself (Space as well when it is a `role="button"` card, as a button would). A key
+ * pressed on a control inside it (a delete button) is that control's, not the row's; a click on one must
+ * stop there itself.
+ */
+export function rowOpener(label: string, open: () => void, role?: 'button' | 'link') {
+  return {
+    role,
+    tabIndex: 0,
+    'aria-label': label,
+    style: { cursor: 'pointer' },
+    onClick: open,
+    onKeyDown: (e: KeyboardEvent) => {
+      if (e.target !== e.currentTarget) return;
+      if (e.key === 'Enter' || (role === 'button' && e.key === ' ')) {
+        e.preventDefault();
+        open();
+      }
+    },
+  };
 }
 
 export interface ListTableProps<T extends { id: string }> {

@@ -36,8 +36,6 @@ export interface SearchComboboxProps<T extends SearchComboboxItem> {
    * every empty field would search as soon as it shows, and a click on the field reopens the list.
    */
   suggestWhenEmpty?: boolean;
-  /** A value cleared from outside leaves the text as it is, instead of emptying the name it showed. */
-  keepTextWhenCleared?: boolean;
 }
 
 // Combobox hands these to its Popover at run time; its type leaves them out. The blur timer below
@@ -63,18 +61,18 @@ export function SearchCombobox<T extends SearchComboboxItem>({
   renderOption = (item) => item.name,
   maxListHeight,
   suggestWhenEmpty = false,
-  keepTextWhenCleared = false,
 }: SearchComboboxProps<T>) {
   const [text, setText] = useState(value?.name ?? '');
   const [shownValue, setShownValue] = useState(value);
   const closeTimer = useRef<number | undefined>(undefined);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
 
-  // A value set from outside (a reset, a loaded filter) replaces the text.
+  // A value set from outside (a reset, a loaded filter) replaces the text; one cleared from outside
+  // empties the name it showed, for a field that names nobody chosen would mislead.
   if ((value?.id ?? null) !== (shownValue?.id ?? null)) {
     setShownValue(value);
     if (value) setText(value.name);
-    else if (!keepTextWhenCleared && shownValue && text === shownValue.name) setText('');
+    else if (shownValue && text === shownValue.name) setText('');
   }
 
   const [debounced] = useDebouncedValue(text.trim(), debounceMs);

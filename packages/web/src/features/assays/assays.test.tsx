@@ -211,6 +211,25 @@ describe('lab/add', () => {
     expect(screen.getByRole('checkbox', { name: 'مشتری متفرقه' })).not.toBeChecked();
   });
 
+  it('empties the customer field when «مشتری متفرقه» is unticked, for no customer is chosen then', async () => {
+    const user = userEvent.setup();
+    renderApp('/lab/add');
+    await waitFor(() => expect(field(/^شماره بسته/)).toHaveValue('1000'));
+    const other = screen.getByRole('checkbox', { name: 'مشتری متفرقه' });
+    await user.click(other);
+    expect(field(/^نام مشتری/)).toHaveValue('مشتری متفرقه');
+    await waitFor(() => expect(field(/^نام صاحب نمونه/)).toHaveFocus());
+
+    await user.click(other);
+    expect(other).not.toBeChecked();
+    expect(field(/^نام مشتری/)).toHaveValue('');
+    expect(screen.queryByLabelText(/^نام صاحب نمونه/)).not.toBeInTheDocument();
+    await waitFor(() => expect(field(/^نام مشتری/)).toHaveFocus());
+    // Nothing chosen: saving asks for a customer.
+    await user.click(screen.getByRole('button', { name: 'ذخیره و ادامه' }));
+    expect(await screen.findByText(ASSAY_MSG.customerRequired)).toBeInTheDocument();
+  });
+
   it('refuses to save or register while a photo is still being prepared, and saves once it is done', async () => {
     // The photo stays «being prepared» until the test lets it fail.
     let failPhoto = () => {};

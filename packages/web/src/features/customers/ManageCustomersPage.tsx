@@ -17,7 +17,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { CUSTOMER_PAGE_SIZE, ROUTES, effectiveCustomerSettings, toPersianDigits } from '@ayar/contract';
 import type { DeleteCustomerRequest, ManageCustomerDetail, ManageCustomerRow, Paged } from '@ayar/contract';
-import { ListCard, ListTable } from '../../components/ui/ListTable.tsx';
+import { ListCard, ListTable, rowOpener } from '../../components/ui/ListTable.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { confirmThenRun } from '../../components/ui/confirmThenRun.ts';
 import { IconSearch, IconTrash } from '../../components/ui/icons.tsx';
@@ -59,6 +59,9 @@ export function ManageCustomersPage() {
   };
 
   const list = customers.data?.list ?? [];
+  /** The row and the card open the customer's card, by mouse or by key on the row itself (not on its delete). */
+  const opener = (row: ManageCustomerRow, role?: 'button') =>
+    rowOpener(`مشخصات ${row.name}`, () => setOpenId(row.id), role);
   const deleteButton = (row: ManageCustomerRow) => (
     <ActionIcon
       variant="subtle"
@@ -116,15 +119,7 @@ export function ManageCustomersPage() {
           </>
         }
         row={(row) => (
-          <Table.Tr
-            style={{ cursor: 'pointer' }}
-            tabIndex={0}
-            aria-label={`مشخصات ${row.name}`}
-            onClick={() => setOpenId(row.id)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') setOpenId(row.id);
-            }}
-          >
+          <Table.Tr {...opener(row)}>
             <Table.Td fw={600}>{row.name}</Table.Td>
             <Table.Td>{row.lab}</Table.Td>
             <Table.Td>{digits(row.code)}</Table.Td>
@@ -134,13 +129,7 @@ export function ManageCustomersPage() {
           </Table.Tr>
         )}
         card={(row) => (
-          <ListCard
-            role="button"
-            tabIndex={0}
-            aria-label={`مشخصات ${row.name}`}
-            style={{ cursor: 'pointer' }}
-            onClick={() => setOpenId(row.id)}
-          >
+          <ListCard {...opener(row, 'button')}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Stack gap={2} style={{ minWidth: 0 }}>
                 <Text fw={600}>{row.name}</Text>

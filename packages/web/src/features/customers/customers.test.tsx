@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_USER_SETTINGS } from '@ayar/contract';
+import { DEFAULT_USER_SETTINGS, UI } from '@ayar/contract';
+import type { ManageCustomerDetail, ManageCustomerRow } from '@ayar/contract';
 import { saveLogin } from '../../lib/auth.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { jsonResponse, renderApp, renderWithProviders } from '../../test/render.tsx';
+import { ManageCustomersPage } from './ManageCustomersPage.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
 const emptyPage = { list: [], totalCount: 0, currPage: 1, pageSize: 200 };
@@ -98,5 +100,96 @@ describe('the customer form (customer/add)', () => {
     await user.click(within(form).getByRole('button', { name: 'ثبت مشتری' }));
     expect(await within(form).findByText(/شماره موبایل معتبر نیست/)).toBeInTheDocument();
     expect(sentTo('/Customer/AddCustomer')).toEqual([]);
+  });
+});
+
+describe('manage/customers', () => {
+  const row: ManageCustomerRow = {
+    id: 'c-1',
+    name: 'حسن طلافروش',
+    lab: 'آزمایشگاه زرناب',
+    userId: 'u-1',
+    code: 12,
+    mobile: '09121234567',
+    phone: null,
+  };
+  const detail: ManageCustomerDetail = {
+    customerId: row.id,
+    customerName: row.name,
+    code: row.code,
+    mobile1: row.mobile,
+    mobile2: null,
+    mobile3: null,
+    phone: null,
+    desc: null,
+    settings: null,
+    lab: row.lab,
+    userId: row.userId,
+    testCount: 0,
+    payCount: 0,
+    createdAt: '2026-11-20T08:00:00Z',
+  };
+  const opened = () => fetchMock.mock.calls.filter(([u]) => String(u).includes('/Manage/GetCustomer'));
+
+  const phoneMatchMedia = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = phoneMatchMedia;
+  });
+
+  /** The page on a desktop (a table) or a phone (cards, what jsdom's matchMedia answers by default). */
+  function renderPage(desktop: boolean) {
+    if (desktop) {
+      window.matchMedia = (query: string) =>
+        ({
+          ...phoneMatchMedia(query),
+          matches: query.includes(`min-width: ${UI.desktopMinWidth}px`),
+        }) as MediaQueryList;
+    }
+    fetchMock.mockImplementation(async (url) => {
+      const u = String(url);
+      if (u.includes('/Manage/AllCustomers'))
+        return jsonResponse({
+          successful: true,
+          message: '',
+          data: { list: [row], totalCount: 1, currPage: 1, pageSize: 50 },
+        });
+      if (u.includes('/Manage/GetCustomer'))
+        return jsonResponse({ successful: true, message: '', data: detail });
+      return jsonResponse({ successful: false, message: 'unexpected', data: null }, 500);
+    });
+    return renderWithProviders(<ManageCustomersPage />, { route: '/manage/customers' });
+  }
+
+  it('on a desktop, Enter on a row’s delete button asks to delete and does not open the customer’s card', async () => {
+    const user = userEvent.setup();
+    renderPage(true);
+    const rowEl = await screen.findByRole('row', { name: 'مشخصات حسن طلافروش' });
+    within(rowEl).getByRole('button', { name: 'حذف حسن طلافروش' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('آیا از حذف حسن طلافروش اطمینان دارید؟')).toBeInTheDocument();
+    expect(opened()).toHaveLength(0);
+    expect(screen.queryByText('مشخصات مشتری')).not.toBeInTheDocument();
+  });
+
+  it('on a desktop, Enter on the row opens the customer’s card', async () => {
+    const user = userEvent.setup();
+    renderPage(true);
+    (await screen.findByRole('row', { name: 'مشخصات حسن طلافروش' })).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'حسن طلافروش' })).toBeInTheDocument();
+    expect(opened()).toHaveLength(1);
+  });
+
+  it.each([
+    ['Enter', '{Enter}'],
+    ['Space', ' '],
+  ])('on a phone, %s on the customer’s card opens it', async (_, key) => {
+    const user = userEvent.setup();
+    renderPage(false);
+    (await screen.findByRole('button', { name: 'مشخصات حسن طلافروش' })).focus();
+    await user.keyboard(key);
+    await waitFor(() => expect(opened()).toHaveLength(1));
+    expect(new URL(String(opened()[0]![0]), 'http://x').searchParams.get('customerId')).toBe('c-1');
+    expect(await screen.findByRole('dialog', { name: 'حسن طلافروش' })).toBeInTheDocument();
   });
 });

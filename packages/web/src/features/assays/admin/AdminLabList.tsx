@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ActionIcon, Badge, Box, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ASSAY_PAGE_SIZE, ROUTES, toPersianDigits } from '@ayar/contract';
 import type { DeleteTestRequest, LabListResponse, LabListRow } from '@ayar/contract';
 import { HoldToConfirmButton } from '../../../components/ui/HoldToConfirmButton.tsx';
-import { ListCard, ListTable } from '../../../components/ui/ListTable.tsx';
+import { ListCard, ListTable, rowOpener } from '../../../components/ui/ListTable.tsx';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { confirmThenRun, runAndReport } from '../../../components/ui/confirmThenRun.ts';
 import { IconTrash } from '../../../components/ui/icons.tsx';
@@ -93,15 +93,9 @@ export function AdminLabList({ justForDelete }: AdminLabListProps) {
   const open = (row: LabListRow) => void navigate(`/manage/edit-lab/${row.id}`);
   const packet = (row: LabListRow) => `بسته ${toPersianDigits(row.docNumber)}`;
   /** The table row and the card alike open the packet, by mouse or by Enter on the row itself. */
-  const opener = (row: LabListRow) => ({
-    tabIndex: 0,
-    'aria-label': `ویرایش ${packet(row)}`,
-    style: { cursor: 'pointer' },
+  const opener = (row: LabListRow, role?: 'link') => ({
+    ...rowOpener(`ویرایش ${packet(row)}`, () => open(row), role),
     bg: !justForDelete && row.forDelete ? FOR_DELETE_BG : undefined,
-    onClick: () => open(row),
-    onKeyDown: (e: KeyboardEvent) => {
-      if (e.key === 'Enter' && e.target === e.currentTarget) open(row);
-    },
   });
 
   const actions = (row: LabListRow) => (
@@ -238,7 +232,7 @@ export function AdminLabList({ justForDelete }: AdminLabListProps) {
           </Table.Tr>
         )}
         card={(row) => (
-          <ListCard role="link" {...opener(row)}>
+          <ListCard {...opener(row, 'link')}>
             <Stack gap={6}>
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Box style={{ minWidth: 0 }}>

@@ -34,10 +34,8 @@ export function CustomerAutocomplete({ placeholder, ...props }: CustomerAutocomp
         })
       }
       debounceMs={200}
-      // A workshop may pick among its first customers before typing anything. Unticking «مشتری متفرقه»
-      // clears the value from outside, and this picker has always left the text there to search from.
+      // A workshop may pick among its first customers before typing anything.
       suggestWhenEmpty
-      keepTextWhenCleared
       // Up to CUSTOMERS_BY_NAME_LIMIT suggestions, too many to show unscrolled on a phone.
       maxListHeight={280}
       nothingFound="مشتری‌ای پیدا نشد"

@@ -7,7 +7,7 @@ import { IconSearch } from '../../../components/ui/icons.tsx';
 import { jalaliRangeToGregorian } from '@ayar/contract';
 import type { DateRangeErrors } from '@ayar/contract';
 import type { DateFilter } from '../api.ts';
-import { JalaliDateInput } from '../../../components/ui/JalaliDateInput.tsx';
+import { JalaliRangeInputs } from '../../../components/ui/JalaliRangeInputs.tsx';
 
 const jalaliOf = (range: DayRange) => ({
   from: gregorianToJalali(range.from) ?? '',
@@ -54,23 +54,14 @@ export function DashboardRange({ onApply }: { onApply: (range: DateFilter) => vo
       aria-label="بازه داشبورد"
     >
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="xs">
-        <JalaliDateInput
-          label="از تاریخ"
-          value={from}
-          onChange={(v) => {
-            setFrom(v);
-            setErrors((e) => ({ ...e, fromDate: undefined }));
+        <JalaliRangeInputs
+          from={from}
+          to={to}
+          errors={errors}
+          onChange={(field, v) => {
+            (field === 'fromDate' ? setFrom : setTo)(v);
+            setErrors((e) => ({ ...e, [field]: undefined }));
           }}
-          error={errors.fromDate}
-        />
-        <JalaliDateInput
-          label="تا تاریخ"
-          value={to}
-          onChange={(v) => {
-            setTo(v);
-            setErrors((e) => ({ ...e, toDate: undefined }));
-          }}
-          error={errors.toDate}
         />
         <Group gap={6} align="flex-end" wrap="nowrap" style={{ gridColumn: 'span 2' }}>
           <Button type="submit" leftSection={<IconSearch size={18} />}>
