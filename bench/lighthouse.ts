@@ -12,13 +12,13 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { REPO_ROOT } from './lib/database.ts';
 import { intFlag } from './lib/cli.ts';
+import { startServerProcess, stopChild, waitFor, type ServerProcess } from './lib/server-process.ts';
 
 const { values } = parseArgs({
   options: {
@@ -43,7 +43,6 @@ const TARGETS = { performance: 90, accessibility: 95 } as const;
 const runs = intFlag('runs', values.runs, 1);
 const pagePath = values.path ?? '/';
 const dist = path.resolve(REPO_ROOT, values.dist ?? 'packages/web/dist');
-const node = path.join(REPO_ROOT, 'node_modules/.bin/node');
 
 const external = values.url?.replace(/\/+$/, '');
 if (!external && values.build && !values['no-build']) {
@@ -59,61 +58,23 @@ if (!external && !fs.existsSync(path.join(dist, 'index.html'))) {
   process.exit(1);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null>, seconds: number): Promise<T> {
-  const until = Date.now() + seconds * 1000;
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value !== null) return value;
-    if (Date.now() > until) throw new Error(`${what} did not come up within ${seconds} s`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-const stop = (child: ChildProcess | undefined) =>
-  new Promise<void>((resolve) => {
-    if (!child || child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ayar-lighthouse-'));
 fs.chmodSync(dataDir, 0o755); // the embedded PostgreSQL runs as `postgres` when we are root
 const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ayar-lighthouse-chromium-'));
-let server: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 let chromium: ChildProcess | undefined;
-let serverLog = '';
 
 try {
-  const port = external ? 0 : await freePort();
-  const base = external ?? `http://127.0.0.1:${port}`;
   if (!external)
-    server = spawn(node, ['packages/server/src/main.ts'], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        WEB_DIST: dist,
-        ADMIN_PASSWORD: 'lighthouse-admin-1',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    server = await startServerProcess({
+      DATA_DIR: dataDir,
+      WEB_DIST: dist,
+      ADMIN_PASSWORD: 'lighthouse-admin-1',
+      LOG_LEVEL: 'warn',
     });
-  server?.stdout?.on('data', (d: Buffer) => (serverLog += d.toString()));
-  server?.stderr?.on('data', (d: Buffer) => (serverLog += d.toString()));
-  await waitFor('the server', async () => ((await fetch(`${base}/api/health`)).ok ? true : null), 90);
+  const base = external ?? server!.url;
+  if (external)
+    await waitFor('the server', async () => ((await fetch(`${base}/api/health`)).ok ? true : null), 90);
 
   chromium = spawn(
     CHROMIUM,
@@ -193,11 +154,11 @@ try {
   if (!perfOk || !a11yOk) process.exitCode = 1;
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
-  if (serverLog) console.error(`server output:\n${serverLog.slice(-2000)}`);
+  if (server) console.error(`server output:\n${server.output().slice(-2000)}`);
   process.exitCode = 1;
 } finally {
-  await stop(chromium);
-  await stop(server);
+  await stopChild(chromium);
+  await server?.stop();
   fs.rmSync(profileDir, { recursive: true, force: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -12,9 +12,10 @@ import {
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { fa } from 'zod/locales';
+import type { Redis } from 'ioredis';
 import type { Database } from './db/database.ts';
 import { AppError } from './lib/errors.ts';
-import { LoginLimiter } from './lib/login-limiter.ts';
+import { MemoryLoginLimiter, RedisLoginLimiter } from './lib/login-limiter.ts';
 import type { AppDeps } from './deps.ts';
 import { assaysRoutes } from './modules/assays/assays.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -52,6 +53,13 @@ export interface AppOptions {
   lookupRateLimit?: number;
   /** Addresses no rate limit applies to (RATE_LIMIT_ALLOWLIST): a monitoring probe, the e2e runner. */
   rateLimitAllowList?: string[];
+  /**
+   * Where the rate limits and failed sign-ins are counted when several processes serve the app
+   * (REDIS_URL, DESIGN.md 7). The caller owns the connection. Without it, each process counts alone.
+   */
+  redis?: Redis;
+  /** Prefix of this app's Redis keys (default `ayar:`); tests give each app its own. */
+  redisKeyPrefix?: string;
 }
 
 export const REDACTED_PATHS = [
@@ -114,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const allowed = new Set(options.rateLimitAllowList ?? []);
+  const redisPrefix = options.redisKeyPrefix ?? 'ayar:';
   await app.register(fastifyRateLimit, {
     global: true,
     max: options.globalRateLimit ?? 600,
@@ -122,6 +131,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // and a lab's staff often share one address.
     allowList: (request) => !request.url.startsWith('/api/') || allowed.has(request.ip),
     errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', 'تعداد درخواست‌ها بیش از حد مجاز است'),
+    // An unreachable Redis lets requests through rather than stopping every lab's counter work.
+    ...(options.redis ? { redis: options.redis, nameSpace: `${redisPrefix}rl:`, skipOnError: true } : {}),
   });
 
   await app.register(fastifySwagger, {
@@ -151,7 +162,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const deps: AppDeps = {
     db: options.db,
     signer,
-    loginLimiter: new LoginLimiter(),
+    loginLimiter: options.redis
+      ? new RedisLoginLimiter(options.redis, `${redisPrefix}login:`, (err) =>
+          app.log.error({ err }, 'Redis did not answer; the sign-in was not counted'),
+        )
+      : new MemoryLoginLimiter(),
     filesDir: options.filesDir,
     ...(options.lookupRateLimit ? { lookupRateLimit: options.lookupRateLimit } : {}),
   };

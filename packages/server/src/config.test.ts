@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
@@ -25,6 +26,24 @@ describe('loadConfig', () => {
       '127.0.0.1',
       '::1',
     ]);
+  });
+
+  it('runs one process unless WORKERS asks for more, and more only with REDIS_URL', () => {
+    expect(loadConfig({}).WORKERS).toBe(1);
+    expect(loadConfig({}).REDIS_URL).toBeUndefined();
+    expect(loadConfig({ WORKERS: '3', REDIS_URL: 'redis://127.0.0.1:6379' })).toMatchObject({
+      WORKERS: 3,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
+    expect(loadConfig({ WORKERS: 'auto', REDIS_URL: 'rediss://cache:6380/2' }).WORKERS).toBe(
+      os.availableParallelism(),
+    );
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(/WORKERS: more than one process needs REDIS_URL/);
+    expect(() => loadConfig({ WORKERS: '0', REDIS_URL: 'redis://x' })).toThrow(
+      /WORKERS: must be a whole number/,
+    );
+    expect(() => loadConfig({ WORKERS: 'many', REDIS_URL: 'redis://x' })).toThrow(/WORKERS:/);
+    expect(() => loadConfig({ REDIS_URL: 'http://cache' })).toThrow(/REDIS_URL: must start with redis:\/\//);
   });
 
   it('treats empty variables as unset', () => {

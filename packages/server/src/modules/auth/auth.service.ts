@@ -42,16 +42,16 @@ export function effectiveSettings(stored: unknown) {
 
 export async function login(deps: AuthDeps, input: LoginRequest, client: Client): Promise<LoginResponse> {
   const key = input.userName.toLowerCase();
-  if (deps.loginLimiter.isLocked(key)) throw rateLimited();
+  if (await deps.loginLimiter.isLocked(key)) throw rateLimited();
 
   const user = await repo.findUserByUsername(deps.db, input.userName);
   // Unknown user and wrong password take the same time and get the same answer.
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !valid) {
-    deps.loginLimiter.recordFailure(key);
+    await deps.loginLimiter.recordFailure(key);
     throw unauthorized(MSG.badCredentials);
   }
-  deps.loginLimiter.reset(key);
+  await deps.loginLimiter.reset(key);
   if (user.role === 'workshop' && user.status === WORKSHOP_STATUS.new) {
     throw new AppError(403, 'FORBIDDEN', MSG.notActivated);
   }
@@ -171,14 +171,14 @@ export async function changePassword(
   ip: string,
 ): Promise<void> {
   const key = `password-change:${userId}`;
-  if (deps.loginLimiter.isLocked(key)) throw rateLimited();
+  if (await deps.loginLimiter.isLocked(key)) throw rateLimited();
   const user = await repo.findUserById(deps.db, userId);
   if (!user) throw notFound();
   if (!(await verifyPassword(input.oldPassword, user.passwordHash))) {
-    deps.loginLimiter.recordFailure(key);
+    await deps.loginLimiter.recordFailure(key);
     throw validation([{ field: 'oldPassword', message: 'رمز عبور فعلی نادرست است' }]);
   }
-  deps.loginLimiter.reset(key);
+  await deps.loginLimiter.reset(key);
   await repo.updatePasswordHash(deps.db, userId, await hashPassword(input.newPassword));
   await repo.revokeUserSessions(deps.db, userId);
   await writeAudit(deps.db, {
