@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button, Group, Paper, SimpleGrid } from '@mantine/core';
 import { statisticsPeriods, todayJalali, gregorianToJalali, addDays } from '@ayar/contract';
 import type { DayRange } from '@ayar/contract';
 import { IconSearch } from '../../../components/ui/icons.tsx';
 import { jalaliRangeToGregorian } from '@ayar/contract';
-import type { DateRangeErrors } from '@ayar/contract';
 import type { DateFilter } from '../api.ts';
-import { JalaliRangeInputs } from '../../../components/ui/JalaliRangeInputs.tsx';
+import { JalaliRangeInputs, useJalaliRange } from '../../../components/ui/JalaliRangeInputs.tsx';
 
 const jalaliOf = (range: DayRange) => ({
   from: gregorianToJalali(range.from) ?? '',
@@ -19,9 +17,10 @@ const jalaliOf = (range: DayRange) => ({
  * one-tap presets for today, this week and this month (Tehran periods).
  */
 export function DashboardRange({ onApply }: { onApply: (range: DateFilter) => void }) {
-  const [from, setFrom] = useState(() => todayJalali());
-  const [to, setTo] = useState(() => todayJalali());
-  const [errors, setErrors] = useState<DateRangeErrors>({});
+  const { from, to, setRange, setErrors, inputProps } = useJalaliRange(() => ({
+    from: todayJalali(),
+    to: todayJalali(),
+  }));
 
   const apply = (f: string, t: string) => {
     const result = jalaliRangeToGregorian(f, t, true);
@@ -38,8 +37,7 @@ export function DashboardRange({ onApply }: { onApply: (range: DateFilter) => vo
   };
   const preset = (key: 'today' | 'week' | 'month') => {
     const j = jalaliOf(statisticsPeriods()[key]);
-    setFrom(j.from);
-    setTo(j.to);
+    setRange(j);
     apply(j.from, j.to);
   };
 
@@ -54,15 +52,7 @@ export function DashboardRange({ onApply }: { onApply: (range: DateFilter) => vo
       aria-label="بازه داشبورد"
     >
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="xs">
-        <JalaliRangeInputs
-          from={from}
-          to={to}
-          errors={errors}
-          onChange={(field, v) => {
-            (field === 'fromDate' ? setFrom : setTo)(v);
-            setErrors((e) => ({ ...e, [field]: undefined }));
-          }}
-        />
+        <JalaliRangeInputs {...inputProps} />
         <Group gap={6} align="flex-end" wrap="nowrap" style={{ gridColumn: 'span 2' }}>
           <Button type="submit" leftSection={<IconSearch size={18} />}>
             نمایش

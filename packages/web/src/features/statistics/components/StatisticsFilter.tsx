@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Button, Paper, SimpleGrid, Group } from '@mantine/core';
 import { IconAdjustments } from '../../../components/ui/icons.tsx';
 import { jalaliRangeToGregorian } from '@ayar/contract';
-import type { DateRangeErrors } from '@ayar/contract';
-import { JalaliRangeInputs } from '../../../components/ui/JalaliRangeInputs.tsx';
+import { JalaliRangeInputs, useJalaliRange } from '../../../components/ui/JalaliRangeInputs.tsx';
 
 export interface AppliedDates {
   fromDate?: string | undefined;
@@ -24,9 +22,7 @@ export function StatisticsFilter({
   onApply: (dates: AppliedDates) => void;
   label: string;
 }) {
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [errors, setErrors] = useState<DateRangeErrors>({});
+  const { from, to, setErrors, inputProps } = useJalaliRange();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const result = jalaliRangeToGregorian(from, to);
@@ -41,15 +37,7 @@ export function StatisticsFilter({
     <Paper withBorder radius="lg" p="md" component="form" onSubmit={onSubmit} noValidate aria-label={label}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
         {nameField}
-        <JalaliRangeInputs
-          from={from}
-          to={to}
-          errors={errors}
-          onChange={(field, v) => {
-            (field === 'fromDate' ? setFrom : setTo)(v);
-            setErrors((e) => ({ ...e, [field]: undefined }));
-          }}
-        />
+        <JalaliRangeInputs {...inputProps} />
         <Group align="flex-end">
           <Button type="submit" leftSection={<IconAdjustments size={18} />} fullWidth>
             اعمال فیلتر
