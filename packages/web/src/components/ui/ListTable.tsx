@@ -1,8 +1,9 @@
 import { Fragment } from 'react';
-import type { ComponentPropsWithoutRef, KeyboardEvent, ReactNode } from 'react';
-import { Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import type { ComponentPropsWithoutRef, MouseEvent, ReactNode } from 'react';
+import { Paper, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { PaperProps, TableProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { Link } from 'react-router';
 import { UI } from '@ayar/contract';
 import { Paginator } from './Paginator.tsx';
 import type { PaginatorProps } from './Paginator.tsx';
@@ -41,27 +42,57 @@ export function ListCard(props: PaperProps & ComponentPropsWithoutRef<'div'>) {
   return <Paper withBorder radius="md" p="sm" {...props} />;
 }
 
+/** What inside a row or card handles its own click (a delete button, the item's own link, a field). */
+const CONTROLS =
+  'a[href], button, input, select, textarea, label, [role="button"], [role="link"], [role="checkbox"], [role="switch"], [role="combobox"]';
+
 /**
- * What makes a table row or a card open its item: a place in the tab order, a name, a pointer, a click,
- * and Enter on the row itself (Space as well when it is a `role="button"` card, as a button would). A key
- * pressed on a control inside it (a delete button) is that control's, not the row's; a click on one must
- * stop there itself.
+ * Spread on a table row or a card that a click anywhere opens: a shortcut for the mouse and touch to what
+ * its `OpenItem` does, the control keyboards and screen readers use. The row is no control itself (no role,
+ * no place in the tab order), so the controls inside it stay reachable and keep their own names. A click on
+ * one of them, one that ends a text selection, or one that bubbled up from a portal (a dialog) is left alone.
  */
-export function rowOpener(label: string, open: () => void, role?: 'button' | 'link') {
+export function clickableRow(open: () => void) {
   return {
-    role,
-    tabIndex: 0,
-    'aria-label': label,
     style: { cursor: 'pointer' },
-    onClick: open,
-    onKeyDown: (e: KeyboardEvent) => {
-      if (e.target !== e.currentTarget) return;
-      if (e.key === 'Enter' || (role === 'button' && e.key === ' ')) {
-        e.preventDefault();
-        open();
-      }
+    onClick: (e: MouseEvent<HTMLElement>) => {
+      const row = e.currentTarget;
+      const target = e.target instanceof Element ? e.target : null;
+      if (!target || !row.contains(target)) return;
+      const control = target.closest(CONTROLS);
+      if (control && control !== row && row.contains(control)) return;
+      if (window.getSelection()?.toString()) return;
+      open();
     },
   };
+}
+
+interface OpenItemProps {
+  /** The accessible name, which must contain the text shown, e.g. «مشخصات حسن طلافروش». */
+  label: string;
+  /** The item's main text (its name or number), which keeps the look of the text around it. */
+  children: ReactNode;
+  /** Where the item opens: a real link (new tab and middle click work) … */
+  to?: string;
+  /** … or what opens it in place (a dialog). */
+  onOpen?: () => void;
+}
+
+/**
+ * The control that opens a row's item: its main text made a link or a button, with no chrome but the focus
+ * ring. A row or card around it may add `clickableRow` for the mouse.
+ */
+export function OpenItem({ label, children, to, onOpen }: OpenItemProps) {
+  const look = { font: 'inherit', color: 'inherit' };
+  return to !== undefined ? (
+    <UnstyledButton component={Link} to={to} aria-label={label} style={look}>
+      {children}
+    </UnstyledButton>
+  ) : (
+    <UnstyledButton onClick={onOpen} aria-label={label} style={look}>
+      {children}
+    </UnstyledButton>
+  );
 }
 
 export interface ListTableProps<T extends { id: string }> {
@@ -130,9 +161,9 @@ export function ListTable<T extends { id: string }>({
     );
   } else {
     body = (
-      <Stack gap="xs" aria-label={label}>
+      <Stack component="ul" gap="xs" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
         {rows.map((item) => (
-          <Fragment key={item.id}>{card(item)}</Fragment>
+          <li key={item.id}>{card(item)}</li>
         ))}
       </Stack>
     );

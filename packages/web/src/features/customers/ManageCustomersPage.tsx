@@ -17,7 +17,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { CUSTOMER_PAGE_SIZE, ROUTES, effectiveCustomerSettings, toPersianDigits } from '@ayar/contract';
 import type { DeleteCustomerRequest, ManageCustomerDetail, ManageCustomerRow, Paged } from '@ayar/contract';
-import { ListCard, ListTable, rowOpener } from '../../components/ui/ListTable.tsx';
+import { ListCard, ListTable, OpenItem, clickableRow } from '../../components/ui/ListTable.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { confirmThenRun } from '../../components/ui/confirmThenRun.ts';
 import { IconSearch, IconTrash } from '../../components/ui/icons.tsx';
@@ -59,19 +59,20 @@ export function ManageCustomersPage() {
   };
 
   const list = customers.data?.list ?? [];
-  /** The row and the card open the customer's card, by mouse or by key on the row itself (not on its delete). */
-  const opener = (row: ManageCustomerRow, role?: 'button') =>
-    rowOpener(`مشخصات ${row.name}`, () => setOpenId(row.id), role);
+  /** The customer's name is the button that opens their card; a click elsewhere on the row (not on delete) as well. */
+  const openRow = (row: ManageCustomerRow) => clickableRow(() => setOpenId(row.id));
+  const name = (row: ManageCustomerRow) => (
+    <OpenItem label={`مشخصات ${row.name}`} onOpen={() => setOpenId(row.id)}>
+      {row.name}
+    </OpenItem>
+  );
   const deleteButton = (row: ManageCustomerRow) => (
     <ActionIcon
       variant="subtle"
       color="red"
       disabled={del.isPending}
       aria-label={`حذف ${row.name}`}
-      onClick={(e) => {
-        e.stopPropagation();
-        void remove(row);
-      }}
+      onClick={() => void remove(row)}
     >
       <IconTrash size={20} />
     </ActionIcon>
@@ -108,6 +109,7 @@ export function ManageCustomersPage() {
         loading={customers.isPending}
         skeleton={<Skeleton height={200} radius="md" />}
         empty="مشتری‌ای پیدا نشد."
+        label="مشتریان"
         head={
           <>
             <Table.Th>نام</Table.Th>
@@ -119,8 +121,8 @@ export function ManageCustomersPage() {
           </>
         }
         row={(row) => (
-          <Table.Tr {...opener(row)}>
-            <Table.Td fw={600}>{row.name}</Table.Td>
+          <Table.Tr {...openRow(row)}>
+            <Table.Td fw={600}>{name(row)}</Table.Td>
             <Table.Td>{row.lab}</Table.Td>
             <Table.Td>{digits(row.code)}</Table.Td>
             <Table.Td>{digits(row.mobile)}</Table.Td>
@@ -129,10 +131,10 @@ export function ManageCustomersPage() {
           </Table.Tr>
         )}
         card={(row) => (
-          <ListCard {...opener(row, 'button')}>
+          <ListCard {...openRow(row)}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Stack gap={2} style={{ minWidth: 0 }}>
-                <Text fw={600}>{row.name}</Text>
+                <Text fw={600}>{name(row)}</Text>
                 <Text size="sm" c="dimmed">
                   {row.lab} · کد {digits(row.code)}
                 </Text>

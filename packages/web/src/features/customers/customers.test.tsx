@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { DEFAULT_USER_SETTINGS, UI } from '@ayar/contract';
 import type { ManageCustomerDetail, ManageCustomerRow } from '@ayar/contract';
 import { saveLogin } from '../../lib/auth.ts';
+import { expectNoNestedControls, tabTo } from '../../test/a11y.ts';
 import { jsonResponse, renderApp, renderWithProviders } from '../../test/render.tsx';
 import { ManageCustomersPage } from './ManageCustomersPage.tsx';
 
@@ -160,36 +161,68 @@ describe('manage/customers', () => {
     return renderWithProviders(<ManageCustomersPage />, { route: '/manage/customers' });
   }
 
-  it('on a desktop, Enter on a row’s delete button asks to delete and does not open the customer’s card', async () => {
+  it('on a desktop, the name is the row’s button: Tab reaches it (not the row) and Enter opens the customer’s card', async () => {
     const user = userEvent.setup();
     renderPage(true);
-    const rowEl = await screen.findByRole('row', { name: 'مشخصات حسن طلافروش' });
-    within(rowEl).getByRole('button', { name: 'حذف حسن طلافروش' }).focus();
-    await user.keyboard('{Enter}');
-    expect(await screen.findByText('آیا از حذف حسن طلافروش اطمینان دارید؟')).toBeInTheDocument();
-    expect(opened()).toHaveLength(0);
-    expect(screen.queryByText('مشخصات مشتری')).not.toBeInTheDocument();
-  });
-
-  it('on a desktop, Enter on the row opens the customer’s card', async () => {
-    const user = userEvent.setup();
-    renderPage(true);
-    (await screen.findByRole('row', { name: 'مشخصات حسن طلافروش' })).focus();
+    const table = await screen.findByRole('table', { name: 'مشتریان' });
+    const rowEl = within(table).getByRole('row', { name: /حسن طلافروش/ });
+    const name = within(rowEl).getByRole('button', { name: 'مشخصات حسن طلافروش' });
+    expect(name).toHaveTextContent('حسن طلافروش');
+    expect(rowEl).not.toHaveAttribute('tabindex');
+    const passed = await tabTo(user, name);
+    expect(passed.filter((el) => el.tagName === 'TR')).toEqual([]);
+    expectNoNestedControls(table);
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('dialog', { name: 'حسن طلافروش' })).toBeInTheDocument();
     expect(opened()).toHaveLength(1);
   });
 
+  it('on a desktop, Enter on a row’s delete button (the next Tab stop) asks to delete and does not open the customer’s card', async () => {
+    const user = userEvent.setup();
+    renderPage(true);
+    const rowEl = await screen.findByRole('row', { name: /حسن طلافروش/ });
+    await tabTo(user, within(rowEl).getByRole('button', { name: 'مشخصات حسن طلافروش' }));
+    await user.tab();
+    expect(document.activeElement).toBe(within(rowEl).getByRole('button', { name: 'حذف حسن طلافروش' }));
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('آیا از حذف حسن طلافروش اطمینان دارید؟')).toBeInTheDocument();
+    expect(opened()).toHaveLength(0);
+    expect(screen.queryByText('مشخصات مشتری')).not.toBeInTheDocument();
+    // The question is the app's one at a time: leave none open for the next test.
+    await user.click(screen.getByRole('button', { name: 'انصراف' }));
+  });
+
   it.each([
     ['Enter', '{Enter}'],
     ['Space', ' '],
-  ])('on a phone, %s on the customer’s card opens it', async (_, key) => {
+  ])(
+    'on a phone, Tab reaches the name on the customer’s card and %s on it opens the card',
+    async (_, key) => {
+      const user = userEvent.setup();
+      renderPage(false);
+      const list = await screen.findByRole('list', { name: 'مشتریان' });
+      expectNoNestedControls(list);
+      const name = within(list).getByRole('button', { name: 'مشخصات حسن طلافروش' });
+      expect(name).toHaveTextContent('حسن طلافروش');
+      await tabTo(user, name);
+      await user.keyboard(key);
+      await waitFor(() => expect(opened()).toHaveLength(1));
+      expect(new URL(String(opened()[0]![0]), 'http://x').searchParams.get('customerId')).toBe('c-1');
+      expect(await screen.findByRole('dialog', { name: 'حسن طلافروش' })).toBeInTheDocument();
+    },
+  );
+
+  it('on a phone, a click on the card opens it and a click on its delete button (beside the name, not inside a control) only asks to delete', async () => {
     const user = userEvent.setup();
     renderPage(false);
-    (await screen.findByRole('button', { name: 'مشخصات حسن طلافروش' })).focus();
-    await user.keyboard(key);
-    await waitFor(() => expect(opened()).toHaveLength(1));
-    expect(new URL(String(opened()[0]![0]), 'http://x').searchParams.get('customerId')).toBe('c-1');
+    const list = await screen.findByRole('list', { name: 'مشتریان' });
+    expectNoNestedControls(list);
+    await user.click(within(list).getByRole('button', { name: 'حذف حسن طلافروش' }));
+    expect(await screen.findByText('آیا از حذف حسن طلافروش اطمینان دارید؟')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'انصراف' }));
+    expect(opened()).toHaveLength(0);
+    await user.click(within(list).getByText(/آزمایشگاه زرناب/));
     expect(await screen.findByRole('dialog', { name: 'حسن طلافروش' })).toBeInTheDocument();
+    expect(opened()).toHaveLength(1);
   });
 });

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { UI } from '@ayar/contract';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '../../lib/auth.ts';
+import { expectNoNestedControls, tabTo } from '../../test/a11y.ts';
 import { jsonResponse, renderApp } from '../../test/render.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -98,5 +100,50 @@ describe('manage/lab-owners', () => {
     await user.click(await screen.findByRole('button', { name: 'بله، همه حذف شوند' }));
     expect(await screen.findByText('آزمایشگاه حذف شد')).toBeInTheDocument();
     expect(JSON.parse(String(calls('/Manage/DeleteUser')[0]![1]?.body))).toEqual({ id: row.id, force: true });
+  });
+  it.each([
+    ['a phone', false],
+    ['a desktop', true],
+  ])(
+    'on %s, the workshop’s name is the link to its editor: Tab reaches it and Enter opens it',
+    async (_, desktop) => {
+      const phoneMatchMedia = window.matchMedia;
+      if (desktop)
+        window.matchMedia = (query: string) =>
+          ({
+            ...phoneMatchMedia(query),
+            matches: query.includes(`min-width: ${UI.desktopMinWidth}px`),
+          }) as MediaQueryList;
+      try {
+        fetchMock.mockImplementation(async () => listResponse());
+        const user = userEvent.setup();
+        renderApp('/manage/lab-owners');
+        const list = await screen.findByRole(desktop ? 'table' : 'list', { name: 'آزمایشگاه‌ها' });
+        expectNoNestedControls(list);
+        const link = within(list).getByRole('link', { name: `ویرایش ${row.fName}` });
+        expect(link).toHaveTextContent(row.fName);
+        expect(link).toHaveAttribute('href', `/manage/edit-user/${row.id}/${encodeURIComponent(row.fName)}`);
+        const passed = await tabTo(user, link);
+        expect(passed.filter((el) => el.closest('[data-status]') === el)).toEqual([]);
+        await user.keyboard('{Enter}');
+        await waitFor(() => expect(calls('/Manage/UserById')).toHaveLength(1));
+        expect(String(calls('/Manage/UserById')[0]![0])).toContain(row.id);
+      } finally {
+        window.matchMedia = phoneMatchMedia;
+      }
+    },
+  );
+
+  it('a click on a row away from its buttons opens the workshop; its delete button only asks', async () => {
+    fetchMock.mockImplementation(async () => listResponse());
+    const user = userEvent.setup();
+    renderApp('/manage/lab-owners');
+    const list = await screen.findByRole('list', { name: 'آزمایشگاه‌ها' });
+    expect(within(list).getByRole('link', { name: `ویرایش ${row.fName}` })).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: `حذف ${row.fName}` }));
+    await user.click(await screen.findByRole('button', { name: 'انصراف' }));
+    expect(calls('/Manage/UserById')).toHaveLength(0);
+    await user.click(within(list).getByText('zarin'));
+    await waitFor(() => expect(calls('/Manage/UserById')).toHaveLength(1));
   });
 });

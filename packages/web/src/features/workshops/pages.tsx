@@ -35,7 +35,7 @@ import { Ltr } from '../../components/ui/LtrText.tsx';
 import { Paginator } from '../../components/ui/Paginator.tsx';
 import { confirmAction } from '../../components/ui/confirm.tsx';
 import { confirmThenRun, runAndReport } from '../../components/ui/confirmThenRun.ts';
-import { useIsDesktop } from '../../components/ui/ListTable.tsx';
+import { OpenItem, clickableRow, useIsDesktop } from '../../components/ui/ListTable.tsx';
 import { IconSquarePlus, IconTrash } from '../../components/ui/icons.tsx';
 import { alertSuccess } from '../../lib/alert.ts';
 import { useApiMutation, useApiQuery } from '../../lib/query.ts';
@@ -176,6 +176,13 @@ export function ManageLabOwnersPage() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['workshops'] });
   const data = query.data;
   const filtered = debouncedName !== '' || status !== '';
+  /** The workshop's name is the link to its editor; a click elsewhere on the row or card (not on its buttons) as well. */
+  const openRow = (row: ManageLabOwner) => clickableRow(() => void navigate(editPath(row)));
+  const nameLink = (row: ManageLabOwner) => (
+    <OpenItem to={editPath(row)} label={`ویرایش ${row.fName || 'آزمایشگاه'}`}>
+      {row.fName}
+    </OpenItem>
+  );
 
   let body: ReactNode = null;
   if (query.isPending) {
@@ -195,7 +202,7 @@ export function ManageLabOwnersPage() {
   } else if (data && isDesktop) {
     body = (
       <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-        <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+        <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label="آزمایشگاه‌ها">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>نام</Table.Th>
@@ -209,13 +216,13 @@ export function ManageLabOwnersPage() {
             {data.list.map((row) => (
               <Table.Tr
                 key={row.id}
-                onClick={() => navigate(editPath(row))}
-                style={{ cursor: 'pointer', background: ROW_BACKGROUND[row.status] }}
+                {...openRow(row)}
+                bg={ROW_BACKGROUND[row.status]}
                 data-status={row.status}
               >
                 <Table.Td>
                   <Text fw={600} size="sm">
-                    {row.fName}
+                    {nameLink(row)}
                   </Text>
                   {row.fullName && (
                     <Text size="xs" c="dimmed">
@@ -243,7 +250,7 @@ export function ManageLabOwnersPage() {
     );
   } else if (data) {
     body = (
-      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="آزمایشگاه‌ها">
         {data.list.map((row) => (
           <Card
             component="li"
@@ -251,13 +258,13 @@ export function ManageLabOwnersPage() {
             withBorder
             radius="md"
             padding="sm"
-            onClick={() => navigate(editPath(row))}
-            style={{ cursor: 'pointer', background: ROW_BACKGROUND[row.status] }}
+            {...openRow(row)}
+            bg={ROW_BACKGROUND[row.status]}
             data-status={row.status}
           >
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <div style={{ minWidth: 0 }}>
-                <Text fw={600}>{row.fName}</Text>
+                <Text fw={600}>{nameLink(row)}</Text>
                 {row.fullName && (
                   <Text size="sm" c="dimmed">
                     {row.fullName}

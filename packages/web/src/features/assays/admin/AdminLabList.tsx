@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ASSAY_PAGE_SIZE, ROUTES, toPersianDigits } from '@ayar/contract';
 import type { DeleteTestRequest, LabListResponse, LabListRow } from '@ayar/contract';
 import { HoldToConfirmButton } from '../../../components/ui/HoldToConfirmButton.tsx';
-import { ListCard, ListTable, rowOpener } from '../../../components/ui/ListTable.tsx';
+import { ListCard, ListTable, OpenItem, clickableRow } from '../../../components/ui/ListTable.tsx';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { confirmThenRun, runAndReport } from '../../../components/ui/confirmThenRun.ts';
 import { IconTrash } from '../../../components/ui/icons.tsx';
@@ -90,23 +90,22 @@ export function AdminLabList({ justForDelete }: AdminLabListProps) {
     await queryClient.invalidateQueries({ queryKey: ASSAYS_KEY });
   };
 
-  const open = (row: LabListRow) => void navigate(`/manage/edit-lab/${row.id}`);
+  const editPath = (row: LabListRow) => `/manage/edit-lab/${row.id}`;
   const packet = (row: LabListRow) => `بسته ${toPersianDigits(row.docNumber)}`;
-  /** The table row and the card alike open the packet, by mouse or by Enter on the row itself. */
-  const opener = (row: LabListRow, role?: 'link') => ({
-    ...rowOpener(`ویرایش ${packet(row)}`, () => open(row), role),
+  /** The packet number is the link to the packet; a click elsewhere on the row or card (not on its buttons) as well. */
+  const openRow = (row: LabListRow) => ({
+    ...clickableRow(() => void navigate(editPath(row))),
     bg: !justForDelete && row.forDelete ? FOR_DELETE_BG : undefined,
   });
+  const packetLink = (row: LabListRow) => (
+    <OpenItem to={editPath(row)} label={`ویرایش ${packet(row)}`}>
+      <Ltr>{toPersianDigits(row.docNumber)}</Ltr>
+    </OpenItem>
+  );
 
   const actions = (row: LabListRow) => (
-    // The row opens the packet on click; the buttons must not.
-    <Group
-      gap="xs"
-      wrap="nowrap"
-      justify="flex-end"
-      onClick={(e) => e.stopPropagation()}
-      onKeyDown={(e) => e.stopPropagation()}
-    >
+    // A click between the buttons is a missed delete, not a wish to open the packet.
+    <Group gap="xs" wrap="nowrap" justify="flex-end" onClick={(e) => e.stopPropagation()}>
       {justForDelete ? (
         <HoldToConfirmButton
           color="red"
@@ -168,6 +167,7 @@ export function AdminLabList({ justForDelete }: AdminLabListProps) {
           </Stack>
         }
         empty={empty}
+        label="بسته‌ها"
         scroll
         tableProps={{ styles: { th: { whiteSpace: 'nowrap' } } }}
         head={
@@ -188,7 +188,7 @@ export function AdminLabList({ justForDelete }: AdminLabListProps) {
           </>
         }
         row={(row) => (
-          <Table.Tr {...opener(row)}>
+          <Table.Tr {...openRow(row)}>
             <Table.Td>
               <Text fw={600} size="sm">
                 {row.customerName}
@@ -203,7 +203,7 @@ export function AdminLabList({ justForDelete }: AdminLabListProps) {
             <Table.Td>
               <Group gap={6} wrap="nowrap">
                 <Text fw={600} size="sm">
-                  <Ltr>{toPersianDigits(row.docNumber)}</Ltr>
+                  {packetLink(row)}
                 </Text>
                 {marks(row)}
               </Group>
@@ -232,14 +232,12 @@ export function AdminLabList({ justForDelete }: AdminLabListProps) {
           </Table.Tr>
         )}
         card={(row) => (
-          <ListCard {...opener(row, 'link')}>
+          <ListCard {...openRow(row)}>
             <Stack gap={6}>
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Box style={{ minWidth: 0 }}>
                   <Group gap={6} wrap="nowrap">
-                    <Text fw={700}>
-                      <Ltr>{toPersianDigits(row.docNumber)}</Ltr>
-                    </Text>
+                    <Text fw={700}>{packetLink(row)}</Text>
                     {marks(row)}
                   </Group>
                   <Text size="sm" fw={600} truncate>

@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ASSAY_MSG, OTHER_CUSTOMER_ID, TEST_TYPES } from '@ayar/contract';
+import { ASSAY_MSG, OTHER_CUSTOMER_ID, TEST_TYPES, UI } from '@ayar/contract';
 import type { LabListRow, TestHistoryItem } from '@ayar/contract';
 import { STORAGE_KEYS } from '../../../lib/auth.ts';
 import { Route, Routes } from 'react-router';
+import { expectNoNestedControls, tabTo } from '../../../test/a11y.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { DELETE_QUESTION } from './AdminLabList.tsx';
 import { ManageEditLabPage } from './ManageEditLabPage.tsx';
 import { ManageLabsPage } from './ManageLabsPage.tsx';
 import { ManageLabsToDeletePage } from './ManageLabsToDeletePage.tsx';
@@ -210,12 +212,68 @@ describe('manage/labs', () => {
     expect(calls('/Manage/AllTests')).toHaveLength(1);
   });
 
-  it('opens the packet when its row is clicked', async () => {
+  it('on a phone, the packet number is the card’s link to the packet: Tab reaches it and Enter opens the packet', async () => {
     const user = userEvent.setup();
     renderApp('/manage/labs');
-    await user.click(await screen.findByRole('link', { name: 'ویرایش بسته ۱۰۰۲۳۴' }));
+    const list = await screen.findByRole('list', { name: 'بسته‌ها' });
+    expectNoNestedControls(list);
+    const link = within(list).getByRole('link', { name: 'ویرایش بسته ۱۰۰۲۳۴' });
+    expect(link).toHaveAttribute('href', `/manage/edit-lab/${ID}`);
+    expect(link).toHaveTextContent('۱۰۰۲۳۴');
+    await tabTo(user, link);
+    await user.keyboard('{Enter}');
     expect(await screen.findByRole('form', { name: 'ویرایش بسته' })).toBeInTheDocument();
     expect(queryOf(calls('/Manage/GetTest')[0]![0]).get('testId')).toBe(ID);
+  });
+
+  it('on a phone, a click on the card away from its buttons opens the packet; its trash button only asks', async () => {
+    const user = userEvent.setup();
+    renderApp('/manage/labs');
+    const list = await screen.findByRole('list', { name: 'بسته‌ها' });
+    expectNoNestedControls(list);
+    await user.click(within(list).getByRole('button', { name: 'حذف بسته ۱۰۰۲۳۴' }));
+    expect(await screen.findByText(DELETE_QUESTION)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'انصراف' }));
+    expect(calls('/Manage/GetTest')).toHaveLength(0);
+    await user.click(within(list).getByText('حسن طلافروش'));
+    expect(await screen.findByRole('form', { name: 'ویرایش بسته' })).toBeInTheDocument();
+  });
+
+  describe('on a desktop', () => {
+    const phoneMatchMedia = window.matchMedia;
+    beforeEach(() => {
+      window.matchMedia = (query: string) =>
+        ({
+          ...phoneMatchMedia(query),
+          matches: query.includes(`min-width: ${UI.desktopMinWidth}px`),
+        }) as MediaQueryList;
+    });
+    afterEach(() => {
+      window.matchMedia = phoneMatchMedia;
+    });
+
+    it('Tab reaches the packet number’s link in the row, not the row; Enter on the trash button after it only asks', async () => {
+      const user = userEvent.setup();
+      renderApp('/manage/labs');
+      const table = await screen.findByRole('table', { name: 'بسته‌ها' });
+      expectNoNestedControls(table);
+      const rowEl = within(table).getByRole('row', { name: /حسن طلافروش/ });
+      expect(rowEl).not.toHaveAttribute('tabindex');
+      const link = within(rowEl).getByRole('link', { name: 'ویرایش بسته ۱۰۰۲۳۴' });
+      expect(link).toHaveAttribute('href', `/manage/edit-lab/${ID}`);
+      const passed = await tabTo(user, link);
+      expect(passed.filter((el) => el.tagName === 'TR')).toEqual([]);
+      await user.tab();
+      expect(document.activeElement).toBe(within(rowEl).getByRole('button', { name: 'حذف بسته ۱۰۰۲۳۴' }));
+      await user.keyboard('{Enter}');
+      expect(await screen.findByText(DELETE_QUESTION)).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'انصراف' }));
+      expect(calls('/Manage/GetTest')).toHaveLength(0);
+
+      await tabTo(user, link);
+      await user.keyboard('{Enter}');
+      expect(await screen.findByRole('form', { name: 'ویرایش بسته' })).toBeInTheDocument();
+    });
   });
 });
 
