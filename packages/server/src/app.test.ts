@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@ayar/contract';
 import { buildApp } from './app.ts';
@@ -164,6 +165,57 @@ describe('the web app', () => {
   it('a missing asset is a 404, not the app', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/dashboard' });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('compression', () => {
+  const get = (url: string, acceptEncoding?: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    });
+  const decompress: Record<string, (b: Buffer) => Buffer> = {
+    zstd: zlib.zstdDecompressSync,
+    br: zlib.brotliDecompressSync,
+    gzip: zlib.gunzipSync,
+  };
+
+  it('answers a large API response in the best encoding the client accepts, with the same JSON', async () => {
+    const plain = await get('/api/openapi.json');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const json = plain.json();
+    for (const [accepted, chosen] of [
+      ['gzip, deflate, br, zstd', 'zstd'], // a current Chrome
+      ['gzip, deflate, br', 'br'], // Safari
+      ['gzip, deflate', 'gzip'], // Node's fetch
+    ] as const) {
+      const res = await get('/api/openapi.json', accepted);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(chosen);
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+      expect(JSON.parse(decompress[chosen]!(res.rawPayload).toString('utf8'))).toEqual(json);
+    }
+  });
+
+  it('sends small answers as they are', async () => {
+    const res = await get('/api/health', 'gzip, deflate, br, zstd');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toMatchObject({ successful: true });
+  });
+
+  it('never reads a compressed request body', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1.0/Account/login',
+      remoteAddress: '10.43.0.1',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: zlib.gzipSync(JSON.stringify({ userName: 'admin', password: 'x' })),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ successful: false });
   });
 });
 
