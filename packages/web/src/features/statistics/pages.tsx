@@ -72,6 +72,8 @@ function WaitingBadge({ count, pending }: { count: number | null; pending: boole
       circle={count < 100}
       color={count > 0 ? 'red' : 'gray'}
       aria-label={`${toPersianDigits(count)} بسته در انتظار عیار`}
+      // Beside the tile's label on a phone's half-width tile: the label wraps, the count never shrinks.
+      style={{ flexShrink: 0, overflow: 'visible' }}
     >
       {toPersianDigits(count)}
     </Badge>
