@@ -1,18 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { REPO_ROOT } from './database.ts';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../../packages/server/test/free-port.ts';
 
 /** Polls `probe` until it answers something other than null (a throw counts as null). */
 export async function waitFor<T>(what: string, probe: () => Promise<T | null>, seconds: number): Promise<T> {

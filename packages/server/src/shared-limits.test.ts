@@ -7,7 +7,13 @@ import { connectRedis } from './lib/redis.ts';
 import { createTestApp, createUser, TEST_JWT_SECRET, type TestContext } from '../test/helpers.ts';
 import { testRedis } from '../test/redis.ts';
 
-const LOGIN = '/api/v1.0/Account/login';
+const login = (app: FastifyInstance, ip: string, userName: string, password: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v1.0/Account/login',
+    remoteAddress: ip,
+    payload: { userName, password },
+  });
 
 /**
  * WORKERS > 1 runs the same app in several processes (DESIGN.md 7). Two apps on one database and one
@@ -44,8 +50,6 @@ describe('several server processes sharing their limits in Redis', () => {
 
   const get = (app: FastifyInstance, ip: string) =>
     app.inject({ method: 'GET', url: '/api/openapi.json', remoteAddress: ip }).then((r) => r.statusCode);
-  const login = (app: FastifyInstance, ip: string, userName: string, password: string) =>
-    app.inject({ method: 'POST', url: LOGIN, remoteAddress: ip, payload: { userName, password } });
 
   it('count one address’s API requests across both processes', async () => {
     const ip = '10.40.0.1';
@@ -110,10 +114,7 @@ describe('a server whose Redis does not answer', () => {
       (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json', remoteAddress: '10.42.0.1' }))
         .statusCode,
     ).toBe(200);
-    expect((await login(ctx.app, user.username, 'wrong password')).statusCode).toBe(401);
-    expect((await login(ctx.app, user.username, user.password)).statusCode).toBe(200);
+    expect((await login(ctx.app, '10.42.0.2', user.username, 'wrong password')).statusCode).toBe(401);
+    expect((await login(ctx.app, '10.42.0.2', user.username, user.password)).statusCode).toBe(200);
   });
-
-  const login = (app: FastifyInstance, userName: string, password: string) =>
-    app.inject({ method: 'POST', url: LOGIN, remoteAddress: '10.42.0.2', payload: { userName, password } });
 });

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -9,6 +8,7 @@ import { createDatabase } from '../src/db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { databaseUrl } from './db-url.ts';
+import { freePort } from './free-port.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,17 +21,6 @@ declare module 'vitest' {
 const REDIS_MISSING =
   'The server tests need Redis for the shared rate limits of several processes (DESIGN.md 7): set ' +
   'REDIS_URL to one, or install redis-server (Debian: apt-get install redis-server) so the tests start their own.';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A private redis-server on a free port, keeping nothing on disk; resolves once it accepts connections. */
 async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
