@@ -15,9 +15,10 @@ import zlib from 'node:zlib';
 import { z } from 'zod';
 import { fa } from 'zod/locales';
 import type { Redis } from 'ioredis';
+import type { TrustProxy } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError } from './lib/errors.ts';
-import { MemoryLoginLimiter, RedisLoginLimiter } from './lib/login-limiter.ts';
+import { MemoryLoginLimiter, RedisLoginLimiter, type LoginLimiter } from './lib/login-limiter.ts';
 import type { AppDeps } from './deps.ts';
 import { assaysRoutes } from './modules/assays/assays.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -53,6 +54,11 @@ export interface AppOptions {
   globalRateLimit?: number;
   /** Public result lookups per minute per address (default 30; the bench lifts it). */
   lookupRateLimit?: number;
+  /**
+   * Who may say where a request came from (TRUST_PROXY): unset, the socket's peer is the client and
+   * X-Forwarded-For is ignored; else a hop count or the addresses/CIDRs of the proxies in front.
+   */
+  trustProxy?: TrustProxy;
   /** Addresses no rate limit applies to (RATE_LIMIT_ALLOWLIST): a monitoring probe, the e2e runner. */
   rateLimitAllowList?: string[];
   /**
@@ -62,6 +68,8 @@ export interface AppOptions {
   redis?: Redis;
   /** Prefix of this app's Redis keys (default `ayar:`); tests give each app its own. */
   redisKeyPrefix?: string;
+  /** Tests pass a limiter with their own clock; otherwise one in memory or in Redis. */
+  loginLimiter?: LoginLimiter;
 }
 
 export const REDACTED_PATHS = [
@@ -78,6 +86,13 @@ export const REDACTED_PATHS = [
 /** `/<product>Embedded` (query allowed): the web app's isEmbeddedPath, on the server. */
 const EMBEDDED_PAGE = /^\/[^/?#]+Embedded\/?(?:[?#]|$)/;
 
+/** A hop count as Fastify applies it at run time (its types leave numbers out): the first n hops. */
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
@@ -85,7 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -177,11 +192,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const deps: AppDeps = {
     db: options.db,
     signer,
-    loginLimiter: options.redis
-      ? new RedisLoginLimiter(options.redis, `${redisPrefix}login:`, (err) =>
-          app.log.error({ err }, 'Redis did not answer; the sign-in was not counted'),
-        )
-      : new MemoryLoginLimiter(),
+    loginLimiter:
+      options.loginLimiter ??
+      (options.redis
+        ? new RedisLoginLimiter(options.redis, `${redisPrefix}login:`, (err) =>
+            app.log.error({ err }, 'Redis did not answer; the sign-in was not counted'),
+          )
+        : new MemoryLoginLimiter()),
     filesDir: options.filesDir,
     ...(options.lookupRateLimit ? { lookupRateLimit: options.lookupRateLimit } : {}),
   };

@@ -110,3 +110,33 @@ describe('loadConfig', () => {
     }
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is off unless set, and takes a hop count or the proxies’ addresses and CIDRs', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10' }).TRUST_PROXY).toBe(10);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8,loopback' }).TRUST_PROXY).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/32' }).TRUST_PROXY).toEqual(['10.0.0.0/32']);
+  });
+
+  it.each([
+    ['true'],
+    ['*'],
+    ['0'],
+    ['11'],
+    ['10.0.0.0/33'],
+    ['fd00::/129'],
+    ['proxy.example'],
+    ['10.0.0.1/8/2'],
+  ])('refuses %s, naming the variable', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+  });
+});

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -65,6 +66,17 @@ export const configSchema = z.object({
   KAVENEGAR_OTP_TEMPLATE: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .superRefine((v, ctx) => {
+        const bad = v === undefined ? [] : trustProxyProblems(v);
+        if (bad.length > 0) ctx.addIssue({ code: 'custom', message: bad.join('; ') });
+      })
+      .transform(parseTrustProxy),
+  ),
   RATE_LIMIT_ALLOWLIST: z.preprocess(
     emptyToUndefined,
     z
@@ -78,6 +90,51 @@ export const configSchema = z.object({
       ),
   ),
 });
+
+/** proxy-addr's names for whole address ranges, which Fastify's trustProxy understands. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = net.isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY names who may say where a request came from (X-Forwarded-For). Trusting everyone would
+ * let any client pick its own address and walk around every per-address limit, so only a hop count or
+ * the proxies' own addresses are accepted.
+ */
+function trustProxyProblems(value: string): string[] {
+  if (/^\d+$/.test(value)) {
+    return Number(value) >= 1 && Number(value) <= 10 ? [] : ['a hop count must be from 1 to 10'];
+  }
+  if (/^(true|yes|\*|all)$/i.test(value)) {
+    return [
+      'name the proxies in front (addresses or CIDRs) or give a hop count; trusting every client is refused',
+    ];
+  }
+  const bad = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => !isAddressOrCidr(e));
+  return bad.length > 0 ? [`not an address or CIDR: ${bad.join(', ')}`] : [];
+}
+
+/** Fastify's trustProxy: false (the socket's address is the client), a hop count, or the proxies. */
+export type TrustProxy = false | number | string[];
+
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+}
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };
 

@@ -58,6 +58,7 @@ async function startApp(config: Config, logger: Logger, db: Database, jwtSecret:
     webDist: config.WEB_DIST ?? path.join(here, '../../web/dist'),
     filesDir: path.join(config.dataDir, 'files'),
     rateLimitAllowList: config.RATE_LIMIT_ALLOWLIST,
+    trustProxy: config.TRUST_PROXY,
     ...(redis ? { redis } : {}),
   });
   const close = async () => {

@@ -62,30 +62,38 @@ describe('several server processes sharing their limits in Redis', () => {
     expect(await get(second, '10.40.0.2')).toBe(200);
   });
 
-  it('lock an account after ten wrong passwords, whichever process saw them, and unlock it together', async () => {
+  it('refuse an address after its ten wrong passwords, and slow an account that many addresses guess, whichever process saw them', async () => {
     const user = await createUser(first.db);
-    const wrong = async (count: number) => {
+    const appFor = (i: number) => (i % 2 ? second : first.app);
+    const wrong = async (count: number, address: (i: number) => string) => {
       for (let i = 0; i < count; i++) {
-        const res = await login(
-          i % 2 ? second : first.app,
-          `10.41.0.${i % 2}`,
-          user.username,
-          'wrong password',
-        );
+        const res = await login(appFor(i), address(i), user.username, 'wrong password');
         expect(res.statusCode).toBe(401);
       }
     };
 
-    // Nine failures, then the right password: still allowed, and it clears the count for both.
-    await wrong(9);
-    expect((await login(second, '10.41.0.5', user.username, user.password)).statusCode).toBe(200);
+    // Nine failures from one address, then its right password: allowed, and that address starts over.
+    await wrong(9, () => '10.41.0.1');
+    expect((await login(second, '10.41.0.1', user.username, user.password)).statusCode).toBe(200);
 
-    await wrong(10);
+    // Ten from another address shut that address out on both processes; a third still signs in.
+    await wrong(10, () => '10.41.0.2');
     for (const app of [first.app, second]) {
-      const res = await login(app, '10.41.0.6', user.username, user.password);
+      const res = await login(app, '10.41.0.2', user.username, user.password);
       expect(res.statusCode).toBe(429);
       expect(res.json()).toMatchObject({ successful: false, code: 'RATE_LIMITED' });
     }
+    expect((await login(first.app, '10.41.0.3', user.username, user.password)).statusCode).toBe(200);
+
+    // Twenty failures in all (9 + 10 + 1 here): a fresh address now waits, on either process; an
+    // address the account has signed in from does not.
+    await wrong(1, () => '10.41.0.4');
+    for (const app of [first.app, second]) {
+      const res = await login(app, '10.41.0.5', user.username, user.password);
+      expect(res.statusCode).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBe(1);
+    }
+    expect((await login(second, '10.41.0.3', user.username, user.password)).statusCode).toBe(200);
   });
 });
 

@@ -32,7 +32,12 @@ export function api(def: RouteKey) {
   return { method: def.method, url: API_PREFIX + def.path, config: { audience: def.audience } };
 }
 
+/**
+ * Every token names who made it and what it is for, and only such tokens are taken: a key ever shared
+ * with another service (or another product of ours) can then never mint a session here.
+ */
 const ISSUER = 'ayar';
+const AUDIENCE = 'ayar:api';
 
 export class TokenSigner {
   private readonly key: Uint8Array;
@@ -44,6 +49,7 @@ export class TokenSigner {
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.sub)
       .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
       .setIssuedAt()
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(this.key);
@@ -54,7 +60,11 @@ export class TokenSigner {
   }
   async verify(token: string): Promise<{ sub: string; sid: string } | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+      });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
       return { sub: payload.sub, sid: payload.sid };
     } catch {

@@ -24,6 +24,7 @@ const CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send(envelope(error.message, error.code, error.errors));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

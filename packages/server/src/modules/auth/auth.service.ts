@@ -42,20 +42,33 @@ export function effectiveSettings(stored: unknown) {
 
 export async function login(deps: AuthDeps, input: LoginRequest, client: Client): Promise<LoginResponse> {
   const key = input.userName.toLowerCase();
-  if (await deps.loginLimiter.isLocked(key)) throw rateLimited();
+  await refuseWhileThrottled(deps, key, client.ip);
 
   const user = await repo.findUserByUsername(deps.db, input.userName);
   // Unknown user and wrong password take the same time and get the same answer.
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !valid) {
-    await deps.loginLimiter.recordFailure(key);
+    await deps.loginLimiter.recordFailure(key, client.ip);
     throw unauthorized(MSG.badCredentials);
   }
-  await deps.loginLimiter.reset(key);
+  await deps.loginLimiter.recordSuccess(key, client.ip);
   if (user.role === 'workshop' && user.status === WORKSHOP_STATUS.new) {
     throw new AppError(403, 'FORBIDDEN', MSG.notActivated);
   }
   return issueSession(deps, user, client);
+}
+
+/** A 429 that says how long to wait, when the limiter refuses this account from this address. */
+async function refuseWhileThrottled(deps: AuthDeps, account: string, address: string): Promise<void> {
+  const verdict = await deps.loginLimiter.check(account, address);
+  if (verdict.allowed) return;
+  const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
+  const wait =
+    seconds < 120 ? `${toPersianDigits(seconds)} ثانیه` : `${toPersianDigits(Math.ceil(seconds / 60))} دقیقه`;
+  throw rateLimited(
+    `تلاش‌های ناموفق زیادی برای این حساب ثبت شده است؛ لطفاً ${wait} دیگر دوباره تلاش کنید.`,
+    seconds,
+  );
 }
 
 /** A new revocable session and its token, with the user info SPEC.md 3 lists; shared by both logins. */
@@ -171,14 +184,14 @@ export async function changePassword(
   ip: string,
 ): Promise<void> {
   const key = `password-change:${userId}`;
-  if (await deps.loginLimiter.isLocked(key)) throw rateLimited();
+  await refuseWhileThrottled(deps, key, ip);
   const user = await repo.findUserById(deps.db, userId);
   if (!user) throw notFound();
   if (!(await verifyPassword(input.oldPassword, user.passwordHash))) {
-    await deps.loginLimiter.recordFailure(key);
+    await deps.loginLimiter.recordFailure(key, ip);
     throw validation([{ field: 'oldPassword', message: 'رمز عبور فعلی نادرست است' }]);
   }
-  await deps.loginLimiter.reset(key);
+  await deps.loginLimiter.recordSuccess(key, ip);
   await repo.updatePasswordHash(deps.db, userId, await hashPassword(input.newPassword));
   await repo.revokeUserSessions(deps.db, userId);
   await writeAudit(deps.db, {
