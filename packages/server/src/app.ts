@@ -17,6 +17,7 @@ import { fa } from 'zod/locales';
 import type { Redis } from 'ioredis';
 import type { TrustProxy } from './config.ts';
 import type { Database } from './db/database.ts';
+import { addressKey } from './lib/client-address.ts';
 import { AppError } from './lib/errors.ts';
 import { MemoryLoginLimiter, RedisLoginLimiter, type LoginLimiter } from './lib/login-limiter.ts';
 import type { AppDeps } from './deps.ts';
@@ -160,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Only the API counts: one page load fetches dozens of static files (lazy screens, fonts, icons),
     // and a lab's staff often share one address.
     allowList: (request) => !request.url.startsWith('/api/') || allowed.has(request.ip),
+    keyGenerator: (request) => addressKey(request.ip),
     errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', 'تعداد درخواست‌ها بیش از حد مجاز است'),
     // An unreachable Redis lets requests through rather than stopping every lab's counter work.
     ...(options.redis ? { redis: options.redis, nameSpace: `${redisPrefix}rl:`, skipOnError: true } : {}),

@@ -119,3 +119,33 @@ describe('with TRUST_PROXY as a hop count', () => {
     expect(await signIn(ctx, '10.62.0.1', '6.6.6.6, 203.0.113.40')).toBe('203.0.113.40');
   });
 });
+
+describe('IPv6 clients', () => {
+  let ctx: TestContext;
+  beforeAll(async () => (ctx = await createTestApp()));
+  afterAll(() => ctx.close());
+
+  it('count per /64: a new address from the same prefix on every lookup is still the same client', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= LOOKUP_LIMIT; i++) {
+      statuses.push((await lookup(ctx, `2001:db8:0:7::${(i + 1).toString(16)}`)).statusCode);
+    }
+    expect(statuses.slice(0, LOOKUP_LIMIT).every((s) => s === 404 || s === 200)).toBe(true);
+    expect(statuses[LOOKUP_LIMIT]).toBe(429);
+    expect((await lookup(ctx, '2001:db8:0:8::1')).statusCode).not.toBe(429);
+  });
+
+  it('ten wrong passwords from one /64 refuse the whole prefix for that account, not the next prefix', async () => {
+    const user = await createUser(ctx.db);
+    const attempt = (remoteAddress: string, password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1.0/Account/login',
+        payload: { userName: user.username, password },
+        remoteAddress,
+      });
+    for (let i = 1; i <= 10; i++) expect((await attempt(`2001:db8:0:9::${i}`, 'wrong')).statusCode).toBe(401);
+    expect((await attempt('2001:db8:0:9::ffff', user.password)).statusCode).toBe(429);
+    expect((await attempt('2001:db8:0:a::1', user.password)).statusCode).toBe(200);
+  });
+});

@@ -19,6 +19,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import type { User } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
+import { addressKey } from '../../lib/client-address.ts';
 import { AppError, notFound, rateLimited, unauthorized, validation } from '../../lib/errors.ts';
 import { dummyPasswordHash, generatePassword, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { enqueueOtp } from '../../sms/outbox.ts';
@@ -42,16 +43,17 @@ export function effectiveSettings(stored: unknown) {
 
 export async function login(deps: AuthDeps, input: LoginRequest, client: Client): Promise<LoginResponse> {
   const key = input.userName.toLowerCase();
-  await refuseWhileThrottled(deps, key, client.ip);
+  const address = addressKey(client.ip);
+  await refuseWhileThrottled(deps, key, address);
 
   const user = await repo.findUserByUsername(deps.db, input.userName);
   // Unknown user and wrong password take the same time and get the same answer.
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !valid) {
-    await deps.loginLimiter.recordFailure(key, client.ip);
+    await deps.loginLimiter.recordFailure(key, address);
     throw unauthorized(MSG.badCredentials);
   }
-  await deps.loginLimiter.recordSuccess(key, client.ip);
+  await deps.loginLimiter.recordSuccess(key, address);
   if (user.role === 'workshop' && user.status === WORKSHOP_STATUS.new) {
     throw new AppError(403, 'FORBIDDEN', MSG.notActivated);
   }
@@ -184,14 +186,15 @@ export async function changePassword(
   ip: string,
 ): Promise<void> {
   const key = `password-change:${userId}`;
-  await refuseWhileThrottled(deps, key, ip);
+  const address = addressKey(ip);
+  await refuseWhileThrottled(deps, key, address);
   const user = await repo.findUserById(deps.db, userId);
   if (!user) throw notFound();
   if (!(await verifyPassword(input.oldPassword, user.passwordHash))) {
-    await deps.loginLimiter.recordFailure(key, ip);
+    await deps.loginLimiter.recordFailure(key, address);
     throw validation([{ field: 'oldPassword', message: 'رمز عبور فعلی نادرست است' }]);
   }
-  await deps.loginLimiter.recordSuccess(key, ip);
+  await deps.loginLimiter.recordSuccess(key, address);
   await repo.updatePasswordHash(deps.db, userId, await hashPassword(input.newPassword));
   await repo.revokeUserSessions(deps.db, userId);
   await writeAudit(deps.db, {

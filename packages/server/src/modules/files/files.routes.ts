@@ -11,6 +11,7 @@ import {
   envelopeSchema,
   queryBoolean,
 } from '@ayar/contract';
+import { addressKey } from '../../lib/client-address.ts';
 import { ok } from '../../lib/envelope.ts';
 import { AppError, validation } from '../../lib/errors.ts';
 import { api, currentUser } from '../../plugins/auth.ts';
@@ -104,7 +105,7 @@ export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
         rateLimit: {
           max: 60,
           timeWindow: '1 minute',
-          keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+          keyGenerator: (request: FastifyRequest) => request.user?.id ?? addressKey(request.ip),
         },
       },
       schema: {

@@ -1,0 +1,25 @@
+import net from 'node:net';
+
+/**
+ * The key a client's address is counted under by every per-address limit. An IPv6 host is normally
+ * handed a whole /64 and can take a new address from it for each request, so IPv6 addresses count per
+ * /64 prefix; IPv4 (also when written IPv4-mapped, `::ffff:a.b.c.d`) counts per address.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (net.isIPv6(ip)) return `${expandIpv6(ip).slice(0, 4).join(':')}::/64`;
+  return ip;
+}
+
+/** The eight 16-bit groups of an IPv6 address, without leading zeros; a zone (`%eth0`) is dropped. */
+function expandIpv6(ip: string): string[] {
+  const [head = '', tail] = ip.split('%')[0]!.split('::');
+  const parse = (part: string) => (part === '' ? [] : part.split(':'));
+  let groups = parse(head);
+  if (tail !== undefined) {
+    const rest = parse(tail);
+    groups = [...groups, ...Array<string>(8 - groups.length - rest.length).fill('0'), ...rest];
+  }
+  return groups.map((g) => (g.includes('.') ? g : Number.parseInt(g, 16).toString(16)));
+}
