@@ -1,15 +1,21 @@
 // Schemas of the «assays» (packets) feature (SPEC.md 2.9–2.11, 2.14, 3, 5, 7; DESIGN.md 5), shared by the
 // server and the web app. Weights travel in grams (≤ 3 decimals) and are stored as whole milligrams.
 import { z } from 'zod';
-import { DATE_RANGE_MSG } from './common/jalali.ts';
-import { todayGregorianInTehran } from './common/jalali.ts';
+import { DATE_RANGE_MSG, todayGregorianInTehran } from './common/jalali.ts';
 import { toEnglishDigits } from './common/digits.ts';
-import { intInput, normalizedString, queryBoolean } from './common/inputs.ts';
+import {
+  gregorianDateInput,
+  intInput,
+  normalizedString,
+  normalizedText,
+  optionalTextInput,
+  queryBoolean,
+} from './common/inputs.ts';
 import { normalizeMobile } from './common/mobile.ts';
 import { pagedSchema } from './common/paging.ts';
 import { MAX_PACKET_NUMBER } from './codes.ts';
 import { LIMITS, OTHER_CUSTOMER_ID } from './constants.ts';
-import { isoDateInput } from './messages.ts';
+import { DELETE_DECLINE_ACTION, deleteDeclineSchema } from './delete-requests.ts';
 
 export const ASSAY_MSG = {
   photosUploading: 'بارگذاری عکس هنوز تمام نشده است؛ لطفاً چند لحظه صبر کنید',
@@ -32,10 +38,12 @@ export const ASSAY_MSG = {
   tooManyImages: 'حداکثر ۱۰ تصویر برای هر بسته',
   tooLong: 'متن وارد شده بیش از حد طولانی است',
   idInvalid: 'شناسه معتبر نیست',
+  displayTypeInvalid: 'نوع نمایش معتبر نیست',
   listEmpty: 'هیچ بسته‌ای برای ثبت وجود ندارد',
   listTooLong: 'حداکثر ۲۰۰ بسته در یک ثبت',
   duplicate: 'شماره بسته تکراری است',
   filterValueNumeric: 'مقدار جستجو باید عدد باشد',
+  filterValueTooBig: 'مقدار جستجو بیش از حد بزرگ است',
   dateOrder: DATE_RANGE_MSG.order,
   startDateRequired: 'تاریخ شروع الزامی است',
   // Server answers.
@@ -155,12 +163,8 @@ const vageInput = z.preprocess(
   z.number({ error: ASSAY_MSG.vageInvalid }).min(0, ASSAY_MSG.vageInvalid).max(100_000_000),
 );
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .nullish()
-    .transform((s) => (s ? toEnglishDigits(s).trim() : '') || null)
-    .pipe(z.string().max(max, ASSAY_MSG.tooLong).nullable());
+const optionalText = (max: number, multiline = false) =>
+  optionalTextInput(max, ASSAY_MSG.tooLong, { multiline });
 
 /** Address of an uploaded photo: `/api/v1.0/Files/<uuid>` (see `fileAddress`). */
 export const FILE_ADDRESS_RE =
@@ -199,17 +203,26 @@ const labDraftFields = {
       error: (issue) => (issue.input === undefined ? ASSAY_MSG.customerRequired : ASSAY_MSG.customerInvalid),
     }),
   ),
-  customerName: z
-    .string({ error: ASSAY_MSG.customerRequired })
-    .transform((s) => toEnglishDigits(s).trim())
-    .pipe(z.string().min(1, ASSAY_MSG.customerRequired).max(100, ASSAY_MSG.tooLong)),
+  customerName: normalizedText({ error: ASSAY_MSG.customerRequired }).pipe(
+    z.string().min(1, ASSAY_MSG.customerRequired).max(100, ASSAY_MSG.tooLong),
+  ),
   /** Sample owner's name: only for OTHER_CUSTOMER_ID. */
   testFullName: optionalText(100),
   /** Sample owner's mobile: only for OTHER_CUSTOMER_ID. */
   testMobile: ownerMobileInput,
   cutting: cuttingInput.default(null),
-  desc: optionalText(500),
-  displayType: z.preprocess(emptyToUndefined, z.coerce.number().int().nullable().optional()),
+  desc: optionalText(500, true),
+  /** A legacy client's display hint, kept as it comes: whatever fits its column (smallint). */
+  displayType: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: ASSAY_MSG.displayTypeInvalid })
+      .int(ASSAY_MSG.displayTypeInvalid)
+      .min(-32_768, ASSAY_MSG.displayTypeInvalid)
+      .max(32_767, ASSAY_MSG.displayTypeInvalid)
+      .nullable()
+      .optional(),
+  ),
   docNumber: packetNumberInput,
   readyTime: readyTimeInput.default(null),
   /** Grams. */
@@ -225,7 +238,7 @@ const labDraftFields = {
   typeName: optionalText(100),
   vage: vageInput.default(0),
   mainVage: vageInput.optional(),
-  platform: z.string().trim().max(10).default('w'),
+  platform: normalizedString.pipe(z.string().max(10)).default('w'),
   saveInCustomer: z.boolean().default(false),
 };
 
@@ -340,9 +353,16 @@ const labListBase = z.object({
     normalizedString.pipe(z.string().max(100, ASSAY_MSG.tooLong)).optional(),
   ),
   /** Gregorian yyyy-mm-dd; whole Tehran days. */
-  fromDate: z.preprocess(emptyToUndefined, isoDateInput.optional()),
-  toDate: z.preprocess(emptyToUndefined, isoDateInput.optional()),
+  fromDate: z.preprocess(emptyToUndefined, gregorianDateInput().optional()),
+  toDate: z.preprocess(emptyToUndefined, gregorianDateInput().optional()),
 });
+
+/**
+ * The digits a numeric filter may have, as its column holds them: customer codes are `integer` (nine
+ * digits stay below 2^31), packet numbers `bigint` of at most twelve, purities three. A longer number
+ * matches nothing, and PostgreSQL would refuse it rather than say so.
+ */
+const FILTER_DIGITS: Record<number, number> = { 2: 9, 3: 12, 4: 3 };
 
 function listQueryIssues(
   q: {
@@ -353,8 +373,11 @@ function listQueryIssues(
   },
   ctx: z.RefinementCtx,
 ) {
-  if (q.filterType && q.filterType !== 1 && q.filterValue && !/^\d{1,12}$/.test(q.filterValue))
+  const digits = q.filterType ? FILTER_DIGITS[q.filterType] : undefined;
+  if (digits && q.filterValue && !/^\d+$/.test(q.filterValue))
     ctx.addIssue({ code: 'custom', path: ['filterValue'], message: ASSAY_MSG.filterValueNumeric });
+  else if (digits && q.filterValue && q.filterValue.length > digits)
+    ctx.addIssue({ code: 'custom', path: ['filterValue'], message: ASSAY_MSG.filterValueTooBig });
   if (q.fromDate && q.toDate && q.fromDate > q.toDate)
     ctx.addIssue({ code: 'custom', path: ['toDate'], message: ASSAY_MSG.dateOrder });
 }
@@ -429,6 +452,8 @@ export const labListRowSchema = z.object({
   /** Deletion requested (and not decided yet). */
   forDelete: z.boolean(),
   forDeleteDate: z.string().nullable(),
+  /** The admin declined the last request, and why (null once the lab asks again). */
+  deleteDecline: deleteDeclineSchema.nullable(),
   deleted: z.boolean(),
   deletedAt: z.string().nullable(),
   /** For the slip's QR code: `/r/<publicToken>`. */
@@ -457,7 +482,7 @@ export const editTestSchema = z
   .object({
     testId: uuidField,
     customerId: labDraftFields.customerId.optional(),
-    customerName: z.string().optional(),
+    customerName: normalizedString.optional(),
     testFullName: optionalText(100).optional(),
     testMobile: ownerMobileInput.optional(),
     type: optionalUuid,
@@ -466,7 +491,7 @@ export const editTestSchema = z
     readyTime: readyTimeInput.optional(),
     sampleWeight: gramsInput.optional(),
     weight: gramsInput.optional(),
-    desc: optionalText(500).optional(),
+    desc: optionalText(500, true).optional(),
     displayType: labDraftFields.displayType,
     sendSMS: z.boolean().optional(),
     sendCall: z.boolean().optional(),
@@ -501,7 +526,7 @@ export const manageEditTestSchema = z
   .object({
     testId: uuidField,
     customerId: labDraftFields.customerId,
-    customerName: z.string().optional(),
+    customerName: normalizedString.optional(),
     testFullName: optionalText(100),
     testMobile: ownerMobileInput,
     type: optionalUuid,
@@ -511,7 +536,7 @@ export const manageEditTestSchema = z
     sampleWeight: gramsInput.pipe(z.number({ error: ASSAY_MSG.sampleWeightRequired })),
     weight: gramsInput.default(null),
     vage: vageInput.default(0),
-    desc: optionalText(500),
+    desc: optionalText(500, true),
     displayType: labDraftFields.displayType,
     sendSMS: z.boolean().optional(),
     sendCall: z.boolean().optional(),
@@ -547,11 +572,7 @@ export type DeleteTestRequest = z.output<typeof deleteTestSchema>;
 
 /** `POST /Manage/RemoveTest`: soft-deletes every packet registered before that Tehran day. */
 export const removeTestSchema = z.object({
-  startDate: z
-    .preprocess(
-      emptyToUndefined,
-      isoDateInput.optional().pipe(z.string({ error: ASSAY_MSG.startDateRequired })),
-    )
+  startDate: gregorianDateInput({ required: ASSAY_MSG.startDateRequired })
     // Packets registered before the start date are removed: a date after today would take today's too.
     .refine((date) => date <= todayGregorianInTehran(), 'تاریخ شروع نمی‌تواند بعد از امروز باشد'),
 });
@@ -582,5 +603,6 @@ export const ASSAY_AUDIT_ACTIONS = {
   'assay.edit': 'ویرایش بسته',
   'assay.delete': 'حذف بسته',
   'assay.delete.request': 'درخواست حذف',
+  [DELETE_DECLINE_ACTION]: 'رد درخواست حذف',
   'assay.remove': 'حذف گروهی بسته‌ها',
 } as const;

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { toPersianDigits } from './common/digits.ts';
-import { normalizedString } from './common/inputs.ts';
+import { hasInvalidCharacters, normalizedString } from './common/inputs.ts';
+import { MSG } from './common/texts.ts';
 import { LIMITS, ROLES, TEST_TYPES } from './constants.ts';
 import { DEFAULT_USER_SETTINGS, type UserSettings } from './user-settings.ts';
 
+// Passwords are the one text taken as it comes (never trimmed, digits never changed, nothing refused at
+// sign-in): the exact characters are the secret, and they go only to argon2, never to PostgreSQL. A new
+// password refuses what `hasInvalidCharacters` refuses, which no sign-in form could type back.
 export const loginRequestSchema = z.object({
   userName: normalizedString.pipe(z.string().min(1, 'نام کاربری الزامی است').max(100)),
   password: z.string().min(1, 'رمز عبور الزامی است').max(200),
@@ -26,6 +30,8 @@ export const userSettingsSchema = z.object({
   showWeightForReport: z.boolean().default(d.showWeightForReport),
   showTypeForReport: z.boolean().default(d.showTypeForReport),
   testType: z.string().nullable().default(d.testType),
+  readySms: z.string().nullable().default(d.readySms),
+  waitSms: z.string().nullable().default(d.waitSms),
 }) satisfies z.ZodType<UserSettings>;
 
 export const testTypeSchema = z.object({ id: z.string(), name: z.string() });
@@ -64,6 +70,7 @@ export const newPasswordSchema = z
   .min(1, PASSWORD_MSG.required)
   .min(LIMITS.password.min, PASSWORD_MSG.short)
   .max(LIMITS.password.max, PASSWORD_MSG.long)
+  .refine((p) => !hasInvalidCharacters(p), MSG.invalidText)
   .refine((p) => !/^[\d\u06f0-\u06f9\u0660-\u0669]+$/.test(p), PASSWORD_MSG.digits);
 
 /** One-time-code login, step 1 (SPEC.md 4): a user name or a mobile number. */
@@ -94,6 +101,10 @@ export const profileSchema = z.object({
   workspaceId: z.number().int().nullable(),
   userName: z.string(),
   role: z.enum(ROLES),
+  /** «کاربر آزمایشگاه است؟»: the account works the lab's bench, so its dashboard watches the waiting queue (ADR 0027). */
+  isLabOwner: z.boolean(),
+  /** The workshop's audio (its address): the sound that queue plays when a new packet starts waiting. */
+  alertSound: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -119,8 +130,19 @@ const testTypeIds = TEST_TYPES.map((t) => t.id) as [string, ...string[]];
  * The settings form's rules, checked in the form and on the server: a fixed fee (vageType 1) is whole
  * toman; a percentage fee (vageType 0) is 0–100 with up to two decimals.
  */
+/** A chosen SMS text: the list's own words (the server checks it is still listed); '' means the first. */
+const chosenSmsSchema = z
+  .string()
+  .nullish()
+  .transform((s) => s?.trim() || null)
+  .refine((s) => s === null || (s.length <= 500 && !hasInvalidCharacters(s, true)), MSG.invalidText);
+
 export const editableSettingsSchema = userSettingsSchema
-  .extend({ testType: z.enum(testTypeIds, 'نوع نمونه نامعتبر است').nullable().default(null) })
+  .extend({
+    testType: z.enum(testTypeIds, 'نوع نمونه نامعتبر است').nullable().default(null),
+    readySms: chosenSmsSchema,
+    waitSms: chosenSmsSchema,
+  })
   .superRefine((s, ctx) => {
     if (s.vageType === 1 && (!Number.isInteger(s.vage) || s.vage > LIMITS.creditAmount.max)) {
       ctx.addIssue({ code: 'custom', path: ['vage'], message: 'اجرت ثابت باید مبلغی صحیح به تومان باشد' });

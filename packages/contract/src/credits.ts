@@ -1,8 +1,8 @@
 // Schemas of the «credits» feature (SPEC.md 3, 5, 7; DESIGN.md 5), shared by the server and the web app.
 import { z } from 'zod';
-import { intInput, normalizedString, queryBoolean } from './common/inputs.ts';
+import { gregorianDateInput, intInput, normalizedString, queryBoolean } from './common/inputs.ts';
 import { formatToman } from './common/format.ts';
-import { jalaliToGregorian, todayGregorianInTehran } from './common/jalali.ts';
+import { isGregorianDate, jalaliToGregorian, todayGregorianInTehran } from './common/jalali.ts';
 import { pagingQuerySchema, pagedSchema } from './common/paging.ts';
 import { LIMITS } from './constants.ts';
 
@@ -23,21 +23,14 @@ export const creditAmountSchema = intInput({
   range: AMOUNT_RANGE,
 });
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-function isRealIsoDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 const FUTURE_DATE = 'تاریخ واریز نمی‌تواند در آینده باشد';
 
 /** The transfer date (Gregorian yyyy-mm-dd, SPEC.md 1): a real date, not after today in Tehran. */
-export const transferDateSchema = normalizedString
-  .pipe(z.string().min(1, 'تاریخ واریز الزامی است'))
-  .refine(isRealIsoDate, 'تاریخ واریز معتبر نیست')
-  .refine((d) => !isRealIsoDate(d) || d <= todayGregorianInTehran(), FUTURE_DATE);
+export const transferDateSchema = gregorianDateInput({
+  required: 'تاریخ واریز الزامی است',
+  format: 'تاریخ واریز معتبر نیست',
+  invalid: 'تاریخ واریز معتبر نیست',
+}).refine((d) => d <= todayGregorianInTehran(), FUTURE_DATE);
 
 const accountSchema = normalizedString.pipe(
   z.string().min(1, 'حساب مقصد الزامی است').max(60, 'حساب مقصد بیش از حد طولانی است'),
@@ -77,7 +70,7 @@ export const creditFormSchema = z.object({
   value: creditAmountSchema,
   date: normalizedString.pipe(z.string().min(1, 'تاریخ واریز الزامی است')).transform((jalali, ctx) => {
     const gregorian = jalaliToGregorian(jalali);
-    if (!gregorian) {
+    if (!gregorian || !isGregorianDate(gregorian)) {
       ctx.addIssue({ code: 'custom', message: 'تاریخ واریز را به شکل ۱۴۰۵/۰۹/۰۱ وارد کنید' });
       return z.NEVER;
     }
@@ -110,7 +103,8 @@ export type CreditItem = z.infer<typeof creditItemSchema>;
 
 /** `GET /Account/GetCredits`: the requests (newest first) and the balance of DESIGN.md 5. */
 export const creditsResponseSchema = z.object({
-  list: z.array(creditItemSchema),
+  list: z.array(creditItemSchema).describe('The requests, newest first (this app’s name)'),
+  credits: z.array(creditItemSchema).describe('The same requests under SPEC.md’s name'),
   /** The network's account number and holder (system settings AccountNumber, AccountName). */
   accNum: z.string(),
   accName: z.string(),
@@ -131,9 +125,12 @@ export type AllCreditsQuery = z.output<typeof allCreditsQuerySchema>;
 
 export const adminCreditItemSchema = z.object({
   id: z.string(),
-  amount: z.number().int(),
+  amount: z.number().int().describe('Toman asked for (this app’s name)'),
+  value: z.number().int().describe('Toman asked for (SPEC.md’s name)'),
   /** The workshop's lab name (fName). */
   lab: z.string(),
+  userFullName: z.string().describe('The workshop’s manager (SPEC.md’s name; `lab` is the lab’s own name)'),
+  cDate: z.string().describe('ISO instant the request was made (SPEC.md’s name for createdAt)'),
   userId: z.string(),
   trackingCode: z.string(),
   account: z.string(),

@@ -1,7 +1,7 @@
 // Schemas of the «customers» feature (SPEC.md 2.12, 2.14, 3, 5, 7), shared by the server and the web app.
 import { z } from 'zod';
 import { toEnglishDigits, toPersianDigits } from './common/digits.ts';
-import { intInput, normalizedString } from './common/inputs.ts';
+import { intInput, normalizedString, optionalTextInput } from './common/inputs.ts';
 import { formatToman } from './common/format.ts';
 import { normalizeMobile } from './common/mobile.ts';
 import { pagedSchema } from './common/paging.ts';
@@ -43,12 +43,8 @@ export function customerSearchKey(text: string): string {
 
 const idSchema = z.string().trim().pipe(z.uuid(CUSTOMER_MSG.idInvalid));
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .nullish()
-    .transform((s) => (s ? toEnglishDigits(s).trim() : '') || null)
-    .pipe(z.string().max(max, CUSTOMER_MSG.tooLong).nullable());
+const optionalText = (max: number, multiline = false) =>
+  optionalTextInput(max, CUSTOMER_MSG.tooLong, { multiline });
 
 /** A mobile, normalised to 09xxxxxxxxx (Persian digits, +98, 0098 accepted). */
 function mobileField(required: boolean) {
@@ -81,7 +77,7 @@ export const customerFieldSchemas = {
   mobile2: mobileField(false),
   mobile3: mobileField(false),
   phone: optionalText(20).refine((p) => p === null || /^[0-9+\-\s]+$/.test(p), CUSTOMER_MSG.phoneInvalid),
-  desc: optionalText(500),
+  desc: optionalText(500, true),
 };
 
 /** Per-customer settings (SPEC.md 3): only what differs from the workshop's defaults is kept. */

@@ -22,3 +22,8 @@ export * from './payments.ts';
 export * from './assays.ts';
 export * from './results.ts';
 export * from './statistics.ts';
+export * from './delete-requests.ts';
+export * from './customer-admin.ts';
+export * from './backups.ts';
+export * from './site-info.ts';
+export * from './sms-choice.ts';

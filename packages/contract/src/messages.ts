@@ -1,7 +1,6 @@
 // Schemas of the «messages» feature (the SMS and call outbox; SPEC.md 3, 7), shared by server and web.
 import { z } from 'zod';
-import { toEnglishDigits } from './common/digits.ts';
-import { normalizedString, intInput } from './common/inputs.ts';
+import { gregorianDateInput, normalizedString, intInput } from './common/inputs.ts';
 import { pagedSchema } from './common/paging.ts';
 import { SMS_TEMPLATE_SEPARATOR } from './constants.ts';
 
@@ -20,15 +19,6 @@ export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
 };
 export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = { sms: 'پیامک', call: 'تماس' };
 
-/** A Gregorian yyyy-mm-dd (SPEC.md 1: Jalali dates are converted before they are sent); Persian digits accepted. */
-export const isoDateInput = z.preprocess(
-  (v) => (typeof v === 'string' ? toEnglishDigits(v).trim() || undefined : v),
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'تاریخ باید به شکل yyyy-mm-dd باشد')
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'تاریخ معتبر نیست'),
-);
-
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.enum(values).optional());
 
@@ -41,8 +31,8 @@ export const messagesQuerySchema = z
     kind: optionalEnum(MESSAGE_KINDS),
     /** Part of the receiving number (Persian digits accepted). */
     to: normalizedString.pipe(z.string().max(20, 'شماره حداکثر ۲۰ رقم است')).optional(),
-    fromDate: isoDateInput.optional(),
-    toDate: isoDateInput.optional(),
+    fromDate: gregorianDateInput().optional(),
+    toDate: gregorianDateInput().optional(),
   })
   .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, {
     message: 'تاریخ شروع نباید بعد از تاریخ پایان باشد',

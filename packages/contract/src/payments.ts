@@ -2,9 +2,9 @@
 // and payments of gold and money, and the fund report. Shared by the server and the web app.
 import { z } from 'zod';
 import { toEnglishDigits } from './common/digits.ts';
-import { intInput, normalizedString } from './common/inputs.ts';
+import { gregorianDateInput, intInput, normalizedString, optionalTextInput } from './common/inputs.ts';
 import { formatToman, gramsToMilligrams } from './common/format.ts';
-import { jalaliToGregorian, todayJalali } from './common/jalali.ts';
+import { isGregorianDate, jalaliToGregorian, todayJalali } from './common/jalali.ts';
 import { pagedSchema } from './common/paging.ts';
 
 /** Payment types (SPEC.md 9): 1 receipt (the workshop received), 2 payment (the workshop paid). */
@@ -41,6 +41,7 @@ export const PAY_MSG = {
   moneyInvalid: 'مبلغ را به تومان و بدون اعشار وارد کنید',
   moneyTooMuch: `مبلغ حداکثر ${formatToman(PAY_LIMITS.money)} تومان است`,
   nothing: 'وزن طلا یا مبلغ را وارد کنید',
+  otherSide: 'این مقدار با نوع (دریافت یا پرداخت) جور نیست؛ فقط یکی از دو سو را پر کنید',
   dateRequired: 'تاریخ الزامی است',
   dateInvalid: 'تاریخ را به شکل ۱۴۰۵/۰۹/۰۱ وارد کنید',
   dateFuture: 'تاریخ نمی‌تواند در آینده باشد',
@@ -103,47 +104,101 @@ function todayInTehran(): string {
   return jalaliToGregorian(todayJalali()) ?? new Date().toISOString().slice(0, 10);
 }
 
-function isRealIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-const descSchema = z
-  .string()
-  .nullish()
-  .transform((s) => (s ? toEnglishDigits(s).trim() : '') || null)
-  .pipe(z.string().max(500, PAY_MSG.tooLong).nullable());
+const descSchema = optionalTextInput(500, PAY_MSG.tooLong, { multiline: true });
 
 const somethingMoves = <T extends { gold: number; money: number }>(v: T) => v.gold > 0 || v.money > 0;
 const nothingIssue = {
   message: PAY_MSG.nothing,
   path: ['gold'],
   when: (payload: { value: unknown }) => {
-    const v = payload.value as { gold?: unknown; money?: unknown };
+    // The body may be anything here, `null` included.
+    const v = (payload.value ?? {}) as { gold?: unknown; money?: unknown };
     return typeof v.gold === 'number' && typeof v.money === 'number';
   },
 };
 
 /**
+ * SPEC.md 3 names a payment's amounts by side (ADR 0028): what the workshop received from the
+ * customer (a receipt, type 1) and what it paid out (a payment, type 2).
+ */
+export const PAY_SPEC_FIELDS = {
+  receivedGold: 'payRecGoldWeigh',
+  receivedMoney: 'payMoneyPaidValue',
+  paidGold: 'payGoldWeigh',
+  paidMoney: 'payMoneyValue',
+} as const;
+
+const PAY_FIELD_DOC = {
+  payRecGoldWeigh:
+    'Grams of gold the workshop received from the customer (a receipt, type 1); up to 3 decimals',
+  payMoneyPaidValue: 'Toman the customer paid the workshop (a receipt, type 1); whole toman',
+  payGoldWeigh: 'Grams of gold the workshop paid out to the customer (a payment, type 2); up to 3 decimals',
+  payMoneyValue: 'Toman the workshop paid out to the customer (a payment, type 2); whole toman',
+} as const;
+
+const given = (v: unknown) =>
+  v !== undefined && v !== null && toEnglishDigits(String(v)).replace(/[\s,.0\u066b\u066c]/g, '') !== '';
+
+/**
+ * A body in SPEC.md's names becomes `gold` and `money`: the type's own side is read, and an amount put
+ * on the other side of the pair is understood too (the type still says which way it moves). The same
+ * amount on both sides contradicts the type and is refused. `gold`/`money` (this app's own client)
+ * win when present.
+ */
+function fromSpecNames(body: unknown, ctx: z.RefinementCtx): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const b = body as Record<string, unknown>;
+  if (b.gold !== undefined || b.money !== undefined) return body;
+  const receipt = toEnglishDigits(String(b.type ?? '')).trim() !== '2';
+  const F = PAY_SPEC_FIELDS;
+  const pick = (own: string, other: string) => {
+    if (given(b[own]) && given(b[other])) {
+      ctx.addIssue({ code: 'custom', path: [other], message: PAY_MSG.otherSide });
+      return b[own];
+    }
+    return given(b[own]) ? b[own] : b[other];
+  };
+  return {
+    ...b,
+    gold: receipt ? pick(F.receivedGold, F.paidGold) : pick(F.paidGold, F.receivedGold),
+    money: receipt ? pick(F.receivedMoney, F.paidMoney) : pick(F.paidMoney, F.receivedMoney),
+  };
+}
+
+const specAmount = (name: keyof typeof PAY_FIELD_DOC) =>
+  z.union([z.string(), z.number()]).nullish().describe(PAY_FIELD_DOC[name]);
+
+/**
  * `POST /Customer/AddPay`: `gold` in grams (up to 3 decimals, stored as milligrams), `money` in
  * toman, `date` Gregorian yyyy-mm-dd (not after today in Tehran); at least one of gold and money.
+ * SPEC.md's names (`payRecGoldWeigh`, `payMoneyPaidValue`, `payGoldWeigh`, `payMoneyValue`) are
+ * accepted in their place.
  */
-export const addPayRequestSchema = z
+const addPayObjectSchema = z
   .object({
     customerId: idSchema(PAY_MSG.customerRequired),
-    type: typeSchema,
-    gold: goldGramsInput,
-    money: moneyInput,
-    date: normalizedString
-      .pipe(z.string().min(1, PAY_MSG.dateRequired))
-      .refine(isRealIsoDate, PAY_MSG.dateInvalid)
-      .refine((d) => !isRealIsoDate(d) || d <= todayInTehran(), PAY_MSG.dateFuture),
+    type: typeSchema.describe('1 receipt (the workshop received), 2 payment (the workshop paid out)'),
+    gold: goldGramsInput.describe(
+      "Grams of gold moving in the type's direction (this app's name; SPEC.md's pair is accepted instead)",
+    ),
+    money: moneyInput.describe("Toman moving in the type's direction (this app's name)"),
+    payRecGoldWeigh: specAmount('payRecGoldWeigh'),
+    payMoneyPaidValue: specAmount('payMoneyPaidValue'),
+    payGoldWeigh: specAmount('payGoldWeigh'),
+    payMoneyValue: specAmount('payMoneyValue'),
+    date: gregorianDateInput({
+      required: PAY_MSG.dateRequired,
+      format: PAY_MSG.dateInvalid,
+      invalid: PAY_MSG.dateInvalid,
+    })
+      .refine((d) => d <= todayInTehran(), PAY_MSG.dateFuture)
+      .describe('Gregorian yyyy-mm-dd, not after today in Tehran'),
     desc: descSchema,
   })
   .refine(somethingMoves, nothingIssue);
-export type AddPayRequest = z.output<typeof addPayRequestSchema>;
-export type AddPayInput = z.input<typeof addPayRequestSchema>;
+export const addPayRequestSchema = z.preprocess(fromSpecNames, addPayObjectSchema);
+export type AddPayRequest = z.output<typeof addPayObjectSchema>;
+export type AddPayInput = z.input<typeof addPayObjectSchema>;
 
 /** Whole milligrams as the grams text the API takes: 2500 → «2.500». */
 export function milligramsToGramsText(mg: number): string {
@@ -162,7 +217,7 @@ export const payFormSchema = z
     money: moneyInput,
     date: normalizedString.pipe(z.string().min(1, PAY_MSG.dateRequired)).transform((jalali, ctx) => {
       const gregorian = jalaliToGregorian(jalali);
-      if (!gregorian) {
+      if (!gregorian || !isGregorianDate(gregorian)) {
         ctx.addIssue({ code: 'custom', message: PAY_MSG.dateInvalid });
         return z.NEVER;
       }
@@ -184,14 +239,26 @@ export const deletePayRequestSchema = z.object({ id: idSchema() });
 
 export const payItemSchema = z.object({
   id: z.string(),
-  type: z.union([z.literal(1), z.literal(2)]),
-  goldMg: z.number().int(),
-  money: z.number().int(),
-  /** Gregorian yyyy-mm-dd. */
-  date: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  type: z
+    .union([z.literal(1), z.literal(2)])
+    .describe('1 receipt (the workshop received), 2 payment (it paid out)'),
+  goldMg: z.number().int().describe('Milligrams of gold moving in the type’s direction'),
+  money: z.number().int().describe('Toman moving in the type’s direction'),
+  payRecGoldWeigh: z.number().describe(PAY_FIELD_DOC.payRecGoldWeigh + ' (0 for a payment)'),
+  payMoneyPaidValue: z
+    .number()
+    .int()
+    .describe(PAY_FIELD_DOC.payMoneyPaidValue + ' (0 for a payment)'),
+  payGoldWeigh: z.number().describe(PAY_FIELD_DOC.payGoldWeigh + ' (0 for a receipt)'),
+  payMoneyValue: z
+    .number()
+    .int()
+    .describe(PAY_FIELD_DOC.payMoneyValue + ' (0 for a receipt)'),
+  date: z.string().describe('Gregorian yyyy-mm-dd'),
   desc: z.string().nullable(),
-  /** ISO instant. */
-  createdAt: z.string(),
+  createdAt: z.string().describe('ISO instant the entry was recorded'),
 });
 export type PayItem = z.infer<typeof payItemSchema>;
 
@@ -215,7 +282,27 @@ export type CustomerBalance = z.infer<typeof customerBalanceSchema>;
 export const getPaysResponseSchema = z.object({
   customerId: z.string(),
   customerName: z.string(),
-  list: z.array(payItemSchema),
+  list: z.array(payItemSchema).describe('The receipts and payments, newest first (this app’s name)'),
+  /** SPEC.md 3's names for the same list and its totals (ADR 0028). */
+  pays: z.array(payItemSchema).describe('The receipts and payments, newest first (SPEC.md’s name)'),
+  totalPayGoldWeigh: z
+    .number()
+    .describe('Grams of gold the listed entries moved, net: received (type 1) minus paid out (type 2)'),
+  totalPayMoneyValue: z
+    .number()
+    .int()
+    .describe('Toman the listed entries moved, net: received (type 1) minus paid out (type 2)'),
+  totalBalance: z
+    .number()
+    .int()
+    .describe(
+      'Toman the customer still owes over all time: packet fees − received + paid out (negative: the workshop owes)',
+    ),
+  totalGoldBalance: z
+    .number()
+    .describe(
+      'Grams of gold the customer still owes over all time, on the same rule (negative: the workshop owes)',
+    ),
   balance: customerBalanceSchema,
 });
 export type GetPaysResponse = z.infer<typeof getPaysResponseSchema>;

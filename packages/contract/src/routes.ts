@@ -34,6 +34,8 @@ export const ROUTES = {
     systemSettings: r('GET', '/Account/SystemSettings', 'admin'),
     addPublicUser: r('POST', '/Account/AddPublicUser', 'public'),
     labOwners: r('GET', '/Account/LabOwners', 'public'),
+    /** The network's SMS texts a workshop may choose from in its settings (ADR 0027). */
+    smsTemplates: r('GET', '/Account/SmsTemplates', 'workshop'),
   },
   tests: {
     result: r('POST', '/Tests/Result', 'public'),
@@ -74,12 +76,16 @@ export const ROUTES = {
     getTest: r('GET', '/Manage/GetTest', 'admin'),
     editTest: r('POST', '/Manage/EditTest', 'admin'),
     deleteTest: r('POST', '/Manage/DeleteTest', 'admin'),
+    /** The other answer to a lab's delete request: the packet stays, the lab reads why (ADR 0025). */
+    declineDeleteTest: r('POST', '/Manage/DeclineDeleteTest', 'admin'),
     /** A packet's audit rows (manage/edit-lab history). */
     testHistory: r('GET', '/Manage/TestHistory', 'admin'),
     allCustomers: r('GET', '/Manage/AllCustomers', 'admin'),
     deleteCustomer: r('POST', '/Manage/Delete', 'admin'),
     /** One customer of any workshop, with its lab and history counts (manage/customers row click). */
     getCustomer: r('GET', '/Manage/GetCustomer', 'admin'),
+    /** The admin edits any lab's customer with the lab's own form, audited (ADR 0025). */
+    editCustomer: r('POST', '/Manage/EditCustomer', 'admin'),
     deleteUser: r('POST', '/Manage/DeleteUser', 'admin'),
     activeUser: r('POST', '/Manage/ActiveUser', 'admin'),
     addUser: r('POST', '/Manage/AddUser', 'admin'),
@@ -94,10 +100,20 @@ export const ROUTES = {
     messages: r('GET', '/Manage/Messages', 'admin'),
     /** The admin's workshop list (manage/lab-owners): filters by status, shows user names. */
     labOwners: r('GET', '/Manage/LabOwners', 'admin'),
+    /** The dashboard's backup notice: the last good backup, a failure, the schedule (ADR 0021). */
+    backupStatus: r('GET', '/Manage/BackupStatus', 'admin'),
+    /** The administrator saves the public site information (ADR 0028). */
+    siteInfo: r('POST', '/Manage/SiteInfo', 'admin'),
   },
   results: {
     /** A photo of a published packet, public but scoped to it by its token (`?thumb=1` for the thumbnail). */
     photo: r('GET', '/Results/Photo/:token/:fileId', 'public'),
+  },
+  site: {
+    /** The network's public information: support phone, address, trust seal, sister site (ADR 0028). */
+    info: r('GET', '/Site/Info', 'public'),
+    /** The trust seal image, public while it is the one the site information names. */
+    trustSeal: r('GET', '/Site/TrustSeal/:id', 'public'),
   },
   files: {
     /** An uploaded file (workshop audio), streamed to an admin or its owner. */

@@ -2,11 +2,8 @@
 // and the period arithmetic (today, yesterday, this week, this month in Tehran) the server counts with.
 import { toGregorian, toJalaali } from 'jalaali-js';
 import { z } from 'zod';
-import { DATE_RANGE_MSG } from './common/jalali.ts';
-import { toEnglishDigits } from './common/digits.ts';
-import { queryBoolean } from './common/inputs.ts';
-import { TEHRAN_TZ } from './common/jalali.ts';
-import { isoDateInput } from './messages.ts';
+import { DATE_RANGE_MSG, TEHRAN_TZ } from './common/jalali.ts';
+import { gregorianDateInput, queryBoolean } from './common/inputs.ts';
 
 export const STATS_MSG = {
   dateOrder: DATE_RANGE_MSG.order,
@@ -166,16 +163,12 @@ export function usageColor(percent: number): UsageColor {
 // ————— Requests —————
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const optionalDate = z.preprocess(emptyToUndefined, isoDateInput.optional());
+const optionalDate = z.preprocess(emptyToUndefined, gregorianDateInput().optional());
 const optionalId = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() || undefined : (v ?? undefined)),
   z.uuid(STATS_MSG.idInvalid).optional(),
 );
-const requiredDate = (message: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? toEnglishDigits(v).trim() || undefined : v),
-    isoDateInput.optional().pipe(z.string({ error: message })),
-  );
+const requiredDate = (message: string) => gregorianDateInput({ required: message });
 
 function dateOrder(q: { fromDate?: string | undefined; toDate?: string | undefined }, ctx: z.RefinementCtx) {
   if (q.fromDate && q.toDate && q.fromDate > q.toDate)

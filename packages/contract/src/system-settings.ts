@@ -1,7 +1,7 @@
 // Schemas of the «system-settings» feature (SPEC.md 2.14, 3, 7), shared by the server and the web app.
 import { z } from 'zod';
 import { toEnglishDigits } from './common/digits.ts';
-import { normalizedString } from './common/inputs.ts';
+import { normalizedString, normalizedText } from './common/inputs.ts';
 import { SMS_TEMPLATE_SEPARATOR, SYSTEM_SETTING_KEYS } from './constants.ts';
 
 export const SYSTEM_SETTINGS_LIMITS = {
@@ -21,14 +21,19 @@ export const systemSettingsResponseSchema = z.array(systemSettingEntrySchema);
 const L = SYSTEM_SETTINGS_LIMITS;
 
 /** One SMS text: trimmed, at most 500 characters, never containing the storage separator '-=-'. */
-export const smsTemplateSchema = z
-  .string({ error: 'متن پیامک باید متن باشد' })
-  .trim()
-  .max(L.templateLength, `متن پیامک حداکثر ${L.templateLength} نویسه است`)
-  .refine(
-    (t) => !t.includes(SMS_TEMPLATE_SEPARATOR),
-    `متن پیامک نباید شامل «${SMS_TEMPLATE_SEPARATOR}» باشد`,
-  );
+export const smsTemplateSchema = normalizedText({
+  multiline: true,
+  keepDigits: true,
+  error: 'متن پیامک باید متن باشد',
+}).pipe(
+  z
+    .string()
+    .max(L.templateLength, `متن پیامک حداکثر ${L.templateLength} نویسه است`)
+    .refine(
+      (t) => !t.includes(SMS_TEMPLATE_SEPARATOR),
+      `متن پیامک نباید شامل «${SMS_TEMPLATE_SEPARATOR}» باشد`,
+    ),
+);
 
 function templateList(name: string) {
   return z
@@ -76,6 +81,7 @@ export const systemSettingsPayloadSchema = z.object({
   readySMS: templateList('پیامک آماده شدن'),
   waitSMS: templateList('پیامک انتظار'),
   smsRey: smsTemplateSchema.optional().default(''),
+  // The legacy form's half-typed texts: accepted as anything textual and dropped, never stored.
   smsText: z.string().optional(),
   smsTextWait: z.string().optional(),
 });

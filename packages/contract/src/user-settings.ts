@@ -16,6 +16,10 @@ export interface UserSettings {
   showWeightForReport: boolean;
   showTypeForReport: boolean;
   testType: string | null;
+  /** The ready-SMS text this workshop chose from the network's list; null: the list's first (ADR 0027). */
+  readySms: string | null;
+  /** The wait-SMS text this workshop chose; null: the list's first. */
+  waitSms: string | null;
 }
 
 /** Defaults when none are stored (SPEC.md 3): ingot mode, SMS off, gold weight and description shown, fixed fee. */
@@ -33,6 +37,8 @@ export const DEFAULT_USER_SETTINGS: Readonly<UserSettings> = Object.freeze({
   showWeightForReport: false,
   showTypeForReport: false,
   testType: null,
+  readySms: null,
+  waitSms: null,
 });
 
 /**
@@ -48,7 +54,7 @@ export function readUserSettings(value: unknown): UserSettings {
     const ok =
       key === 'labType' || key === 'vageType'
         ? v === 0 || v === 1
-        : key === 'testType'
+        : key === 'testType' || key === 'readySms' || key === 'waitSms'
           ? v === null || typeof v === 'string'
           : key === 'vage'
             ? typeof v === 'number' && Number.isFinite(v) && v >= 0

@@ -2,7 +2,7 @@
 // list of labs, and the admin's workshop management. Shared by the server and the web app.
 import { z } from 'zod';
 import { toEnglishDigits, toPersianDigits } from './common/digits.ts';
-import { intInput, normalizedString } from './common/inputs.ts';
+import { intInput, normalizedString, optionalTextInput } from './common/inputs.ts';
 import { normalizeMobile } from './common/mobile.ts';
 import { pagedSchema } from './common/paging.ts';
 import { newPasswordSchema, PASSWORD_MSG } from './auth.ts';
@@ -53,12 +53,8 @@ export function normalizePersianName(text: string): string {
 const requiredText = (message: string, max = 100) =>
   normalizedString.pipe(z.string().min(1, message).max(max, WORKSHOP_MSG.tooLong));
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .nullish()
-    .transform((s) => (s ? toEnglishDigits(s).trim() : '') || null)
-    .pipe(z.string().max(max, WORKSHOP_MSG.tooLong).nullable());
+const optionalText = (max: number, multiline = false) =>
+  optionalTextInput(max, WORKSHOP_MSG.tooLong, { multiline });
 
 /**
  * A user name: Persian digits become ASCII, then 3–50 characters of ASCII letters, digits and `_ . -`
@@ -97,6 +93,12 @@ export const optionalPhoneSchema = optionalText(20).refine(
 const passwordsMatch = <T extends { password: string; confirmPassword: string }>(v: T) =>
   v.password === v.confirmPassword;
 
+/** Whether the match is worth checking; the body may be anything here, `null` included. */
+function bothPasswordsTyped(payload: { value: unknown }): boolean {
+  const v = (payload.value ?? {}) as { password?: unknown; confirmPassword?: unknown };
+  return typeof v.password === 'string' && typeof v.confirmPassword === 'string' && v.confirmPassword !== '';
+}
+
 // ————— Public registration (register, POST /Account/AddPublicUser) —————
 
 export const addPublicUserRequestSchema = z
@@ -113,12 +115,7 @@ export const addPublicUserRequestSchema = z
     message: WORKSHOP_MSG.confirmMismatch,
     path: ['confirmPassword'],
     // Checked even while other fields are still wrong, so the form shows every problem at once.
-    when: (payload) => {
-      const v = payload.value as { password?: unknown; confirmPassword?: unknown };
-      return (
-        typeof v.password === 'string' && typeof v.confirmPassword === 'string' && v.confirmPassword !== ''
-      );
-    },
+    when: bothPasswordsTyped,
   });
 export type AddPublicUserRequest = z.output<typeof addPublicUserRequestSchema>;
 export type AddPublicUserInput = z.input<typeof addPublicUserRequestSchema>;
@@ -231,7 +228,7 @@ const workshopFields = {
   cellPhone: optionalMobileSchema,
   phone: optionalPhoneSchema,
   rejeCode: optionalText(50),
-  address: optionalText(500),
+  address: optionalText(500, true),
   userName: userNameSchema,
   /** «فقط نمایش در لیست». */
   isPublicUser: z.boolean().default(false),
@@ -247,12 +244,7 @@ export const addUserRequestSchema = z
   .refine(passwordsMatch, {
     message: WORKSHOP_MSG.confirmMismatch,
     path: ['confirmPassword'],
-    when: (payload) => {
-      const v = payload.value as { password?: unknown; confirmPassword?: unknown };
-      return (
-        typeof v.password === 'string' && typeof v.confirmPassword === 'string' && v.confirmPassword !== ''
-      );
-    },
+    when: bothPasswordsTyped,
   });
 export type AddUserRequest = z.output<typeof addUserRequestSchema>;
 export type AddUserInput = z.input<typeof addUserRequestSchema>;

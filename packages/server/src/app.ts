@@ -22,6 +22,7 @@ import { AppError } from './lib/errors.ts';
 import { MemoryLoginLimiter, RedisLoginLimiter, type LoginLimiter } from './lib/login-limiter.ts';
 import type { AppDeps } from './deps.ts';
 import { assaysRoutes } from './modules/assays/assays.routes.ts';
+import { backupsRoutes } from './modules/backups/backups.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { codesRoutes } from './modules/codes/codes.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
@@ -32,11 +33,12 @@ import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { resultsRoutes } from './modules/results/results.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { siteInfoRoutes } from './modules/site-info/site-info.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { systemSettingsRoutes } from './modules/system-settings/system-settings.routes.ts';
 import { workshopsRoutes } from './modules/workshops/workshops.routes.ts';
 import { markScopePublic, registerAuth, TokenSigner } from './plugins/auth.ts';
-import { notFoundEnvelope, registerErrorHandling } from './plugins/errors.ts';
+import { frameworkErrorEnvelope, notFoundEnvelope, registerErrorHandling } from './plugins/errors.ts';
 import { registerWeb } from './plugins/web.ts';
 
 // Persian messages for every zod check that has no message of its own.
@@ -103,6 +105,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
+    // Undecodable URLs and over-long path parameters are answered by the router itself: as the envelope.
+    frameworkErrors: frameworkErrorEnvelope,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -123,6 +127,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // Mantine writes its CSS variables into a <style> element at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // A lab's alert sound is fetched with the token and played from a blob: URL (ADR 0027).
+        mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         manifestSrc: ["'self'"],
@@ -220,6 +226,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     assaysRoutes,
     resultsRoutes,
     statisticsRoutes,
+    backupsRoutes,
+    siteInfoRoutes,
   ]) {
     register(app, deps);
   }

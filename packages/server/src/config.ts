@@ -2,6 +2,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { BACKUP_EVERY_HINT, parseBackupEvery } from './modules/backups/every.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -66,6 +67,8 @@ export const configSchema = z.object({
   KAVENEGAR_OTP_TEMPLATE: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** PostgreSQL programs to run instead of npm's (ADR 0020): another processor, musl. */
+  POSTGRES_BIN_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   TRUST_PROXY: z.preprocess(
     emptyToUndefined,
     z
@@ -89,6 +92,17 @@ export const configSchema = z.object({
           .filter(Boolean),
       ),
   ),
+  /** Scheduled backups (ADR 0021); BACKUP_DIR defaults to DATA_DIR/backups. */
+  BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  BACKUP_EVERY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('03:00')
+      .refine((v) => parseBackupEvery(v) !== null, BACKUP_EVERY_HINT)
+      .transform((v) => parseBackupEvery(v)!),
+  ),
+  BACKUP_KEEP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(14)),
 });
 
 /** proxy-addr's names for whole address ranges, which Fastify's trustProxy understands. */

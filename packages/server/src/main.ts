@@ -1,20 +1,25 @@
 import cluster, { type Worker } from 'node:cluster';
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
+import type pino from 'pino';
 import { buildApp, REDACTED_PATHS } from './app.ts';
 import type { Redis } from 'ioredis';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createDatabase, type Database } from './db/database.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createLogger } from './lib/logger.ts';
 import { connectRedis } from './lib/redis.ts';
 import { ensureAdmin } from './modules/auth/auth.service.ts';
+import { createServerBackups } from './modules/backups/backups.schedule.ts';
 import { createFileCleanup } from './modules/files/files.cleanup.ts';
 import { createSmsProvider } from './sms/providers/index.ts';
 import { createMessageWorker } from './sms/worker.ts';
+import { addressToOpen, firstStartBanner, type FirstStart } from './startup/banner.ts';
+import { exitWithStartupFailure, listenProblem } from './startup/errors.ts';
+import { prepareDatabase } from './startup/prepare.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rootPackage = JSON.parse(fs.readFileSync(path.join(here, '../../../package.json'), 'utf8')) as {
@@ -80,7 +85,7 @@ const databaseFor = (url: string, logger: Logger, isClosing: () => boolean) =>
  */
 async function runWorker(): Promise<void> {
   const config = readConfig();
-  const logger = pino({ level: config.LOG_LEVEL, redact: REDACTED_PATHS });
+  const logger = createLogger(config.LOG_LEVEL, REDACTED_PATHS);
   let closing = false;
   const db = databaseFor(config.DATABASE_URL!, logger, () => closing);
   const { app, close } = await startApp(config, logger, db, config.JWT_SECRET!);
@@ -94,7 +99,9 @@ async function runWorker(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void shutdown());
   // The primary is gone (killed outright): nobody would stop or replace this worker.
   process.once('disconnect', () => void shutdown());
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen({ port: config.PORT, host: config.HOST }).catch((err: unknown) => {
+    throw listenProblem(err, config.PORT, config.HOST);
+  });
 }
 
 /**
@@ -106,13 +113,13 @@ function forkWorkers(
   count: number,
   env: Record<string, string>,
   logger: Logger,
-  events: { onAllListening: () => void; onStartFailed: () => void },
+  events: { onAllListening: (port: number) => void; onStartFailed: () => void },
 ) {
   let stopping = false;
   let listening = 0;
   const fork = () => cluster.fork(env);
-  cluster.on('listening', () => {
-    if (++listening === count) events.onAllListening();
+  cluster.on('listening', (_worker, address) => {
+    if (++listening === count) events.onAllListening(address.port);
   });
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (stopping) return;
@@ -152,41 +159,37 @@ function forkWorkers(
 async function main(): Promise<void> {
   if (cluster.isWorker) return runWorker();
   const config = readConfig();
-  const logger = pino({ level: config.LOG_LEVEL, redact: REDACTED_PATHS });
+  const logger = createLogger(config.LOG_LEVEL, REDACTED_PATHS);
+  failedStart.logger = logger;
   let closing = false;
-  fs.mkdirSync(config.dataDir, { recursive: true });
-
-  let embedded: EmbeddedDatabase | undefined;
-  let databaseUrl = config.DATABASE_URL;
-  if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(
-      config.dataDir,
-      {
-        info: (m) => logger.info(m),
-        warn: (m) => logger.warn(m),
-        debug: (m) => logger.debug(m),
-        error: (m) => logger.error(m),
-      },
-      // Our shutdown stops it, after the HTTP workers and the jobs that still use it.
-      { keepSignalHooks: false },
-    );
-    databaseUrl = embedded.url;
-    logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
-  }
+  const { url: databaseUrl, embedded, description } = await prepareDatabase(config, logger);
 
   const db = databaseFor(databaseUrl, logger, () => closing);
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
 
   const admin = await ensureAdmin(db, config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
-  if (admin.generatedPassword) {
-    // Printed once, straight to the terminal and never through the logger, so it is not kept in logs.
-    process.stdout.write(
-      `\n  Ayar: the administrator was created.\n  user name: ${config.ADMIN_USERNAME}\n  password:  ${admin.generatedPassword}\n  Keep it now; it is not shown again.\n\n`,
-    );
-  } else if (admin.created) {
-    logger.info({ username: config.ADMIN_USERNAME }, 'administrator created from ADMIN_PASSWORD');
+  let firstStart: Omit<FirstStart, 'address'> | null = null;
+  if (admin.created) {
+    logger.info({ username: config.ADMIN_USERNAME }, 'administrator created');
+    const password = admin.generatedPassword ?? null;
+    firstStart = {
+      username: config.ADMIN_USERNAME,
+      password,
+      dataDir: config.dataDir,
+      database: description,
+    };
   }
+  // Once listening, with the address to open; also when the start fails after this, or the generated
+  // password would be lost with an administrator nobody can sign in as.
+  const announce = (port: number | null) => {
+    if (!firstStart) return;
+    process.stdout.write(
+      firstStartBanner({ ...firstStart, address: port === null ? null : addressToOpen(config.HOST, port) }),
+    );
+    firstStart = null;
+  };
+  failedStart.announce = () => announce(null);
   const jwtSecret = config.JWT_SECRET ?? readOrCreateJwtSecret(config.dataDir);
 
   // The background jobs run once, here, whether one process serves HTTP or several do.
@@ -197,15 +200,25 @@ async function main(): Promise<void> {
     filesDir: path.join(config.dataDir, 'files'),
     logger: logger.child({ component: 'files' }),
   });
+  const backups = createServerBackups({
+    db,
+    databaseUrl,
+    embedded: !!embedded,
+    dataDir: config.dataDir,
+    config,
+    appVersion: rootPackage.version,
+    logger: logger.child({ component: 'backups' }),
+  });
   const startJobs = () => {
     if (closing) return;
     worker.start();
     logger.info({ provider: provider.name }, 'message worker started');
     cleanup.start();
+    backups.start();
   };
 
   let stopHttp = async () => {};
-  const shutdown = async (reason: string) => {
+  const shutdown = async (reason: string, failure?: Error) => {
     if (closing) return;
     closing = true;
     logger.info({ reason }, 'shutting down');
@@ -214,10 +227,12 @@ async function main(): Promise<void> {
     await Promise.all([
       worker.stop().catch((err: unknown) => logger.error({ err }, 'stopping the message worker failed')),
       cleanup.stop().catch((err: unknown) => logger.error({ err }, 'stopping the file cleanup failed')),
+      backups.stop().catch((err: unknown) => logger.error({ err }, 'stopping the backups failed')),
     ]);
     await stopHttp();
     await db.destroy().catch(() => undefined);
     await embedded?.stop().catch((err: unknown) => logger.error({ err }, 'stopping PostgreSQL failed'));
+    if (failure) exitWithStartupFailure(failure, logger);
     process.exit(process.exitCode ?? 0);
   };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
@@ -226,11 +241,13 @@ async function main(): Promise<void> {
   if (config.WORKERS > 1) {
     const env = { DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret };
     const workers = forkWorkers(config.WORKERS, env, logger, {
-      onAllListening: () => {
+      onAllListening: (port) => {
         logger.info({ workers: config.WORKERS }, 'all HTTP workers listening');
+        announce(port);
         startJobs();
       },
       onStartFailed: () => {
+        announce(null);
         process.exitCode = 1;
         void shutdown('an HTTP worker could not start');
       },
@@ -243,16 +260,17 @@ async function main(): Promise<void> {
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (err) {
-    logger.error({ err }, 'could not start the HTTP server');
-    process.exitCode = 1;
-    await shutdown('the HTTP server could not start');
+    announce(null);
+    await shutdown('the HTTP server could not start', listenProblem(err, config.PORT, config.HOST));
     return;
   }
+  announce((app.server.address() as AddressInfo).port);
   startJobs();
 }
 
+/** What the report of a start that failed half-way needs. */
+const failedStart: { logger?: pino.Logger; announce?: () => void } = {};
 main().catch((err: unknown) => {
-  process.stderr.write(`Ayar could not start: ${err instanceof Error ? err.message : String(err)}\n`);
-  if (err instanceof Error && err.cause) process.stderr.write(`  cause: ${String(err.cause)}\n`);
-  process.exit(1);
+  failedStart.announce?.();
+  exitWithStartupFailure(err, failedStart.logger);
 });

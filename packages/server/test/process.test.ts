@@ -1,82 +1,38 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import http from 'node:http';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import {
+  alive,
+  api,
+  freshDataDir,
+  healthy,
+  killAll,
+  listening,
+  neverReapingParent,
+  postmasterPid as postmasterPidOf,
+  processTree,
+  signIn,
+  startServer,
+  waitFor,
+  type Run,
+} from './server-process.ts';
 
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ayar-proc-'));
-fs.chmodSync(dataDir, 0o755);
-const children: ChildProcess[] = [];
+const dataDir = freshDataDir();
+const crashDir = freshDataDir();
 
-interface Run {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(env: Record<string, string>): Run {
-  const { DATABASE_URL: _ignored, ...base } = process.env;
-  const child = spawn(process.execPath, [MAIN], {
-    env: { ...base, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-/** Resolves with the port once the server logs that it listens; rejects if it exits first. */
-function listening(run: Run): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(run.output());
-      if (match) {
-        run.child.stdout!.off('data', check);
-        resolve(Number(match[1]));
-      }
-    };
-    run.child.stdout!.on('data', check);
-    void run.exited.then((code) =>
-      reject(new Error(`server exited (${code}) before listening:\n${run.output()}`)),
-    );
-  });
-}
+const start = (env: Record<string, string>): Run => startServer({ DATA_DIR: dataDir, ...env });
 
 async function adminCanLogIn(port: number): Promise<boolean> {
-  const res = await fetch(`http://127.0.0.1:${port}/api/v1.0/Account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'admin', password: 'first-start-password' }),
-  });
-  return res.status === 200;
+  return (await signIn(port, 'admin', 'first-start-password')) !== null;
 }
 
-function postmasterPid(): number | null {
-  const file = path.join(dataDir, 'pg', 'postmaster.pid');
-  return fs.existsSync(file) ? Number(fs.readFileSync(file, 'utf8').split('\n')[0]) : null;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const postmasterPid = () => postmasterPidOf(dataDir);
 
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  const pid = postmasterPid();
-  if (pid && alive(pid)) process.kill(pid, 'SIGINT');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  killAll([dataDir, crashDir]);
+  for (const dir of [dataDir, crashDir]) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('the server process on its embedded database', () => {
@@ -95,7 +51,7 @@ describe('the server process on its embedded database', () => {
 
     const second = start({});
     expect(await second.exited).toBe(1);
-    expect(second.output()).toMatch(/Another Ayar server \(pid \d+\) is already using the data directory/);
+    expect(second.output()).toMatch(/another Ayar server \(pid \d+\) is already using the data directory/);
 
     // A crash: the server dies without cleaning up; its PostgreSQL is left running as an orphan.
     first.child.kill('SIGKILL');
@@ -106,13 +62,45 @@ describe('the server process on its embedded database', () => {
     const third = start({});
     const port3 = await listening(third);
     expect(await adminCanLogIn(port3)).toBe(true); // same data, the admin was not recreated
-    expect(third.output()).not.toContain('the administrator was created');
+    expect(third.output()).not.toContain('the first start created the administrator');
 
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
     const pid = postmasterPid();
     expect(pid === null || !alive(pid)).toBe(true);
     expect(fs.existsSync(path.join(dataDir, 'ayar.lock'))).toBe(false);
+  }, 120_000);
+
+  it('starts again at once after the whole tree is killed (kill -9), healthy, with every acknowledged write', async () => {
+    const env = { DATA_DIR: crashDir, ADMIN_PASSWORD: 'first-start-password' };
+    const parent = neverReapingParent();
+    const first = startServer(env, parent ? { parent } : {});
+    const port = await listening(first);
+    const token = await signIn(port, 'admin', 'first-start-password');
+    const workshop = {
+      fName: 'آزمایشگاه پیش از خرابی',
+      fullName: 'مدیر آزمایشگاه',
+      userName: 'before-crash',
+      password: 'lab-password-1',
+      confirmPassword: 'lab-password-1',
+    };
+    const added = await api(port, 'POST', '/api/v1.0/Manage/AddUser', workshop, token!);
+    expect(added.status).toBe(200);
+
+    // The server, its PostgreSQL and every backend die at the same instant; nothing shuts down cleanly.
+    // Their pids stay taken by zombies (the parent above never reaps them).
+    const tree = processTree(first.child.pid!).slice(parent ? 1 : 0);
+    expect(tree.length).toBeGreaterThan(2);
+    for (const pid of tree) process.kill(pid, 'SIGKILL');
+
+    const second = startServer(env);
+    const port2 = await listening(second);
+    expect(await healthy(port2)).toBe(true);
+    expect(await signIn(port2, workshop.userName, workshop.password)).not.toBeNull();
+
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    first.child.kill('SIGKILL');
   }, 120_000);
 
   it('with WORKERS=2 serves from two processes that share the failed sign-ins in Redis, and stops them all', async () => {
@@ -150,19 +138,6 @@ function pidsOf(output: string, line: RegExp): Set<number> {
     if (pid && line.test(l)) pids.add(Number(pid[1]));
   }
   return pids;
-}
-
-function waitFor(run: Run, done: (output: string) => boolean): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      if (!done(run.output())) return;
-      run.child.stdout!.off('data', check);
-      resolve();
-    };
-    run.child.stdout!.on('data', check);
-    check();
-    void run.exited.then((code) => reject(new Error(`server exited (${code}):\n${run.output()}`)));
-  });
 }
 
 function loginOnNewConnection(port: number, userName: string, password: string): Promise<number> {

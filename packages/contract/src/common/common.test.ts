@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toEnglishDigits, toPersianDigits } from './digits.ts';
-import { intInput } from './inputs.ts';
+import {
+  gregorianDateInput,
+  hasInvalidCharacters,
+  intInput,
+  normalizedString,
+  normalizedText,
+} from './inputs.ts';
+import { MSG } from './texts.ts';
 import { formatGrams, formatToman, gramsToMilligrams } from './format.ts';
 import { jalaliToGregorian, gregorianToJalali, toJalaliDate, toJalaliDateTime } from './jalali.ts';
 import { normalizeMobile } from './mobile.ts';
@@ -82,5 +89,46 @@ describe('money and gold', () => {
     expect(pageCount(0, 100)).toBe(1);
     expect(pageCount(100, 100)).toBe(1);
     expect(pageCount(101, 100)).toBe(2);
+  });
+});
+
+describe('shared text and date inputs', () => {
+  const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    r.success ? [] : r.error!.issues.map((i) => i.message);
+
+  it('one-line text refuses every control character inside it, once', () => {
+    expect(normalizedString.parse('  ۱۲ حسن\n')).toBe('12 حسن');
+    for (const ch of ['\u0000', '\u0001', '\t', '\n', '\r', '\u001f', '\u007f']) {
+      expect(messages(normalizedString.pipe(z.string().min(1)).safeParse(`a${ch}b`))).toEqual([
+        MSG.invalidText,
+      ]);
+    }
+    // Zero-width non-joiner and direction marks are ordinary Persian text, and so is a whole emoji.
+    expect(normalizedString.parse('محمد\u200cرضا\u200f')).toBe('محمد\u200cرضا\u200f');
+    expect(normalizedString.parse('طلا 😀')).toBe('طلا 😀');
+    // Half of a surrogate pair cannot be typed, and PostgreSQL refuses it in jsonb.
+    for (const half of ['\ud800', 'a\udfff', '\udfff\ud800', 'x\ud83d'])
+      expect(messages(normalizedString.safeParse(half)), JSON.stringify(half)).toEqual([MSG.invalidText]);
+  });
+
+  it('multi-line text keeps tab and line breaks', () => {
+    const text = normalizedText({ multiline: true });
+    expect(text.parse('یک\r\n\tدو')).toBe('یک\r\n\tدو');
+    for (const ch of ['\u0000', '\u000b', '\u000c', '\u001b', '\u007f'])
+      expect(messages(text.safeParse(`a${ch}b`))).toEqual([MSG.invalidText]);
+    expect(hasInvalidCharacters('a\tb', true)).toBe(false);
+    expect(hasInvalidCharacters('a\tb')).toBe(true);
+  });
+
+  it('a Gregorian date must be a real day, both edges of February included', () => {
+    const date = gregorianDateInput({ required: 'لازم' });
+    expect(date.parse('2026-02-28')).toBe('2026-02-28');
+    expect(date.parse('2028-02-29')).toBe('2028-02-29');
+    expect(date.parse('۲۰۲۴-۰۲-۲۹')).toBe('2024-02-29');
+    for (const bad of ['2026-02-29', '2026-02-30', '2026-13-01', '2026-00-10', '2026-04-31', '0000-01-01'])
+      expect(messages(date.safeParse(bad)), bad).toEqual([MSG.invalidDate]);
+    expect(messages(date.safeParse('2026/02/01'))).toEqual([MSG.dateFormat]);
+    expect(messages(date.safeParse(20260201))).toEqual([MSG.dateFormat]);
+    expect(messages(date.safeParse(''))).toEqual(['لازم']);
   });
 });

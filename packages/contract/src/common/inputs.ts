@@ -1,11 +1,83 @@
 import { z } from 'zod';
 import { toEnglishDigits } from './digits.ts';
+import { isGregorianDate } from './jalali.ts';
+import { MSG } from './texts.ts';
 
 // The zod side of typed input. Kept apart from digits.ts so that screens needing only the digit
 // helpers (the public landing page) do not pull zod into their bundle.
 
-/** A string field that accepts Persian/Arabic digits and is trimmed. */
-export const normalizedString = z.string().transform((s) => toEnglishDigits(s).trim());
+/**
+ * Whether text holds a character no person types: a control character (C0 or DEL), or half of a
+ * surrogate pair. PostgreSQL refuses NUL in text outright, and a lone surrogate as soon as the text is
+ * stored in jsonb (the audit log); the others come from a bad paste or a probe, never from a keyboard.
+ * Multi-line text (descriptions, addresses, SMS templates) keeps tab, line feed and carriage return,
+ * which a person does type there; one-line text (names, codes, searches) keeps none of them.
+ */
+export function hasInvalidCharacters(text: string, multiline = false): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdfff) {
+      const next = text.charCodeAt(i + 1);
+      if (code > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return true;
+      i += 1;
+      continue;
+    }
+    if (code >= 0x20 && code !== 0x7f) continue;
+    if (multiline && (code === 0x09 || code === 0x0a || code === 0x0d)) continue;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Free text typed by a person: Persian/Arabic digits become ASCII (unless `keepDigits`: text shown to
+ * people as written, such as an SMS), the ends are trimmed (so a line break pasted after a name is
+ * harmless) and characters no person types (`hasInvalidCharacters`) are refused with the field named.
+ * `error` is the message for a missing or non-string value. Every text field of the contract goes
+ * through here, so a NUL or a lone surrogate is refused in one place rather than answered with a 500.
+ */
+export function normalizedText(opts: { multiline?: boolean; keepDigits?: boolean; error?: string } = {}) {
+  return z
+    .string(opts.error === undefined ? undefined : { error: opts.error })
+    .transform((s) => (opts.keepDigits ? s : toEnglishDigits(s)).trim())
+    .refine((s) => !hasInvalidCharacters(s, opts.multiline), { message: MSG.invalidText, abort: true });
+}
+
+/** A one-line text field: Persian/Arabic digits accepted, trimmed, `hasInvalidCharacters` refused. */
+export const normalizedString = normalizedText();
+
+/**
+ * Optional free text (descriptions, phones, names of a sample's owner): empty or missing is null,
+ * otherwise `normalizedText` at most `max` characters long.
+ */
+export function optionalTextInput(max: number, tooLong: string, opts: { multiline?: boolean } = {}) {
+  return z
+    .string()
+    .nullish()
+    .transform((s) => (s ? toEnglishDigits(s).trim() : '') || null)
+    .refine((s) => s === null || !hasInvalidCharacters(s, opts.multiline), {
+      message: MSG.invalidText,
+      abort: true,
+    })
+    .pipe(z.string().max(max, tooLong).nullable());
+}
+
+/**
+ * A Gregorian yyyy-mm-dd (SPEC.md 1: Jalali dates are converted before they are sent), Persian digits
+ * accepted; empty counts as missing. The one date input of the API: the date must be a real one
+ * (`isGregorianDate`), so 2026-02-30 is refused here instead of reaching PostgreSQL. Both checks abort,
+ * so a bad date is named once and the range checks of the object around it stay quiet.
+ */
+export function gregorianDateInput(messages: { required?: string; format?: string; invalid?: string } = {}) {
+  const format = messages.format ?? MSG.dateFormat;
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? toEnglishDigits(v).trim() || undefined : v),
+    z
+      .string({ error: (issue) => (issue.input === undefined ? messages.required : format) })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: format, abort: true })
+      .refine(isGregorianDate, { message: messages.invalid ?? MSG.invalidDate, abort: true }),
+  );
+}
 
 /**
  * An integer typed by a person: accepts a number or a string with Persian, Arabic or ASCII digits

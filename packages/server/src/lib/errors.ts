@@ -29,3 +29,29 @@ export const rateLimited = (message: string = MSG.rateLimited, retryAfterSeconds
   return error;
 };
 export const validation = (errors: FieldError[]) => new AppError(400, 'VALIDATION', MSG.validation, errors);
+
+/**
+ * PostgreSQL's refusals of a value the client sent (SQLSTATE → what the client is told). The contract
+ * refuses these first (NUL and other control characters in text, impossible dates); this is the
+ * backstop, so whatever still slips through is the client's 400 and not our 500.
+ */
+const DATABASE_INPUT_ERRORS: Record<string, string> = {
+  // character_not_in_repertoire: "invalid byte sequence for encoding UTF8: 0x00".
+  '22021': MSG.invalidText,
+  // untranslatable_character: "unsupported Unicode escape sequence" (\u0000 in jsonb).
+  '22P05': MSG.invalidText,
+  // invalid_datetime_format: "invalid input syntax for type date".
+  '22007': MSG.invalidDate,
+  // datetime_field_overflow: "date/time field value out of range: 2026-02-30".
+  '22008': MSG.invalidDate,
+};
+
+/** The client's 400 for an error PostgreSQL raised over the data it was given, or null for any other error. */
+export function databaseInputError(error: unknown): AppError | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, severity } = error as { code?: unknown; severity?: unknown };
+  // pg's DatabaseError carries a severity; a code alone might be anyone's.
+  if (typeof code !== 'string' || typeof severity !== 'string') return null;
+  const message = DATABASE_INPUT_ERRORS[code];
+  return message === undefined ? null : new AppError(400, 'VALIDATION', message);
+}

@@ -1,7 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG, type ErrorCode, type ErrorEnvelope, type FieldError } from '@ayar/contract';
-import { AppError } from '../lib/errors.ts';
+import { AppError, databaseInputError } from '../lib/errors.ts';
 
 function envelope(message: string, code: ErrorCode, errors?: FieldError[]): ErrorEnvelope {
   return { successful: false, message, data: null, code, ...(errors ? { errors } : {}) };
@@ -34,6 +34,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }));
       return reply.status(400).send(envelope(MSG.validation, 'VALIDATION', errors));
     }
+    const refused = databaseInputError(error);
+    if (refused) {
+      // The contract should have refused this value: the log says which route let it through.
+      request.log.warn({ err: error }, 'the database refused a value the request schema let through');
+      return reply.status(refused.statusCode).send(envelope(refused.message, refused.code));
+    }
     const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
     if (known) {
       const [status, code, message] = known;
@@ -52,4 +58,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 export function notFoundEnvelope(): ErrorEnvelope {
   return envelope(MSG.notFound, 'NOT_FOUND');
+}
+
+/**
+ * For Fastify's `frameworkErrors` option: the router answers a URL it cannot decode (`%ff`) or a path
+ * parameter over `maxParamLength` itself, before the error handler, in its own shape. Given this, those
+ * answers are the envelope as well.
+ */
+export function frameworkErrorEnvelope(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  return reply.status(status).send(envelope(MSG.validation, 'VALIDATION'));
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
 export interface OutgoingMessage {
@@ -8,6 +8,8 @@ export interface OutgoingMessage {
   workshopId?: string | null;
   assayId?: string | null;
   purpose?: 'notify' | 'otp';
+  /** Due this many seconds from now rather than at once (a follow-up goes after what it follows). */
+  delaySeconds?: number;
 }
 
 /**
@@ -24,6 +26,9 @@ export async function enqueueMessage(db: Kysely<DB>, message: OutgoingMessage): 
       workshopId: message.workshopId ?? null,
       assayId: message.assayId ?? null,
       purpose: message.purpose ?? 'notify',
+      ...(message.delaySeconds
+        ? { nextAttemptAt: sql<Date>`now() + make_interval(secs => ${message.delaySeconds})` }
+        : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

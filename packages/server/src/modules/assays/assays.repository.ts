@@ -113,6 +113,8 @@ function selectAssays(db: Database) {
       'a.createdAt',
       'a.purityAt',
       'a.deleteRequestedAt',
+      'a.deleteDeclinedAt',
+      'a.deleteDeclineReason',
       'a.deletedAt',
       'c.name as customerName',
       'c.code as customerCode',
@@ -442,35 +444,6 @@ export async function updateAssay(
     })
     .where('id', '=', id)
     .execute();
-}
-
-export async function softDelete(db: Database, id: string, by: string): Promise<void> {
-  await db
-    .updateTable('assays')
-    .set({ deletedAt: sql<Date>`now()`, deletedBy: by, updatedAt: sql<Date>`now()` })
-    .where('id', '=', id)
-    .where('deletedAt', 'is', null)
-    .execute();
-}
-
-export async function markDeleteRequested(db: Database, id: string, by: string): Promise<void> {
-  await db
-    .updateTable('assays')
-    .set({ deleteRequestedAt: sql<Date>`now()`, deleteRequestedBy: by })
-    .where('id', '=', id)
-    .where('deleteRequestedAt', 'is', null)
-    .execute();
-}
-
-/** Soft-deletes every live packet registered before the start of that Tehran day; the count. */
-export async function removeBefore(db: Database, startDate: string, by: string): Promise<number> {
-  const result = await db
-    .updateTable('assays')
-    .set({ deletedAt: sql<Date>`now()`, deletedBy: by, updatedAt: sql<Date>`now()` })
-    .where('deletedAt', 'is', null)
-    .where(sql<SqlBool>`created_at < (${startDate}::date)::timestamp at time zone ${TEHRAN_TZ}`)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }
 
 export function isLiveCustomer(db: Database, workshopId: string, id: string) {

@@ -10,7 +10,6 @@ import {
   addTestResponseSchema,
   checkCodeResponseSchema,
   checkCodeSchema,
-  deleteTestSchema,
   editTestSchema,
   envelopeSchema,
   getCodeResponseSchema,
@@ -19,8 +18,6 @@ import {
   labListResponseSchema,
   manageEditTestSchema,
   manageLabListQuerySchema,
-  removeTestResponseSchema,
-  removeTestSchema,
   testHistoryResponseSchema,
   testIdQuerySchema,
 } from '@ayar/contract';
@@ -28,6 +25,7 @@ import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { api, currentUser } from '../../plugins/auth.ts';
 import * as service from './assays.service.ts';
+import { deleteRequestsRoutes } from './delete-requests.routes.ts';
 
 const tags = ['assays'];
 
@@ -94,26 +92,6 @@ export function assaysRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  // ————— Deleting —————
-
-  r.route({
-    ...api(ROUTES.tests.deleteTest),
-    schema: { tags, body: deleteTestSchema, response: { 200: envelopeSchema(z.null()) } },
-    handler: async (request) => {
-      await service.deleteTest(db, actor(request), request.body.id);
-      return ok(null, ASSAY_MSG.deleted);
-    },
-  });
-
-  r.route({
-    ...api(ROUTES.tests.requestToDeleteTest),
-    schema: { tags, body: deleteTestSchema, response: { 200: envelopeSchema(z.null()) } },
-    handler: async (request) => {
-      await service.requestDelete(db, actor(request), request.body.id);
-      return ok(null, ASSAY_MSG.deleteRequested);
-    },
-  });
-
   // ————— Admin —————
 
   r.route({
@@ -151,19 +129,5 @@ export function assaysRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   });
 
-  r.route({
-    ...api(ROUTES.manage.deleteTest),
-    schema: { tags, body: deleteTestSchema, response: { 200: envelopeSchema(z.null()) } },
-    handler: async (request) => {
-      await service.manageDeleteTest(db, actor(request), request.body.id);
-      return ok(null, ASSAY_MSG.deleted);
-    },
-  });
-
-  r.route({
-    ...api(ROUTES.manage.removeTest),
-    schema: { tags, body: removeTestSchema, response: { 200: envelopeSchema(removeTestResponseSchema) } },
-    handler: async (request) =>
-      ok(await service.removeTests(db, actor(request), request.body.startDate), ASSAY_MSG.removed),
-  });
+  deleteRequestsRoutes(app, deps);
 }

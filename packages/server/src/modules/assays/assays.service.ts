@@ -9,8 +9,6 @@ import {
   fileAddress,
   fileIdFromAddress,
   labDraftSettingsIssues,
-  renderTemplate,
-  splitTemplates,
   vageIssue,
   type AddCuttingRequest,
   type AddTestRequest,
@@ -26,23 +24,16 @@ import {
 } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError, businessRule, notFound, validation } from '../../lib/errors.ts';
-import { enqueueMessage } from '../../sms/outbox.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { effectiveSettings } from '../auth/auth.service.ts';
 import { insertWithNextCode } from '../customers/customers.repository.ts';
-import { readSystemSettings } from '../system-settings/system-settings.repository.ts';
 import * as repo from './assays.repository.ts';
+import { loadTemplates, notify, type Templates } from './notices.ts';
 
 export interface Actor {
   id: string;
   ip: string;
 }
-
-/** Used when the admin has not written a template yet, so a customer is never left without word. */
-const FALLBACK_TEMPLATES = {
-  wait: 'بسته #d در آزمایشگاه #n ثبت شد؛ نتیجه حدود #t دقیقه دیگر آماده است.',
-  ready: 'نتیجه بسته #d در آزمایشگاه #n: عیار #c',
-} as const;
 
 const TEST_TYPE_NAMES = new Map<string, string>(TEST_TYPES.map((t) => [t.id, t.name]));
 
@@ -112,52 +103,15 @@ function toRow(row: repo.AssayRow, opts: { showMobile: boolean }): LabListRow {
     serialNo: row.serialNo ?? null,
     forDelete: row.deleteRequestedAt !== null && row.deletedAt === null,
     forDeleteDate: iso(row.deleteRequestedAt),
+    deleteDecline:
+      row.deleteDeclinedAt && row.deletedAt === null
+        ? { at: row.deleteDeclinedAt.toISOString(), reason: row.deleteDeclineReason ?? '' }
+        : null,
     deleted: row.deletedAt !== null,
     deletedAt: iso(row.deletedAt),
     publicToken: row.publicToken,
     images: row.imageIds.map(fileAddress),
   };
-}
-
-// ————— Notifications —————
-
-interface Templates {
-  wait: string;
-  ready: string;
-}
-
-async function loadTemplates(db: Database): Promise<Templates> {
-  const settings = await readSystemSettings(db);
-  return {
-    wait: splitTemplates(settings.get('WaitSMS'))[0] ?? FALLBACK_TEMPLATES.wait,
-    ready: splitTemplates(settings.get('ReadySMS'))[0] ?? FALLBACK_TEMPLATES.ready,
-  };
-}
-
-interface NoticeTarget {
-  id: string;
-  workshopId: string;
-  docNumber: number;
-  purity: number | null;
-  readyTime: number | null;
-  sendSms: boolean;
-  sendCall: boolean;
-  to: string | null;
-  labName: string;
-}
-
-/**
- * Queues the wait message (no purity: #t ready time) or the ready message (#d number, #c purity, #n lab)
- * by SMS and/or call as the packet says, in the caller's transaction (DESIGN.md 5).
- */
-async function notify(trx: Database, templates: Templates, p: NoticeTarget): Promise<void> {
-  if (!p.to || (!p.sendSms && !p.sendCall)) return;
-  const template = p.purity === null ? templates.wait : templates.ready;
-  const text = renderTemplate(template, { d: p.docNumber, c: p.purity, n: p.labName, t: p.readyTime });
-  if (p.sendSms)
-    await enqueueMessage(trx, { to: p.to, kind: 'sms', text, workshopId: p.workshopId, assayId: p.id });
-  if (p.sendCall)
-    await enqueueMessage(trx, { to: p.to, kind: 'call', text, workshopId: p.workshopId, assayId: p.id });
 }
 
 // ————— Packet numbers —————
@@ -341,7 +295,7 @@ export async function addTests(db: Database, actor: Actor, list: AddTestRequest)
         ),
       );
 
-      const templates = await loadTemplates(trx);
+      const templates = await loadTemplates(trx, workshop.settings);
       for (const [i, row] of rows.entries()) {
         const id = idOf.get(row.docNumber)!;
         await notify(trx, templates, {
@@ -350,6 +304,8 @@ export async function addTests(db: Database, actor: Actor, list: AddTestRequest)
           docNumber: row.docNumber,
           purity: row.purity,
           readyTime: row.readyTime,
+          testTypeId: row.testTypeId,
+          firstPurity: row.purity !== null,
           sendSms: row.sendSms,
           sendCall: row.sendCall,
           to: targets[i]!.to,
@@ -447,7 +403,11 @@ export async function manageGetTest(db: Database, id: string): Promise<LabListRo
 
 // ————— Purity —————
 
-async function lockOne(trx: Database, workshopId: string | undefined, id: string): Promise<repo.LockedAssay> {
+export async function lockOne(
+  trx: Database,
+  workshopId: string | undefined,
+  id: string,
+): Promise<repo.LockedAssay> {
   const [row] = await repo.lockAssays(trx, workshopId, [id]);
   if (!row || row.deletedAt !== null) throw notFound();
   return row;
@@ -477,6 +437,8 @@ async function applyPurity(
     docNumber: row.docNumber,
     purity,
     readyTime: row.readyTime,
+    testTypeId: row.testTypeId,
+    firstPurity: first,
     sendSms: row.sendSms,
     sendCall: row.sendCall,
     to: recipient(row),
@@ -515,7 +477,7 @@ export async function addCutting(
       if (!row || row.deletedAt !== null) throw notFound();
       if (row.purity !== null && !row.canUpdate) throw purityLocked(row.docNumber);
     }
-    const templates = await loadTemplates(trx);
+    const templates = await loadTemplates(trx, rows.get(ids[0]!)?.workshopSettings);
     let updated = 0;
     for (const { id, cutting } of list) {
       if (await applyPurity(trx, templates, actor, rows.get(id)!, cutting)) updated += 1;
@@ -635,18 +597,19 @@ export async function editTest(db: Database, actor: Actor, input: EditTestReques
       await repo.updateAssay(trx, row.id, changes);
     }
     if (purityChange) {
-      const templates = await loadTemplates(trx);
+      const templates = await loadTemplates(trx, row.workshopSettings);
       await applyPurity(trx, templates, actor, { ...row, ...pickNotice(changes) }, input.cutting!);
     }
   });
 }
 
-/** The changed fields a notification reads (channels and recipient). */
+/** The changed fields a notification reads (channels, recipient, and the type the rey SMS follows). */
 function pickNotice(changes: repo.AssayChanges): Partial<repo.LockedAssay> {
   const out: Partial<repo.LockedAssay> = {};
   if (changes.sendSms !== undefined) out.sendSms = changes.sendSms;
   if (changes.sendCall !== undefined) out.sendCall = changes.sendCall;
   if (changes.readyTime !== undefined) out.readyTime = changes.readyTime;
+  if (changes.testTypeId !== undefined) out.testTypeId = changes.testTypeId;
   if (changes.otherOwnerMobile !== undefined) out.otherOwnerMobile = changes.otherOwnerMobile;
   return out;
 }
@@ -713,7 +676,7 @@ export async function manageEditTest(
           choice.customerId === null
             ? choice.otherOwnerMobile
             : ((await repo.isLiveCustomer(trx, row.workshopId, choice.customerId))?.mobile1 ?? null);
-        const templates = await loadTemplates(trx);
+        const templates = await loadTemplates(trx, row.workshopSettings);
         await applyPurity(
           trx,
           templates,
@@ -729,78 +692,6 @@ export async function manageEditTest(
         );
       }
     }
-  });
-}
-
-// ————— Deleting —————
-
-async function deleteLocked(trx: Database, actor: Actor, row: repo.LockedAssay): Promise<void> {
-  await repo.softDelete(trx, row.id, actor.id);
-  await writeAudit(trx, {
-    actorId: actor.id,
-    action: 'assay.delete',
-    entity: 'assay',
-    entityId: row.id,
-    before: { deletedAt: null, deleteRequestedAt: row.deleteRequestedAt?.toISOString() ?? null },
-    after: { deleted: true },
-    ip: actor.ip,
-  });
-}
-
-/** `POST /Tests/DeleteTest`: only a packet without purity registered less than 15 minutes ago. */
-export async function deleteTest(db: Database, actor: Actor, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const row = await lockOne(trx, actor.id, id);
-    if (!row.canDelete) throw businessRule(ASSAY_MSG.deleteWindowPassed);
-    await deleteLocked(trx, actor, row);
-  });
-}
-
-/** `POST /Tests/RequestToDeleteTest`: marks the packet for the admin; asking twice changes nothing. */
-export async function requestDelete(db: Database, actor: Actor, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const row = await lockOne(trx, actor.id, id);
-    if (row.deleteRequestedAt !== null) return;
-    await repo.markDeleteRequested(trx, row.id, actor.id);
-    await writeAudit(trx, {
-      actorId: actor.id,
-      action: 'assay.delete.request',
-      entity: 'assay',
-      entityId: row.id,
-      before: { deleteRequestedAt: null },
-      after: { deleteRequested: true },
-      ip: actor.ip,
-    });
-  });
-}
-
-/** `POST /Manage/DeleteTest`: the admin deletes any live packet (and so decides a delete request). */
-export async function manageDeleteTest(db: Database, actor: Actor, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const [row] = await repo.lockAssays(trx, undefined, [id]);
-    if (!row) throw notFound();
-    if (row.deletedAt !== null) throw businessRule(ASSAY_MSG.alreadyDeleted);
-    await deleteLocked(trx, actor, row);
-  });
-}
-
-/** `POST /Manage/RemoveTest`: soft-deletes every packet registered before that Tehran day. */
-export async function removeTests(
-  db: Database,
-  actor: Actor,
-  startDate: string,
-): Promise<{ removed: number }> {
-  return db.transaction().execute(async (trx) => {
-    const removed = await repo.removeBefore(trx, startDate, actor.id);
-    await writeAudit(trx, {
-      actorId: actor.id,
-      action: 'assay.remove',
-      entity: 'assays',
-      entityId: null,
-      after: { startDate, removed },
-      ip: actor.ip,
-    });
-    return { removed };
   });
 }
 

@@ -39,24 +39,59 @@ describe('POST /Account/ChangePassword', () => {
   const change = (token: string, payload: object) =>
     ctx.app.inject({ method: 'POST', url: CHANGE, headers: bearer(token), payload });
 
-  it('changes the password and ends every session, this one included', async () => {
+  it('changes the password, ends every other session and keeps this one', async () => {
     const user = await createUser(ctx.db);
     const token = await login(ctx.app, user.username, user.password);
     const other = await login(ctx.app, user.username, user.password);
+    const third = await login(ctx.app, user.username, user.password);
     const res = await change(token, {
       oldPassword: user.password,
       newPassword: 'a brand new secret',
       confirmPassword: 'a brand new secret',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('رمز عبور تغییر کرد؛ لطفاً با رمز جدید وارد شوید.');
-    for (const t of [token, other]) {
-      expect((await ctx.app.inject({ method: 'GET', url: PROFILE, headers: bearer(t) })).statusCode).toBe(
-        401,
-      );
-    }
+    expect(res.json().message).toBe(
+      'رمز عبور تغییر کرد؛ از همه دستگاه‌های دیگر خارج شدید و این دستگاه وارد می‌ماند.',
+    );
+    const profile = (t: string) => ctx.app.inject({ method: 'GET', url: PROFILE, headers: bearer(t) });
+    // The device that changed it stays signed in; the others are out at once.
+    expect((await profile(token)).statusCode).toBe(200);
+    for (const t of [other, third]) expect((await profile(t)).statusCode).toBe(401);
     await expect(login(ctx.app, user.username, user.password)).rejects.toThrow(/401/);
     await login(ctx.app, user.username, 'a brand new secret');
+    const audit = await ctx.db
+      .selectFrom('auditLog')
+      .select(['action', 'after'])
+      .where('entityId', '=', user.id)
+      .where('action', '=', 'password.change')
+      .executeTakeFirstOrThrow();
+    expect(audit.after).toEqual({ sessionsEnded: 2 });
+    // The kept session can change it again (the old password is now the new one).
+    const again = await change(token, {
+      oldPassword: 'a brand new secret',
+      newPassword: 'yet another secret',
+      confirmPassword: 'yet another secret',
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await profile(token)).statusCode).toBe(200);
+  });
+
+  it('the admin changes their own password the same way', async () => {
+    const admin = await createUser(ctx.db, { role: 'admin' });
+    const token = await login(ctx.app, admin.username, admin.password);
+    const elsewhere = await login(ctx.app, admin.username, admin.password);
+    const res = await change(token, {
+      oldPassword: admin.password,
+      newPassword: 'admin new secret',
+      confirmPassword: 'admin new secret',
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: PROFILE, headers: bearer(token) })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: PROFILE, headers: bearer(elsewhere) })).statusCode,
+    ).toBe(401);
   });
 
   it('refuses a wrong current password on its field, and keeps the session', async () => {

@@ -44,14 +44,15 @@ export async function revokeSession(db: Database, sessionId: string): Promise<vo
     .execute();
 }
 
-/** Ends every session of a user (password change, deactivation). */
-export async function revokeUserSessions(db: Database, userId: string): Promise<number> {
-  const result = await db
+/** Ends every session of a user (deactivation), or every one but `keep` (their own password change). */
+export async function revokeUserSessions(db: Database, userId: string, keep?: string): Promise<number> {
+  let q = db
     .updateTable('sessions')
     .set({ revokedAt: sql`now()` })
     .where('userId', '=', userId)
-    .where('revokedAt', 'is', null)
-    .executeTakeFirst();
+    .where('revokedAt', 'is', null);
+  if (keep) q = q.where('id', '!=', keep);
+  const result = await q.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
@@ -81,7 +82,7 @@ export function findUserById(db: Database, userId: string) {
 export function findUsersByLoginOrMobile(db: Database, identifier: string, mobile: string | null) {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'role', 'status', 'cellPhone'])
+    .select(['id', 'username', 'role', 'status', 'cellPhone', 'isPublicUser'])
     .where((eb) => {
       const byName = eb(sql`lower(username)`, '=', identifier.toLowerCase());
       return mobile ? eb.or([byName, eb('cellPhone', '=', mobile)]) : byName;

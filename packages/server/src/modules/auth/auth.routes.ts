@@ -89,8 +89,14 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     ...api(ROUTES.account.changePassword),
     schema: { tags: ['auth'], body: changePasswordSchema, response: { 200: envelopeSchema(z.null()) } },
     handler: async (request) => {
-      await service.changePassword(deps, currentUser(request).id, request.body, request.ip);
-      return ok(null, 'رمز عبور تغییر کرد؛ لطفاً با رمز جدید وارد شوید.');
+      const user = currentUser(request);
+      await service.changePassword(
+        deps,
+        { userId: user.id, sessionId: user.sessionId },
+        request.body,
+        request.ip,
+      );
+      return ok(null, 'رمز عبور تغییر کرد؛ از همه دستگاه‌های دیگر خارج شدید و این دستگاه وارد می‌ماند.');
     },
   });
 }

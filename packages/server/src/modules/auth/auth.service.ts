@@ -5,6 +5,7 @@ import {
   OTP,
   ROLE_IDS,
   WORKSHOP_STATUS,
+  fileAddress,
   normalizeMobile,
   toPersianDigits,
   userSettingsSchema,
@@ -27,6 +28,8 @@ import { writeAudit } from '../audit/audit.repository.ts';
 import * as repo from './auth.repository.ts';
 
 const SESSION_DAYS = 30;
+/** «فقط نمایش در لیست» (ADR 0027): the lab is in the public list and has no sign-in. */
+const LISTING_ONLY = 'این آزمایشگاه فقط در فهرست آزمایشگاه‌ها نمایش داده می‌شود و ورود به سامانه ندارد';
 
 export type AuthDeps = Pick<AppDeps, 'db' | 'signer' | 'loginLimiter'>;
 
@@ -57,6 +60,7 @@ export async function login(deps: AuthDeps, input: LoginRequest, client: Client)
   if (user.role === 'workshop' && user.status === WORKSHOP_STATUS.new) {
     throw new AppError(403, 'FORBIDDEN', MSG.notActivated);
   }
+  if (user.role === 'workshop' && user.isPublicUser) throw new AppError(403, 'FORBIDDEN', LISTING_ONLY);
   return issueSession(deps, user, client);
 }
 
@@ -107,6 +111,8 @@ async function otpAccount(db: Database, identifier: string) {
   const user = users.length === 1 ? users[0] : undefined;
   if (!user?.cellPhone) return undefined;
   if (user.role === 'workshop' && user.status === WORKSHOP_STATUS.new) return undefined;
+  // A listing-only lab has no sign-in (ADR 0027): no code is sent, and the answer is the same.
+  if (user.role === 'workshop' && user.isPublicUser) return undefined;
   return user;
 }
 
@@ -172,19 +178,23 @@ export async function profile(db: Database, userId: string): Promise<Profile> {
     workspaceId: user.workshopCode,
     userName: user.username,
     role: user.role,
+    isLabOwner: user.role === 'workshop' && user.isLabOwner,
+    alertSound: user.role === 'workshop' && user.audioFileId ? fileAddress(user.audioFileId) : null,
   };
 }
 
 /**
- * Changes the password after checking the current one, then ends every session of the user — this
- * one included — so a stolen session dies with the old password (DESIGN.md 1 "Tokens").
+ * Changes the password after checking the current one, then ends every other session of the user, so
+ * a stolen session dies with the old password (DESIGN.md 1 "Tokens"). The session that made the change
+ * has just proved the old password and stays (ADR 0025): the person is not thrown out mid-task.
  */
 export async function changePassword(
   deps: AuthDeps,
-  userId: string,
+  session: { userId: string; sessionId: string },
   input: ChangePasswordRequest,
   ip: string,
-): Promise<void> {
+): Promise<{ sessionsEnded: number }> {
+  const { userId } = session;
   const key = `password-change:${userId}`;
   const address = addressKey(ip);
   await refuseWhileThrottled(deps, key, address);
@@ -196,14 +206,16 @@ export async function changePassword(
   }
   await deps.loginLimiter.recordSuccess(key, address);
   await repo.updatePasswordHash(deps.db, userId, await hashPassword(input.newPassword));
-  await repo.revokeUserSessions(deps.db, userId);
+  const sessionsEnded = await repo.revokeUserSessions(deps.db, userId, session.sessionId);
   await writeAudit(deps.db, {
     actorId: userId,
     action: 'password.change',
     entity: 'user',
     entityId: userId,
+    after: { sessionsEnded },
     ip,
   });
+  return { sessionsEnded };
 }
 
 export async function logout(db: Database, sessionId: string): Promise<void> {

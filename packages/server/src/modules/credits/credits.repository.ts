@@ -95,13 +95,13 @@ export interface AdminCreditFilter {
 export async function listAllCredits(
   db: Database,
   filter: AdminCreditFilter,
-): Promise<{ rows: (CreditRow & { lab: string })[]; total: number }> {
+): Promise<{ rows: (CreditRow & { lab: string; userFullName: string })[]; total: number }> {
   let query = db.selectFrom('credits').innerJoin('users', 'users.id', 'credits.workshopId');
   if (filter.pendingOnly) query = query.where('credits.status', '=', 0);
   if (filter.workshopId) query = query.where('credits.workshopId', '=', filter.workshopId);
   const [rows, count] = await Promise.all([
     query
-      .select([...CREDIT_COLUMNS, 'users.fName as lab'])
+      .select([...CREDIT_COLUMNS, 'users.fName as lab', 'users.fullName as userFullName'])
       // Pending first, then the newest.
       .orderBy(sql`credits.status = 0`, 'desc')
       .orderBy('credits.createdAt', 'desc')

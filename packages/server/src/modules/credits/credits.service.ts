@@ -73,8 +73,10 @@ export async function getCredits(db: Database, workshopId: string): Promise<Cred
     workshopBalance(db, workshopId),
     repo.readSettings(db, ['AccountNumber', 'AccountName']),
   ]);
+  const list = rows.map(toItem);
   return {
-    list: rows.map(toItem),
+    list,
+    credits: list,
     accNum: settings.get('AccountNumber') ?? '',
     accName: settings.get('AccountName') ?? '',
     ...balance,
@@ -91,7 +93,10 @@ export async function allCredits(db: Database, query: AllCreditsQuery): Promise<
   const list: AdminCreditItem[] = rows.map((row) => ({
     id: row.id,
     amount: row.amount,
+    value: row.amount,
     lab: row.lab,
+    userFullName: row.userFullName,
+    cDate: row.createdAt.toISOString(),
     userId: row.workshopId,
     trackingCode: row.trackingCode,
     account: row.account,

@@ -113,6 +113,17 @@ export function findCustomer(db: Database, workshopId: string | null, id: string
   return query.executeTakeFirst();
 }
 
+/** A live customer of any workshop, locked for the admin's edit (its values before, for the audit). */
+export function lockCustomer(db: Database, id: string) {
+  return db
+    .selectFrom('customers as c')
+    .select([...detailColumns, settingsText.as('settings')])
+    .where('c.id', '=', id)
+    .where('c.deletedAt', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 /** A customer of the workshop, deleted or not (its history stays readable). */
 export function findCustomerWithDeleted(db: Database, workshopId: string, id: string) {
   return db

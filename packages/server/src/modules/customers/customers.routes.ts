@@ -13,7 +13,8 @@ import {
   customersByNameQuerySchema,
   deleteCustomerRequestSchema,
   envelopeSchema,
-  manageCustomerDetailSchema,
+  manageCustomerCardSchema,
+  manageEditCustomerSchema,
   manageCustomersQuerySchema,
   manageCustomersResponseSchema,
 } from '@ayar/contract';
@@ -97,9 +98,19 @@ export function customersRoutes(app: FastifyInstance, deps: AppDeps): void {
     schema: {
       tags,
       querystring: customerIdQuerySchema,
-      response: { 200: envelopeSchema(manageCustomerDetailSchema) },
+      response: { 200: envelopeSchema(manageCustomerCardSchema) },
     },
     handler: async (request) => ok(await service.manageGetCustomer(deps.db, request.query.customerId), ''),
+  });
+
+  r.route({
+    ...api(ROUTES.manage.editCustomer),
+    schema: { tags, body: manageEditCustomerSchema, response: { 200: envelopeSchema(z.number().int()) } },
+    handler: async (request) => {
+      const actor = { id: currentUser(request).id, ip: request.ip };
+      const { code } = await service.manageEditCustomer(deps.db, actor, request.body);
+      return ok(code, CUSTOMER_MSG.edited);
+    },
   });
 
   r.route({

@@ -9,7 +9,8 @@ import {
   type CustomerDetail,
   type CustomerRow,
   type CustomerSearchItem,
-  type ManageCustomerDetail,
+  type ManageCustomerCard,
+  type ManageEditCustomerRequest,
   type ManageCustomerRow,
   type ManageCustomersQuery,
   type Paged,
@@ -45,6 +46,22 @@ export async function saveCustomer(
   input: AddCustomerRequest,
 ): Promise<{ code: number; created: boolean }> {
   if (input.customerId === OTHER_CUSTOMER_ID) throw businessRule(CUSTOMER_MSG.otherCustomer);
+  const values = await valuesFor(db, workshopId, input);
+  if (input.customerId) {
+    const updated = await repo.updateCustomer(db, workshopId, input.customerId, values);
+    if (!updated) throw notFound();
+    return { code: updated.code, created: false };
+  }
+  const created = await db.transaction().execute((trx) => repo.insertWithNextCode(trx, workshopId, values));
+  return { code: created.code, created: true };
+}
+
+/** What a customer form stores, under its workshop's fee type and defaults (the same rule for both forms). */
+async function valuesFor(
+  db: Database,
+  workshopId: string,
+  input: AddCustomerRequest,
+): Promise<repo.CustomerValues> {
   const defaults = effectiveSettings(await repo.workshopSettings(db, workshopId));
   const wanted = {
     vage: input.settings?.vage ?? defaults.vage,
@@ -52,8 +69,7 @@ export async function saveCustomer(
   };
   const issue = vageIssue(wanted.vage, defaults.vageType);
   if (issue) throw validation([{ field: 'settings.vage', message: issue }]);
-
-  const values: repo.CustomerValues = {
+  return {
     name: input.customerName,
     mobile1: input.mobile1,
     mobile2: input.mobile2,
@@ -62,13 +78,6 @@ export async function saveCustomer(
     description: input.desc,
     settings: customerSettingsDiff(wanted, defaults),
   };
-  if (input.customerId) {
-    const updated = await repo.updateCustomer(db, workshopId, input.customerId, values);
-    if (!updated) throw notFound();
-    return { code: updated.code, created: false };
-  }
-  const created = await db.transaction().execute((trx) => repo.insertWithNextCode(trx, workshopId, values));
-  return { code: created.code, created: true };
 }
 
 export async function getCustomer(db: Database, workshopId: string, id: string): Promise<CustomerDetail> {
@@ -176,10 +185,11 @@ export async function manageCustomers(
   };
 }
 
-export async function manageGetCustomer(db: Database, id: string): Promise<ManageCustomerDetail> {
+export async function manageGetCustomer(db: Database, id: string): Promise<ManageCustomerCard> {
   const row = id === OTHER_CUSTOMER_ID ? undefined : await repo.findCustomer(db, null, id);
   if (!row) throw notFound();
   const history = await repo.historyCounts(db, id);
+  const lab = effectiveSettings(await repo.workshopSettings(db, row.workshopId));
   return {
     customerId: row.id,
     customerName: row.name,
@@ -194,5 +204,53 @@ export async function manageGetCustomer(db: Database, id: string): Promise<Manag
     userId: row.workshopId,
     createdAt: row.createdAt.toISOString(),
     ...history,
+    workshopDefaults: { vage: lab.vage, vageType: lab.vageType, sendSMS: lab.sendSMS },
   };
+}
+
+/** The audited fields of a customer, as the API names them. */
+function auditView(v: { [K in keyof repo.CustomerValues]: repo.CustomerValues[K] | null }) {
+  return {
+    customerName: v.name,
+    mobile1: v.mobile1,
+    mobile2: v.mobile2,
+    mobile3: v.mobile3,
+    phone: v.phone,
+    desc: v.description,
+    settings: settingsString(v.settings),
+  };
+}
+
+/**
+ * `POST /Manage/EditCustomer` (ADR 0025): the admin edits any lab's customer under that lab's rules
+ * (its fee type and defaults, as the lab's own form); what changed is written to the audit log.
+ */
+export async function manageEditCustomer(
+  db: Database,
+  actor: Actor,
+  input: ManageEditCustomerRequest,
+): Promise<{ code: number }> {
+  if (input.customerId === OTHER_CUSTOMER_ID) throw notFound(CUSTOMER_MSG.otherCustomer);
+  return db.transaction().execute(async (trx) => {
+    const row = await repo.lockCustomer(trx, input.customerId);
+    if (!row) throw notFound();
+    const values = await valuesFor(trx, row.workshopId, input);
+    const updated = await repo.updateCustomer(trx, row.workshopId, row.id, values);
+    if (!updated) throw notFound();
+    const before: Record<string, unknown> = auditView(row);
+    const after: Record<string, unknown> = auditView(values);
+    const changed = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+    if (changed.length > 0) {
+      await writeAudit(trx, {
+        actorId: actor.id,
+        action: 'customer.edit.admin',
+        entity: 'customer',
+        entityId: row.id,
+        before: { workshopId: row.workshopId, ...Object.fromEntries(changed.map((k) => [k, before[k]])) },
+        after: Object.fromEntries(changed.map((k) => [k, after[k]])),
+        ip: actor.ip,
+      });
+    }
+    return { code: updated.code };
+  });
 }

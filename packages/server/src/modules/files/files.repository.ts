@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { SITE_INFO_KEYS } from '@ayar/contract';
 
 export async function insertFile(
   db: Kysely<DB>,
@@ -28,9 +29,9 @@ export function findFile(db: Database, id: string) {
 }
 
 /**
- * No row points at the file: no packet photo (assay_images) and no workshop audio (users). These are
- * every reference to `files` there is; a new one must be added here, or the sweep deletes what it
- * points at (ADR 17).
+ * No row points at the file: no packet photo (assay_images), no workshop audio (users) and not the
+ * trust seal (system_settings). These are every reference to `files` there is; a new one must be added
+ * here, or the sweep deletes what it points at (ADR 17).
  */
 function unreferenced(eb: ExpressionBuilder<DB, 'files'>) {
   return eb.and([
@@ -40,6 +41,16 @@ function unreferenced(eb: ExpressionBuilder<DB, 'files'>) {
       ),
     ),
     eb.not(eb.exists(eb.selectFrom('users').select('id').whereRef('users.audioFileId', '=', 'files.id'))),
+    // The trust seal of the public site information (ADR 0028), kept as text in system_settings.
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('systemSettings')
+          .select('key')
+          .where('systemSettings.key', '=', SITE_INFO_KEYS.trustSealImage)
+          .where('systemSettings.value', '=', sql<string>`files.id::text`),
+      ),
+    ),
   ]);
 }
 

@@ -40,7 +40,10 @@ function multipartError(error: unknown, kind: service.UploadKind | null): AppErr
     case 'FST_MP_PREMATURE_CLOSE':
       return new AppError(400, 'VALIDATION', MSG.validation);
     default:
-      return null;
+      // Busboy refuses a malformed body (no boundary, cut short) with a plain Error that has no code.
+      return error instanceof Error && !(error instanceof AppError) && !('code' in error)
+        ? new AppError(400, 'VALIDATION', MSG.validation)
+        : null;
   }
 }
 

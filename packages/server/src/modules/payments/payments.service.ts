@@ -52,23 +52,37 @@ export async function getPays(
     repo.listPayments(db, workshopId, customerId),
     repo.customerBalance(db, workshopId, customerId),
   ]);
-  return {
-    customerId,
-    customerName: customer.name,
-    list: list.map((p) => ({
+  const pays = list.map((p) => {
+    const received = p.type === 1;
+    return {
       id: p.id,
+      customerId,
+      customerName: customer.name,
       type: p.type,
       goldMg: p.goldMg,
       money: p.moneyToman,
+      payRecGoldWeigh: received ? p.goldMg / 1000 : 0,
+      payMoneyPaidValue: received ? p.moneyToman : 0,
+      payGoldWeigh: received ? 0 : p.goldMg / 1000,
+      payMoneyValue: received ? 0 : p.moneyToman,
       date: p.paidOn,
       desc: p.description,
       createdAt: p.createdAt.toISOString(),
-    })),
-    balance: {
-      ...b,
-      goldRemain: b.feeGoldMg - b.receivedGoldMg + b.paidGoldMg,
-      moneyRemain: b.feeMoney - b.receivedMoney + b.paidMoney,
-    },
+    };
+  });
+  const goldRemain = b.feeGoldMg - b.receivedGoldMg + b.paidGoldMg;
+  const moneyRemain = b.feeMoney - b.receivedMoney + b.paidMoney;
+  return {
+    customerId,
+    customerName: customer.name,
+    list: pays,
+    pays,
+    // SPEC.md 3's totals (ADR 0028): what the entries moved, net of their direction, and what is owed.
+    totalPayGoldWeigh: (b.receivedGoldMg - b.paidGoldMg) / 1000,
+    totalPayMoneyValue: b.receivedMoney - b.paidMoney,
+    totalBalance: moneyRemain,
+    totalGoldBalance: goldRemain / 1000,
+    balance: { ...b, goldRemain, moneyRemain },
   };
 }
 

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ROUTES, editSettingsRequestSchema, envelopeSchema, userSettingsSchema } from '@ayar/contract';
+import {
+  ROUTES,
+  editSettingsRequestSchema,
+  envelopeSchema,
+  smsTemplatesResponseSchema,
+  userSettingsSchema,
+} from '@ayar/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { api, currentUser } from '../../plugins/auth.ts';
@@ -16,5 +22,11 @@ export function settingsRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     handler: async (request) =>
       ok(await service.editSettings(deps.db, currentUser(request).id, request.body), 'تنظیمات ذخیره شد'),
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...api(ROUTES.account.smsTemplates),
+    schema: { tags: ['settings'], response: { 200: envelopeSchema(smsTemplatesResponseSchema) } },
+    handler: async () => ok(await service.smsTemplates(deps.db)),
   });
 }

@@ -306,7 +306,9 @@ export async function editWorkshop(
       if (changes.audioFileId !== undefined && user.audioFileId) {
         orphaned = await repo.deleteUnusedFile(trx, user.audioFileId);
       }
-      const sessionsRevoked = passwordHash ? await revokeUserSessions(trx, user.id) : 0;
+      // A new password, or a lab made listing-only (which has no sign-in, ADR 0027), ends its sessions.
+      const becomesListingOnly = input.isPublicUser && !user.isPublicUser;
+      const sessionsRevoked = passwordHash || becomesListingOnly ? await revokeUserSessions(trx, user.id) : 0;
 
       const before: Record<string, unknown> = {};
       const after: Record<string, unknown> = {};

@@ -456,7 +456,6 @@ describe('POST /Manage/AddUser', () => {
     const w = await addWorkshop({
       rejeCode: '۴۴',
       address: 'تهران، بازار',
-      isPublicUser: true,
       cellPhone: '',
     });
     expect(typeof w.code).toBe('number');
@@ -465,7 +464,7 @@ describe('POST /Manage/AddUser', () => {
       status: 1,
       rejeCode: '44',
       address: 'تهران، بازار',
-      isPublicUser: true,
+      isPublicUser: false,
       cellPhone: null,
     });
     await login(ctx.app, w.userName, w.password);

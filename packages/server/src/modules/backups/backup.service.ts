@@ -1,0 +1,250 @@
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { FORMAT, FORMAT_VERSION, PARTS, fileEntryName, fileListLine, type Manifest } from './archive.ts';
+import { findTools, pickPgDump, runTool, toolConnection } from './pg-tools.ts';
+import { TarWriter } from './tar.ts';
+
+/** The backups' own bookkeeping: a restored network has made no backups yet (migration 0012). */
+export const DATA_NOT_KEPT = ['backup_runs', 'backup_schedule'];
+/** `ayar-20261124-033000Z.tar` (UTC), `-2` … when two start in the same second. */
+const BACKUP_NAME = /^ayar-\d{8}-\d{6}Z(?:-\d+)?\.tar$/;
+const STORAGE_KEY = /^[a-z]+\/[0-9a-f]{2}\/[0-9a-f]{32}$/;
+const PAGE = 1000;
+
+export interface BackupOptions {
+  databaseUrl: string;
+  source: 'embedded' | 'external';
+  /** DATA_DIR/files. */
+  filesDir: string;
+  /** Where the backup file goes. */
+  dir: string;
+  appVersion: string;
+  /** Stops pg_dump and the copy (the server shutting down); the partial file is removed. */
+  signal?: AbortSignal;
+  /** Awaited inside the backup's snapshot with its id: tests read the database as the backup sees it. */
+  onSnapshot?: (snapshot: string) => Promise<void>;
+}
+
+export interface BackupResult {
+  file: string;
+  bytes: number;
+  manifest: Manifest;
+  seconds: number;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+function stamp(at: Date): string {
+  return (
+    `${at.getUTCFullYear()}${pad(at.getUTCMonth() + 1)}${pad(at.getUTCDate())}-` +
+    `${pad(at.getUTCHours())}${pad(at.getUTCMinutes())}${pad(at.getUTCSeconds())}Z`
+  );
+}
+
+/** A new `<name>.partial` (created exclusively, so two backups never share one) and its final name. */
+async function reserve(dir: string, at: Date): Promise<{ partial: string; final: string; fh: TarWriter }> {
+  for (let n = 1; ; n++) {
+    const final = path.join(dir, `ayar-${stamp(at)}${n > 1 ? `-${n}` : ''}.tar`);
+    const exists = await stat(final).then(
+      () => true,
+      () => false,
+    );
+    if (exists) continue;
+    try {
+      return { partial: `${final}.partial`, final, fh: await TarWriter.create(`${final}.partial`) };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+}
+
+async function syncDir(dir: string): Promise<void> {
+  const fh = await open(dir, 'r');
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * Copies every stored file the snapshot's `files` rows name into the archive, page by page in the
+ * snapshot, and writes the list of their checksums to `listFile`. A file gone from disk (the sweep
+ * removed an unused one after the snapshot) is named in `missing`, not fatal: its row is unused and
+ * older than a day, and the restored server's sweep removes it in turn (ADR 0017).
+ */
+async function copyFiles(
+  client: pg.Client,
+  writer: TarWriter,
+  filesDir: string,
+  listFile: string,
+  signal: AbortSignal | undefined,
+): Promise<{ count: number; bytes: number; missing: string[] }> {
+  const list = await open(listFile, 'wx', 0o600);
+  const result = { count: 0, bytes: 0, missing: [] as string[] };
+  try {
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const { rows } = await client.query<{ id: string; storage_key: string; thumbnail_key: string | null }>(
+        'select id, storage_key, thumbnail_key from files where id > $1 order by id limit $2',
+        [after, PAGE],
+      );
+      if (rows.length === 0) break;
+      after = rows[rows.length - 1]!.id;
+      let lines = '';
+      for (const row of rows) {
+        for (const key of [row.storage_key, row.thumbnail_key]) {
+          if (!key) continue;
+          signal?.throwIfAborted();
+          if (!STORAGE_KEY.test(key)) throw new Error(`a files row holds an invalid storage key: ${key}`);
+          const copied = await writer.addFile(fileEntryName(key), path.join(filesDir, ...key.split('/')));
+          if (!copied) {
+            result.missing.push(key);
+            continue;
+          }
+          lines += fileListLine(copied.sha256, key);
+          result.count++;
+          result.bytes += copied.bytes;
+        }
+      }
+      await list.write(lines);
+    }
+    await list.sync();
+  } finally {
+    await list.close();
+  }
+  return result;
+}
+
+/**
+ * One consistent backup of the database and its stored files, into `dir` (ADR 0021). The database is
+ * read in one snapshot, exported to pg_dump, and the same snapshot lists the files to copy, so the
+ * files match the rows. It only reads: pg_dump's ACCESS SHARE locks block no insert or update, only a
+ * schema change (a migration) waits for it.
+ */
+export async function createBackup(options: BackupOptions): Promise<BackupResult> {
+  const started = performance.now();
+  await mkdir(options.dir, { recursive: true, mode: 0o700 });
+  const client = new pg.Client({ connectionString: options.databaseUrl, application_name: 'ayar-backup' });
+  await client.connect();
+  const {
+    partial,
+    final,
+    fh: writer,
+  } = await reserve(options.dir, new Date()).catch(async (err: unknown) => {
+    await client.end().catch(() => undefined);
+    throw err;
+  });
+  const dumpFile = `${partial}.dump`;
+  const listFile = `${partial}.list`;
+  try {
+    await client.query('begin isolation level repeatable read, read only');
+    const snapshot = (
+      await client.query<{ snapshot: string; num: string; version: string; at: Date }>(
+        `select pg_export_snapshot() as snapshot, current_setting('server_version_num') as num,
+                current_setting('server_version') as version, now() as at`,
+      )
+    ).rows[0]!;
+    const pgDump = pickPgDump(await findTools('pg_dump'), Math.floor(Number(snapshot.num) / 10_000));
+    const tables = (
+      await client.query<{ name: string }>(
+        `select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+      )
+    ).rows.map((r) => r.name);
+    const counts: Record<string, number> = {};
+    for (const table of tables.filter((t) => !DATA_NOT_KEPT.includes(t))) {
+      const { rows } = await client.query<{ n: string }>(
+        `select count(*) as n from ${client.escapeIdentifier(table)}`,
+      );
+      counts[table] = Number(rows[0]!.n);
+    }
+    const migrations = tables.includes('kysely_migration')
+      ? (await client.query<{ name: string }>('select name from kysely_migration order by name')).rows.map(
+          (r) => r.name,
+        )
+      : [];
+
+    await options.onSnapshot?.(snapshot.snapshot);
+    const connection = toolConnection(options.databaseUrl);
+    const dumping = runTool(
+      pgDump,
+      [
+        '--format=custom',
+        `--snapshot=${snapshot.snapshot}`,
+        ...DATA_NOT_KEPT.filter((t) => tables.includes(t)).map((t) => `--exclude-table-data=public.${t}`),
+        `--file=${dumpFile}`,
+        `--dbname=${connection.dbname}`,
+      ],
+      connection.env,
+      options.signal,
+    );
+    // Awaited below, after the files: a failure meanwhile must not be an unhandled rejection.
+    dumping.catch(() => undefined);
+    const files = tables.includes('files')
+      ? await copyFiles(client, writer, options.filesDir, listFile, options.signal)
+      : await open(listFile, 'wx', 0o600)
+          .then((fh) => fh.close())
+          .then(() => ({ count: 0, bytes: 0, missing: [] }));
+    await dumping;
+    await client.query('commit');
+
+    const dump = (await writer.addFile(PARTS.dump, dumpFile))!;
+    const list = (await writer.addFile(PARTS.fileList, listFile))!;
+    const manifest: Manifest = {
+      format: FORMAT,
+      formatVersion: FORMAT_VERSION,
+      createdAt: snapshot.at.toISOString(),
+      appVersion: options.appVersion,
+      database: {
+        source: options.source,
+        serverVersion: snapshot.version.split(' ')[0]!,
+        pgDumpVersion: pgDump.version,
+        migrations,
+        counts,
+        dataNotKept: DATA_NOT_KEPT.filter((t) => tables.includes(t)),
+      },
+      files,
+      parts: { [PARTS.dump]: dump, [PARTS.fileList]: list },
+    };
+    const manifestSha = await writer.addBuffer(
+      PARTS.manifest,
+      Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`),
+    );
+    await writer.addBuffer(PARTS.manifestSum, Buffer.from(`${manifestSha}  ${PARTS.manifest}\n`));
+    await writer.finish();
+    await rename(partial, final);
+    await syncDir(options.dir);
+    return {
+      file: final,
+      bytes: (await stat(final)).size,
+      manifest,
+      seconds: (performance.now() - started) / 1000,
+    };
+  } catch (err) {
+    await writer.abandon();
+    await rm(partial, { force: true });
+    throw err;
+  } finally {
+    await rm(dumpFile, { force: true });
+    await rm(listFile, { force: true });
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Keeps the newest `keep` backups in `dir` and removes the older ones, and any `.partial` left by a
+ * backup that was killed more than a day ago. Only names this code writes are touched.
+ */
+export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const backups = names.filter((n) => BACKUP_NAME.test(n)).sort();
+  const removed = backups.slice(0, Math.max(0, backups.length - keep));
+  const dayAgo = Date.now() - 86_400_000;
+  for (const name of names.filter((n) => /^ayar-.*\.tar\.partial(\.dump|\.list)?$/.test(n))) {
+    const info = await stat(path.join(dir, name)).catch(() => null);
+    if (info && info.mtimeMs < dayAgo) removed.push(name);
+  }
+  for (const name of removed) await rm(path.join(dir, name), { force: true });
+  return removed;
+}

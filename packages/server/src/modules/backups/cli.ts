@@ -1,0 +1,137 @@
+/**
+ * `npm run backup [-- --dir DIR]` and `npm run restore -- FILE [--force]` (ADR 0021, docs/backups.md).
+ * Both read the server's own configuration (DATA_DIR, DATABASE_URL, BACKUP_DIR) from the environment.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig, type Config } from '../../config.ts';
+import { createDatabase } from '../../db/database.ts';
+import { BackupFileError } from './tar.ts';
+import { createBackup } from './backup.service.ts';
+import { finishRun, startManualRun } from './backups.repository.ts';
+import { PgToolMissingError } from './pg-tools.ts';
+import { restoreBackup, RestoreRefusedError } from './restore.service.ts';
+import { databaseToBackUp, databaseToRestore } from './target.ts';
+
+const USAGE = `usage: npm run backup [-- --dir DIR]
+       npm run restore -- FILE [--force]`;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const appVersion = (
+  JSON.parse(fs.readFileSync(path.join(here, '../../../../../package.json'), 'utf8')) as { version: string }
+).version;
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const log = { info: (m: string) => say(`  ${m}`), warn: (m: string) => say(`  warning: ${m}`) };
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+async function backup(config: Config, args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { dir: { type: 'string' } } });
+  const dir = path.resolve(values.dir ?? config.BACKUP_DIR ?? path.join(config.dataDir, 'backups'));
+  const target = await databaseToBackUp(config, log);
+  const db = createDatabase(target.url, 1);
+  try {
+    const runId = await startManualRun(db, `${os.hostname()} npm run backup`).catch(() => null);
+    try {
+      const result = await createBackup({
+        databaseUrl: target.url,
+        source: target.source,
+        filesDir: path.join(config.dataDir, 'files'),
+        dir,
+        appVersion,
+      });
+      if (runId !== null) await finishRun(db, runId, { ok: true, file: result.file, bytes: result.bytes });
+      const { database, files } = result.manifest;
+      const rows = Object.values(database.counts).reduce((a, b) => a + b, 0);
+      say(`Backup written: ${result.file}`);
+      say(
+        `  ${megabytes(result.bytes)} in ${result.seconds.toFixed(1)} s: ${rows} rows in ${Object.keys(database.counts).length} tables, ` +
+          `${files.count} files (${megabytes(files.bytes)}); PostgreSQL ${database.serverVersion}, pg_dump ${database.pgDumpVersion}`,
+      );
+      if (files.missing.length > 0) {
+        say(
+          `  ${files.missing.length} unused files were removed by the sweep while copying; not in the backup`,
+        );
+      }
+      say('Copy it off this machine (docs/backups.md); restore with: npm run restore -- FILE');
+    } catch (err) {
+      if (runId !== null) {
+        await finishRun(db, runId, {
+          ok: false,
+          error: err instanceof Error ? err.message : String(err),
+        }).catch(() => undefined);
+      }
+      throw err;
+    }
+  } finally {
+    await db.destroy().catch(() => undefined);
+    await target.close();
+  }
+}
+
+async function restore(config: Config, args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { force: { type: 'boolean', default: false } },
+    allowPositionals: true,
+  });
+  if (positionals.length !== 1) throw new UsageError('restore takes one backup file');
+  const file = path.resolve(positionals[0]!);
+  const result = await restoreBackup({
+    file,
+    force: values.force,
+    openTarget: () => databaseToRestore(config, log),
+    filesDir: path.join(config.dataDir, 'files'),
+    workDir: config.dataDir,
+    log,
+  });
+  const where = config.DATABASE_URL ? 'the database DATABASE_URL names' : `DATA_DIR ${config.dataDir}`;
+  say(
+    `Restored ${path.basename(file)} into ${where}${result.replaced ? ' (replacing what was there)' : ''}:`,
+  );
+  say(
+    `  ${result.rows} rows, ${result.files} files, as of ${result.manifest.createdAt}; ${result.seconds.toFixed(1)} s` +
+      (result.migrationsApplied.length ? `; migrations applied: ${result.migrationsApplied.join(', ')}` : ''),
+  );
+  say('Sessions from before the backup need a new sign-in unless JWT_SECRET is the same (ADR 0021).');
+}
+
+class UsageError extends Error {}
+
+async function main(): Promise<void> {
+  const [command, ...args] = process.argv.slice(2);
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) throw new UsageError(err.message);
+    throw err;
+  }
+  if (command === 'backup') return backup(config, args);
+  if (command === 'restore') return restore(config, args);
+  throw new UsageError(USAGE);
+}
+
+main().catch((err: unknown) => {
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof UsageError) {
+    process.stderr.write(`${message}\n${err.message === USAGE ? '' : `${USAGE}\n`}`);
+    process.exit(2);
+  }
+  const known = err instanceof BackupFileError || err instanceof RestoreRefusedError;
+  const what = process.argv[2] === 'restore' ? 'Restore' : 'Backup';
+  process.stderr.write(
+    known
+      ? `${what} refused: ${message}\nNothing was changed.\n`
+      : err instanceof PgToolMissingError
+        ? `${what} failed: ${message}\n`
+        : `${what} failed: ${message}${err instanceof Error && err.cause ? `\n  cause: ${String(err.cause)}` : ''}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,231 @@
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { createDatabase } from '../../db/database.ts';
+import { MIGRATION_NAMES, migrateToLatest } from '../../db/migrate.ts';
+import { extractBackup, verifyBackupFile, type Manifest } from './archive.ts';
+import { findTools, pickPgRestore, runTool, toolConnection } from './pg-tools.ts';
+import type { DatabaseTarget } from './target.ts';
+
+/** The restore was refused before anything was changed: the message says why and what to do. */
+export class RestoreRefusedError extends Error {}
+
+export interface RestoreOptions {
+  file: string;
+  /** Replace a database or files directory that already holds data. */
+  force: boolean;
+  /** Opened only once the file has been verified, so a bad file creates nothing. */
+  openTarget: () => Promise<DatabaseTarget>;
+  /** DATA_DIR/files. */
+  filesDir: string;
+  /** A directory of ours for the extracted database part (DATA_DIR). */
+  workDir: string;
+  log: { info(msg: string): void; warn(msg: string): void };
+}
+
+export interface RestoreResult {
+  manifest: Manifest;
+  rows: number;
+  files: number;
+  migrationsApplied: string[];
+  replaced: boolean;
+  seconds: number;
+}
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${encodeURIComponent(name)}`;
+  return parsed.toString();
+}
+
+const databaseName = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
+
+async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, application_name: 'ayar-restore' });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function serverMajor(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ num: string }>(`select current_setting('server_version_num') as num`);
+  return Math.floor(Number(rows[0]!.num) / 10_000);
+}
+
+async function tableCount(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ n: string }>(
+    `select count(*) as n from pg_tables where schemaname = 'public'`,
+  );
+  return Number(rows[0]!.n);
+}
+
+/** Row counts that differ from the manifest's, as «table: expected → found». */
+async function countDifferences(url: string, manifest: Manifest): Promise<string[]> {
+  return withClient(url, async (client) => {
+    const differences: string[] = [];
+    for (const [table, expected] of Object.entries(manifest.database.counts)) {
+      const { rows } = await client.query<{ n: string }>(
+        `select count(*) as n from ${client.escapeIdentifier(table)}`,
+      );
+      const found = Number(rows[0]!.n);
+      if (found !== expected) differences.push(`${table}: ${expected} → ${found}`);
+    }
+    return differences;
+  });
+}
+
+async function restoreInto(url: string, dumpFile: string, manifest: Manifest): Promise<string[]> {
+  const major = await withClient(url, serverMajor);
+  const tool = pickPgRestore(
+    await findTools('pg_restore'),
+    major,
+    Number(manifest.database.pgDumpVersion.split('.')[0]),
+  );
+  const connection = toolConnection(url);
+  // One transaction: a restore that fails leaves the database as it was (empty).
+  await runTool(
+    tool,
+    [
+      '--single-transaction',
+      '--exit-on-error',
+      '--no-owner',
+      '--no-acl',
+      `--dbname=${connection.dbname}`,
+      dumpFile,
+    ],
+    connection.env,
+  );
+  const differences = await countDifferences(url, manifest);
+  if (differences.length > 0) {
+    throw new Error(`the restored rows do not match the manifest: ${differences.join(', ')}`);
+  }
+  const db = createDatabase(url, 1);
+  try {
+    return await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Back to an empty database after a restore into it failed half-way (rows in, migration failed). */
+async function emptyDatabase(url: string): Promise<void> {
+  await withClient(url, async (client) => {
+    await client.query('drop schema public cascade');
+    await client.query('create schema public');
+  });
+}
+
+/**
+ * Replaces a database that holds data: restored into a new database beside it, checked and migrated
+ * there, and only then swapped in, so a failure leaves the old one untouched. Needs the right to
+ * create databases (the embedded database's user has it).
+ */
+async function replaceDatabase(url: string, dumpFile: string, manifest: Manifest): Promise<string[]> {
+  const name = databaseName(url);
+  const staging = `${name}_restoring`;
+  const admin = withDatabase(url, 'postgres');
+  const q = (client: pg.Client, id: string) => client.escapeIdentifier(id);
+  await withClient(admin, async (client) => {
+    await client.query(`drop database if exists ${q(client, staging)} with (force)`);
+    await client.query(`create database ${q(client, staging)}`);
+  });
+  let applied: string[];
+  try {
+    applied = await restoreInto(withDatabase(url, staging), dumpFile, manifest);
+  } catch (err) {
+    await withClient(admin, (c) => c.query(`drop database if exists ${q(c, staging)} with (force)`));
+    throw err;
+  }
+  await withClient(admin, async (client) => {
+    await client.query(`drop database ${q(client, name)} with (force)`);
+    await client.query(`alter database ${q(client, staging)} rename to ${q(client, name)}`);
+  });
+  return applied;
+}
+
+async function isNonEmptyDir(dir: string): Promise<boolean> {
+  const entries = await readdir(dir).catch(() => [] as string[]);
+  return entries.length > 0;
+}
+
+/**
+ * Brings an empty database (a new DATA_DIR's, or an empty external one) and DATA_DIR/files to exactly
+ * the backed-up state, then runs the migrations this version has that the backup had not (ADR 0021).
+ * The file is checked completely first; a bad one is refused before anything is created or changed.
+ */
+export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
+  const started = performance.now();
+  const { log } = options;
+  const verified = await verifyBackupFile(options.file);
+  const { manifest } = verified;
+  const unknown = manifest.database.migrations.filter((m) => !MIGRATION_NAMES.includes(m));
+  if (unknown.length > 0) {
+    throw new RestoreRefusedError(
+      `this backup was made by a newer Ayar (${manifest.appVersion}; migrations ${unknown.join(', ')}). ` +
+        'Restore it with that version or a newer one.',
+    );
+  }
+  log.info(
+    `${options.file}: made ${manifest.createdAt} by Ayar ${manifest.appVersion} (PostgreSQL ${manifest.database.serverVersion}), ` +
+      `${Object.values(manifest.database.counts).reduce((a, b) => a + b, 0)} rows, ${manifest.files.count} files — checked`,
+  );
+
+  const target = await options.openTarget();
+  const work = path.join(options.workDir, `.restore-${process.pid}`);
+  const staging = `${options.filesDir}.restoring-${process.pid}`;
+  try {
+    const tables = await withClient(target.url, tableCount);
+    const hasFiles = await isNonEmptyDir(options.filesDir);
+    const replacing = tables > 0 || hasFiles;
+    if (replacing && !options.force) {
+      throw new RestoreRefusedError(
+        `the target is not empty (${tables} tables in the database${hasFiles ? `, files in ${options.filesDir}` : ''}). ` +
+          'Restore into a new DATA_DIR or an empty database, or add --force to replace what is there.',
+      );
+    }
+    await rm(work, { recursive: true, force: true });
+    await rm(staging, { recursive: true, force: true });
+    await mkdir(work, { recursive: true, mode: 0o700 });
+    await mkdir(staging, { recursive: true, mode: 0o750 });
+    const dumpFile = path.join(work, 'db.dump');
+    const extracted = await extractBackup(options.file, verified, { dumpTo: dumpFile, filesTo: staging });
+    log.info(`extracted ${extracted.files} files; restoring the database`);
+
+    let applied: string[];
+    if (tables > 0) applied = await replaceDatabase(target.url, dumpFile, manifest);
+    else {
+      try {
+        applied = await restoreInto(target.url, dumpFile, manifest);
+      } catch (err) {
+        await emptyDatabase(target.url).catch(() => undefined);
+        throw err;
+      }
+    }
+
+    if (hasFiles) {
+      const aside = `${options.filesDir}.replaced-${process.pid}`;
+      await rename(options.filesDir, aside);
+      await rename(staging, options.filesDir);
+      await rm(aside, { recursive: true, force: true });
+    } else {
+      await rm(options.filesDir, { recursive: true, force: true });
+      await mkdir(path.dirname(options.filesDir), { recursive: true });
+      await rename(staging, options.filesDir);
+    }
+    return {
+      manifest,
+      rows: Object.values(manifest.database.counts).reduce((a, b) => a + b, 0),
+      files: extracted.files,
+      migrationsApplied: applied,
+      replaced: replacing,
+      seconds: (performance.now() - started) / 1000,
+    };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+    await rm(staging, { recursive: true, force: true });
+    await target.close();
+  }
+}
