@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatGrams, formatToman, todayJalali, toPersianDigits } from '@ayar/contract';
 import { createWorkshop } from './api.ts';
+import { expectAccessible } from './axe.ts';
 import { launch, newPage, PHONE, signIn, url } from './browser.ts';
 
 let browser: Browser;
@@ -30,6 +31,7 @@ describe('a workshop’s book of customers', () => {
     await page.getByText('مشتری ثبت شد').first().waitFor();
     await page.getByRole('link', { name: 'حسن طلافروش' }).waitFor();
     await page.getByText(toPersianDigits('09123456789')).first().waitFor();
+    await expectAccessible(page, 'customer/add after saving');
 
     // pay/add: a receipt of 2.5 g and 100,000 toman, then a payment of 0.75 g and 350,000 toman.
     await page.goto(url('/pay/add'));
@@ -47,6 +49,7 @@ describe('a workshop’s book of customers', () => {
     await pay.getByRole('button', { name: 'ثبت', exact: true }).click();
     const list = page.getByLabel('دریافت‌ها و پرداخت‌ها');
     await expect.poll(() => list.getByRole('button', { name: /^حذف/ }).count()).toBe(2);
+    await expectAccessible(page, 'pay/add with two rows');
     await expect.poll(() => page.getByTestId('money-remain').innerText()).toContain(formatToman(250_000));
     expect(await page.getByTestId('gold-remain').innerText()).toContain(formatGrams(-1_750));
 
@@ -60,6 +63,7 @@ describe('a workshop’s book of customers', () => {
     const row = page.locator('[data-owes]', { hasText: 'حسن طلافروش' });
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.innerText()).toContain('بدهکار');
+    await expectAccessible(page, 'user/store');
     await context.close();
   });
 });

@@ -8,6 +8,7 @@ import {
   toPersianDigits,
 } from '@ayar/contract';
 import { adminToken, apiCall, createWorkshop, loginToken } from './api.ts';
+import { expectAccessible } from './axe.ts';
 import { admin, DESKTOP, launch, newPage, PHONE, signIn } from './browser.ts';
 
 // Issue 6's walk: a lab registers packets through the API; the admin opens the dashboard, sets a Jalali
@@ -54,12 +55,12 @@ async function setUpLab() {
   return lab;
 }
 
-/** Types a Jalali date into a field, clearing it first. */
+/** Types a Jalali date into a field with Latin digits, clearing it first; the field shows Persian ones. */
 async function typeDate(page: Page, form: ReturnType<Page['getByRole']>, label: string, jalali: string) {
   const field = form.getByLabel(label);
   await field.fill('');
   await field.pressSequentially(jalali.replaceAll('/', ''));
-  expect(await field.inputValue()).toBe(jalali);
+  expect(await field.inputValue()).toBe(toPersianDigits(jalali));
 }
 
 const badgeOf = (page: Page) =>
@@ -75,8 +76,9 @@ describe('the admin dashboard', () => {
       // Today by default: the lab's row carries its five packets.
       const range = page.getByRole('form', { name: 'بازه داشبورد' });
       const today = gregorianToJalali(todayGregorianInTehran())!;
-      expect(await range.getByLabel('از تاریخ').inputValue()).toBe(today);
+      expect(await range.getByLabel('از تاریخ').inputValue()).toBe(toPersianDigits(today));
       await expect.poll(() => badgeOf(page)).toBe(toPersianDigits(PACKETS));
+      await expectAccessible(page, `dashboard ${viewport.width}px`);
 
       // A range long past: nothing, for this lab and for the network.
       await typeDate(page, range, 'از تاریخ', '1403/01/01');
@@ -100,6 +102,7 @@ describe('the admin dashboard', () => {
       await typeDate(page, range, 'تا تاریخ', '1403/01/10');
       await range.getByRole('button', { name: 'نمایش' }).click();
       await expect.poll(() => range.getByText('تاریخ شروع نباید بعد از تاریخ پایان باشد').count()).toBe(1);
+      await expectAccessible(page, `dashboard ${viewport.width}px, a reversed range`);
 
       // The tiles filtered by the lab (suggestions): today and total are its five packets.
       const filter = page.getByRole('form', { name: 'فیلتر آمار' });

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe.ts';
 import { admin, DESKTOP, launch, newPage, PHONE, signIn, url } from './browser.ts';
 
 // Issue 3's walk: a lab registers on its own, the admin activates and converts it, the lab asks for
@@ -39,6 +40,7 @@ describe('from registration to the first packet numbers', () => {
     await register.getByLabel(/^نام کاربری/).fill(lab.username);
     await register.getByLabel(/^رمز عبور/).fill(lab.password);
     await register.getByLabel(/^تکرار رمز عبور/).fill(lab.password);
+    await expectAccessible(visitor.page, 'register, filled in');
     await register.getByRole('button', { name: 'ثبت نام' }).click();
     await visitor.page.waitForURL((u) => u.pathname === '/');
 
@@ -52,6 +54,7 @@ describe('from registration to the first packet numbers', () => {
     await login.getByLabel(/^رمز عبور/).fill(lab.password);
     await login.getByRole('button', { name: 'ورود', exact: true }).click();
     await visitor.page.getByText('حساب شما هنوز توسط مدیر فعال نشده است').first().waitFor();
+    await expectAccessible(visitor.page, 'login refused, with its toast');
     await visitor.context.close();
 
     // 2. The admin activates it (0 → 5), then converts it to a lab with codes (5 → 1).
@@ -60,6 +63,8 @@ describe('from registration to the first packet numbers', () => {
     await signIn(a, admin().username, admin().password);
     await a.goto(url('/manage/lab-owners'));
     const row = a.getByRole('row', { name: new RegExp(lab.username) });
+    await row.waitFor();
+    await expectAccessible(a, 'manage/lab-owners');
     await row.getByRole('button', { name: 'فعال‌سازی' }).click();
     await confirmDialog(a, 'آیا از فعال‌سازی اطمینان دارید؟');
     await row.getByRole('button', { name: 'تبدیل به دارای کد' }).click();
@@ -77,16 +82,19 @@ describe('from registration to the first packet numbers', () => {
     await credit.getByLabel(/^کد پیگیری/).fill(`TR${stamp}`);
     await credit.getByRole('button', { name: 'ثبت درخواست شارژ' }).click();
     await w.getByText('در انتظار بررسی').first().waitFor();
+    await expectAccessible(w, 'credit/add with a pending request');
 
     // 4. The admin accepts it by holding the accept control (keyboard: Space held down) until it is done.
     await a.goto(url('/manage/credits'));
     const hold = a.getByRole('button', { name: new RegExp(`تأیید درخواست .*${lab.name}`) });
+    await hold.waitFor();
+    await expectAccessible(a, 'manage/credits');
     await hold.focus();
     await a.keyboard.down('Space');
     await a.getByText('درخواست شارژ تأیید شد').first().waitFor();
     await a.keyboard.up('Space');
     // The list shows every request by default: this one is now accepted and can no longer be decided.
-    // (Found by the lab's name: the tracking code is shown with Persian digits.)
+    // (Found by the lab's name; the tracking code is shown exactly as typed.)
     const decided = a.getByRole('row', { name: new RegExp(lab.name) });
     await decided.getByText('تأیید شده').waitFor();
     await decided
@@ -98,8 +106,9 @@ describe('from registration to the first packet numbers', () => {
     await w.goto(url('/code/add'));
     const buy = w.getByRole('form', { name: 'دریافت شماره بسته' });
     const count = buy.getByLabel(/^تعداد شماره/);
-    // SPEC.md 5: the count is reset to 1000 once the page has loaded.
-    await expect.poll(() => count.inputValue()).toBe('1000');
+    // SPEC.md 5: the count is reset to 1000 once the page has loaded (shown in Persian digits).
+    await expect.poll(() => count.inputValue()).toBe('۱۰۰۰');
+    await expectAccessible(w, 'code/add');
     await count.fill('۱۰۰');
     await buy.getByRole('button', { name: 'دریافت شماره' }).click();
     const message = w.getByText(/\(۱۰۰ شماره\) برای شما ثبت شد/).first();
@@ -108,6 +117,7 @@ describe('from registration to the first packet numbers', () => {
     expect(from).toBeTruthy();
     const rangeRow = w.getByRole('row', { name: new RegExp(`${from}.*${to}`) });
     await expect(rangeRow.count()).resolves.toBe(1);
+    await expectAccessible(w, 'code/add with the new range');
 
     await labSide.context.close();
     await adminSide.context.close();

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_TYPES, toPersianDigits } from '@ayar/contract';
 import { adminToken, apiCall, createWorkshop, loginToken } from './api.ts';
+import { expectAccessible } from './axe.ts';
 import { launch, newPage, PHONE, signIn, url } from './browser.ts';
 
 // Issue 5's walk: a lab registers three packets by keyboard (one for an «other customer», one with a
@@ -62,7 +63,8 @@ describe('packets from the counter to the public result', () => {
     const number = form.getByLabel(/^شماره بسته/);
     // The screen's code arrives after the page's load event; then the next number is fetched.
     await form.waitFor();
-    await expect.poll(() => number.inputValue()).toBe(String(FIRST));
+    await expect.poll(() => number.inputValue()).toBe(toPersianDigits(FIRST));
+    await expectAccessible(page, 'lab/add');
 
     // Packet 1: a known customer, purity 750, by keyboard only.
     await expectFocus(page, /^نام مشتری/);
@@ -81,7 +83,8 @@ describe('packets from the counter to the public result', () => {
     await page.keyboard.type('12.5');
     await page.keyboard.press('Enter'); // the last field: save and continue
     await page.getByText('با موفقیت اضافه شد').first().waitFor();
-    await expect.poll(() => number.inputValue()).toBe(String(FIRST + 1));
+    await expect.poll(() => number.inputValue()).toBe(toPersianDigits(FIRST + 1));
+    await expectAccessible(page, 'lab/add with a pending packet and its toast');
 
     // Packet 2: the same customer, still waiting for its purity, with a photo.
     await expectFocus(page, /^عیار/);
@@ -103,7 +106,7 @@ describe('packets from the counter to the public result', () => {
     await expectFocus(page, /^وزن طلا/);
     await page.keyboard.type('8');
     await page.keyboard.press('Enter');
-    await expect.poll(() => number.inputValue()).toBe(String(FIRST + 2));
+    await expect.poll(() => number.inputValue()).toBe(toPersianDigits(FIRST + 2));
 
     // Packet 3: an «other customer»: back to its checkbox with Shift+Tab, Space, then the owner.
     for (let i = 0; i < 12 && (await focusedLabel(page)) !== 'مشتری متفرقه'; i++)
@@ -122,7 +125,7 @@ describe('packets from the counter to the public result', () => {
     await page.keyboard.press('Enter'); // the ready time stays 30
     await page.keyboard.type('5');
     await page.keyboard.press('Enter');
-    await expect.poll(() => number.inputValue()).toBe(String(FIRST + 3));
+    await expect.poll(() => number.inputValue()).toBe(toPersianDigits(FIRST + 3));
 
     // Register all three at once.
     await page.keyboard.press('Control+Enter');
@@ -132,6 +135,7 @@ describe('packets from the counter to the public result', () => {
     await page.goto(url('/lab/list/true'));
     const second = page.getByLabel(new RegExp(`^عیار .*${toPersianDigits(FIRST + 1)}`)).first();
     const third = page.getByLabel(new RegExp(`^عیار .*${toPersianDigits(FIRST + 2)}`)).first();
+    await expectAccessible(page, 'lab/list/true');
     await second.fill('875');
     await third.fill('995');
     await page
@@ -171,6 +175,7 @@ describe('packets from the counter to the public result', () => {
         .isVisible(),
     ).resolves.toBe(true);
     expect(await visitor.page.content()).not.toContain(CUSTOMER.mobile);
+    await expectAccessible(visitor.page, 'the landing page with a result');
 
     const listed = await apiCall<{ list: { id: string; docNumber: number; publicToken: string }[] }>(
       '/Tests/AllTests?pageSize=10',
@@ -183,6 +188,7 @@ describe('packets from the counter to the public result', () => {
       .first()
       .waitFor();
     await visitor.page.getByRole('img').first().waitFor();
+    await expectAccessible(visitor.page, 'r/<token> with a photo');
     await visitor.context.close();
   });
 });

@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe.ts';
 import { admin, DESKTOP, launch, newPage, PHONE, url } from './browser.ts';
 
 let browser: Browser;
@@ -61,11 +61,7 @@ describe('the landing page', () => {
       const { context, page } = await newPage(browser, viewport);
       await page.goto(url('/'));
       await page.getByRole('navigation', { name: 'پیمایش اصلی' }).waitFor();
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect(serious).toEqual([]);
+      await expectAccessible(page, `the landing page at ${viewport.width} px`);
       await context.close();
     }
   });
@@ -80,6 +76,7 @@ describe('the landing page', () => {
     await form.getByRole('button', { name: 'ورود', exact: true }).click();
     await page.getByText('نام کاربری یا رمز عبور اشتباه است').first().waitFor();
     expect(pathOf(page)).toBe('/');
+    await expectAccessible(page, 'the login form with its error toast');
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /token/i.test(k)))).toEqual([]);
     await context.close();
   });
@@ -103,6 +100,7 @@ describe('navigation guard', () => {
       await page.goto(url(path));
       await page.waitForLoadState('networkidle');
       expect(pathOf(page)).toBe(path);
+      await expectAccessible(page, path);
     }
     await context.close();
   });
@@ -116,15 +114,16 @@ describe('navigation guard', () => {
     // '/' while signed in goes to the dashboard.
     await page.goto(url('/'));
     await waitForPath(page, '/dashboard');
-    // An admin anywhere but manage/, the dashboard or logout goes to the dashboard.
-    for (const path of ['/lab/add', '/customer/list', '/profile', '/code/add']) {
+    // An admin anywhere but manage/, the dashboard, the own profile (ADR 0025) or logout goes to the dashboard.
+    for (const path of ['/lab/add', '/customer/list', '/code/add']) {
       await page.goto(url(path));
       await waitForPath(page, '/dashboard');
     }
-    for (const path of ['/manage/codes', '/manage/lab-owners', '/manage/system-setting']) {
+    for (const path of ['/manage/codes', '/manage/lab-owners', '/manage/system-setting', '/profile']) {
       await page.goto(url(path));
       await page.waitForLoadState('networkidle');
       expect(pathOf(page)).toBe(path);
+      await expectAccessible(page, path);
     }
 
     // The shell: a header with the title and the admin's side menu.
@@ -133,6 +132,7 @@ describe('navigation guard', () => {
     for (const label of ['کدها', 'درخواست‌های شارژ', 'تنظیمات سیستم', 'آزمایشگاه‌ها']) {
       await expect(menu.getByText(label, { exact: true }).first().isVisible()).resolves.toBe(true);
     }
+    await expectAccessible(page, 'the admin menu drawer');
     const token = (await page.evaluate(() => Object.values(localStorage))).find((v) =>
       v.startsWith('bearer '),
     )!;

@@ -89,9 +89,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         react(),
         precompress(),
         VitePWA({
-          registerType: 'autoUpdate',
-          // A separate registerSW.js file: the CSP forbids inline scripts.
-          injectRegister: 'script-defer',
+          // A new version waits until the person asks for it (app/UpdatePrompt.tsx, ADR 0026): it is
+          // registered from the app's own code (app/registerServiceWorker.ts), never by an inline script.
+          registerType: 'prompt',
+          injectRegister: false,
           includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
           manifest: {
             name: 'عیار',

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { getAuthSnapshot } from './lib/auth.ts';
 import { hydratesPrerender } from './app/prerendered.ts';
+import { registerServiceWorker } from './app/registerServiceWorker.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -23,3 +24,5 @@ startTransition(() => {
     createRoot(root).render(app);
   }
 });
+
+registerServiceWorker();

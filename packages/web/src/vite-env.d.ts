@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+/// <reference types="vite-plugin-pwa/client" />
 
 /** The root package.json version, injected by Vite `define` (SPEC.md 9: «v1.9.66»). */
 declare const __APP_VERSION__: string;

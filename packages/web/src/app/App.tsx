@@ -3,6 +3,7 @@ import { Providers } from './Providers.tsx';
 import { AppRoutes } from './router.tsx';
 import { PleaseWait } from '../components/ui/PleaseWait.tsx';
 import { InstallPrompt } from './InstallPrompt.tsx';
+import { UpdatePrompt } from './UpdatePrompt.tsx';
 
 /** Everything inside the router: the browser renders it in BrowserRouter, the build in StaticRouter. */
 export function AppContent() {
@@ -11,6 +12,7 @@ export function AppContent() {
       <AppRoutes />
       <PleaseWait />
       <InstallPrompt />
+      <UpdatePrompt />
     </Providers>
   );
 }

@@ -52,8 +52,13 @@ describe('navigation guard (SPEC.md 2.1)', () => {
     expect(admin('/lab-owners')).toEqual(allow);
   });
 
-  it('sends an admin anywhere but manage/, dashboard or logout to the dashboard', () => {
-    for (const path of ['/home', '/lab/add', '/lab/list/true', '/customer/list', '/profile', '/pay/add']) {
+  it('lets an admin open their own profile (the password change)', () => {
+    expect(admin('/profile')).toEqual(allow);
+    expect(admin('/profile/')).toEqual(allow);
+  });
+
+  it('sends an admin anywhere but manage/, dashboard, profile or logout to the dashboard', () => {
+    for (const path of ['/home', '/lab/add', '/lab/list/true', '/customer/list', '/pay/add']) {
       expect(admin(path)).toEqual(to('/dashboard'));
     }
     for (const path of [

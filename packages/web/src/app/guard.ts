@@ -13,7 +13,8 @@ export interface GuardInput {
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };
 
 const PUBLIC_PATHS = new Set(['/register', '/about', '/lab-owners']);
-const ADMIN_PATHS = new Set([DASHBOARD_PATH, '/logout']);
+/** Besides manage/: the admin's own account (ADR 0025: the admin changes their password too). */
+const ADMIN_PATHS = new Set([DASHBOARD_PATH, '/profile', '/logout']);
 
 function normalize(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '');
@@ -45,7 +46,7 @@ export function isManagePath(pathname: string): boolean {
  * - '/' while logged in → the dashboard;
  * - the other public pages (register, about, lab-owners, …Embedded, r/<token>) are open to everyone;
  * - every other path needs a stored token, else → '/';
- * - an admin may open only manage/ pages, the dashboard and logout, else → the dashboard;
+ * - an admin may open only manage/ pages, the dashboard, profile and logout, else → the dashboard;
  * - a non-admin on a manage/ page → the dashboard.
  */
 export function decideNavigation({ pathname, token, role }: GuardInput): GuardDecision {

@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { notifications } from '@mantine/notifications';
+import { EMPTY_SITE_INFO, setSiteInfo } from '../lib/siteInfo.ts';
 
 // jsdom lacks what Mantine needs.
 Object.defineProperty(window, 'matchMedia', {
@@ -38,6 +39,11 @@ if (!('fonts' in document)) {
 
 const { getComputedStyle } = window;
 window.getComputedStyle = (elt: Element) => getComputedStyle(elt);
+
+// The public site information is read once per page load (lib/siteInfo.ts). Tests start with it read
+// and empty, so that request does not take a response another test queued; tests about it start
+// from an unread store (resetSiteInfoForTests).
+beforeEach(() => setSiteInfo(EMPTY_SITE_INFO));
 
 afterEach(() => {
   cleanup();

@@ -6,6 +6,7 @@ import { UI } from '@ayar/contract';
 import { IconArrowBack } from '../../components/ui/icons.tsx';
 import { findScreen } from '../screens.ts';
 import { DASHBOARD_PATH } from '../guard.ts';
+import { AccountButton } from './AccountButton.tsx';
 import { SideMenu } from './SideMenu.tsx';
 
 export const HEADER_HEIGHT = 60;
@@ -72,14 +73,17 @@ export function AppLayout() {
               {title}
             </Title>
           </Group>
-          <Burger
-            opened={menuOpened}
-            onClick={toggleMenu}
-            color="white"
-            size="sm"
-            aria-label={menuOpened ? 'بستن منو' : 'باز کردن منو'}
-            aria-expanded={menuOpened}
-          />
+          <Group gap={4} wrap="nowrap">
+            <AccountButton />
+            <Burger
+              opened={menuOpened}
+              onClick={toggleMenu}
+              color="white"
+              size="sm"
+              aria-label={menuOpened ? 'بستن منو' : 'باز کردن منو'}
+              aria-expanded={menuOpened}
+            />
+          </Group>
         </Group>
       </AppShell.Header>
 
@@ -100,8 +104,8 @@ export function AppLayout() {
         size={288}
         padding={0}
         withCloseButton={false}
-        title={undefined}
-        aria-label="منوی اصلی"
+        // The name belongs on the dialog itself (the content), not on the role-less root around it.
+        attributes={{ content: { 'aria-label': 'منوی اصلی' } }}
         overlayProps={{ backgroundOpacity: 0.45, blur: 2 }}
       >
         <SideMenu onNavigate={drawer.close} />

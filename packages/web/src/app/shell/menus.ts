@@ -15,6 +15,7 @@ import {
   IconScale,
   IconSettings,
   IconTrash,
+  IconUserCircle,
   IconUserPlus,
   IconUsers,
   IconWallet,
@@ -25,6 +26,9 @@ export interface MenuItem {
   to: string;
   icon: ComponentType<{ size?: number }>;
 }
+
+/** Both roles' own account: who is signed in and the password change (ADR 0025). */
+export const PROFILE_LABEL = 'حساب کاربری و رمز عبور';
 
 /** Side menu of a workshop user (SPEC.md 2.1). */
 export const WORKSHOP_MENU: readonly MenuItem[] = [
@@ -39,6 +43,7 @@ export const WORKSHOP_MENU: readonly MenuItem[] = [
   { label: 'مانده حساب', to: '/user/store', icon: IconScale },
   { label: 'ثبت سند (درخواست شارژ)', to: '/credit/add', icon: IconReceipt },
   { label: 'مشاهده وب‌سایت', to: '/about', icon: IconGlobe },
+  { label: PROFILE_LABEL, to: '/profile', icon: IconUserCircle },
   { label: 'خروج', to: '/logout', icon: IconLogout },
 ];
 
@@ -55,6 +60,7 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   { label: 'درخواست‌های شارژ', to: '/manage/credits', icon: IconCreditCard },
   { label: 'تنظیمات سیستم', to: '/manage/system-setting', icon: IconAdjustments },
   { label: 'پیامک‌ها', to: '/manage/messages', icon: IconReceipt },
+  { label: PROFILE_LABEL, to: '/profile', icon: IconUserCircle },
   { label: 'خروج', to: '/logout', icon: IconLogout },
 ];
 

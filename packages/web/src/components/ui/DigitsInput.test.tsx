@@ -5,8 +5,16 @@ import userEvent from '@testing-library/user-event';
 import { DigitsInput } from './DigitsInput.tsx';
 import { renderWithProviders } from '../../test/render.tsx';
 
-function Harness({ onValue, digitsOnly }: { onValue: (v: string) => void; digitsOnly?: boolean }) {
-  const [value, setValue] = useState('');
+function Harness({
+  onValue,
+  digitsOnly,
+  initial = '',
+}: {
+  onValue: (v: string) => void;
+  digitsOnly?: boolean;
+  initial?: string;
+}) {
+  const [value, setValue] = useState(initial);
   return (
     <DigitsInput
       label="شماره بسته"
@@ -21,27 +29,48 @@ function Harness({ onValue, digitsOnly }: { onValue: (v: string) => void; digits
 }
 
 describe('DigitsInput', () => {
-  it('turns Persian digits into English digits as the user types', async () => {
+  it('shows Persian digits and hands the form English ones, whichever digits are typed', async () => {
     const onValue = vi.fn();
     renderWithProviders(<Harness onValue={onValue} />);
     const input = screen.getByLabelText('شماره بسته');
-    await userEvent.type(input, '۱۲۳');
-    expect(input).toHaveValue('123');
+    await userEvent.type(input, '12۳');
+    expect(input).toHaveValue('۱۲۳');
     expect(onValue).toHaveBeenLastCalledWith('123');
   });
 
+  it('shows a value the form already holds (a default such as 1000) in Persian digits', () => {
+    renderWithProviders(<Harness onValue={() => {}} initial="1000" />);
+    expect(screen.getByLabelText('شماره بسته')).toHaveValue('۱۰۰۰');
+  });
+
   it('turns Arabic digits into English and drops non-digits', async () => {
-    renderWithProviders(<Harness onValue={() => {}} />);
+    const onValue = vi.fn();
+    renderWithProviders(<Harness onValue={onValue} />);
     const input = screen.getByLabelText('شماره بسته');
     await userEvent.type(input, '٤a5۶-');
-    expect(input).toHaveValue('456');
+    expect(input).toHaveValue('۴۵۶');
+    expect(onValue).toHaveBeenLastCalledWith('456');
   });
 
   it('keeps other characters when digitsOnly is off', async () => {
-    renderWithProviders(<Harness onValue={() => {}} digitsOnly={false} />);
+    const onValue = vi.fn();
+    renderWithProviders(<Harness onValue={onValue} digitsOnly={false} />);
     const input = screen.getByLabelText('شماره بسته');
-    await userEvent.type(input, '۰۲۱-۸۸');
-    expect(input).toHaveValue('021-88');
+    await userEvent.type(input, '۰۲۱-88.5');
+    expect(input).toHaveValue('۰۲۱-۸۸.۵');
+    expect(onValue).toHaveBeenLastCalledWith('021-88.5');
+  });
+
+  it('keeps the caret where a digit was typed in the middle', async () => {
+    const onValue = vi.fn();
+    renderWithProviders(<Harness onValue={onValue} initial="1256" />);
+    const input = screen.getByLabelText('شماره بسته') as HTMLInputElement;
+    await userEvent.click(input);
+    input.setSelectionRange(2, 2);
+    await userEvent.keyboard('34');
+    expect(input).toHaveValue('۱۲۳۴۵۶');
+    expect(onValue).toHaveBeenLastCalledWith('123456');
+    expect(input.selectionStart).toBe(4);
   });
 
   it('is a left-to-right numeric field', () => {

@@ -1,9 +1,10 @@
 import { TextInput } from '@mantine/core';
 import type { TextInputProps } from '@mantine/core';
 import type { ChangeEvent, Ref } from 'react';
-import { toEnglishDigits } from '@ayar/contract';
+import { toEnglishDigits, toPersianDigits } from '@ayar/contract';
 
 export interface DigitsInputProps extends Omit<TextInputProps, 'onChange' | 'value'> {
+  /** The value with English digits, as the form keeps it and the API receives it. */
   value?: string;
   /** Called with the value after Persian and Arabic digits were turned into English digits. */
   onChange?: (value: string) => void;
@@ -13,14 +14,22 @@ export interface DigitsInputProps extends Omit<TextInputProps, 'onChange' | 'val
 }
 
 /**
- * A numeric text field (SPEC.md 1, 5): Persian (۰–۹) and Arabic (٠–٩) digits become English as the user
- * types; numeric keyboard on phones; written left to right inside the RTL page.
+ * A numeric text field (SPEC.md 1, 5): shows Persian digits whichever digits were typed (Latin,
+ * Persian or Arabic), and hands the form English digits; numeric keyboard on phones; written left to
+ * right inside the RTL page. An alphanumeric code belongs in a plain TextInput: it is shown as typed.
  */
 export function DigitsInput({ value, onChange, digitsOnly = true, ref, ...rest }: DigitsInputProps) {
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const english = toEnglishDigits(event.currentTarget.value);
+    const el = event.currentTarget;
+    const at = el.selectionStart;
+    const english = toEnglishDigits(el.value);
+    // Redrawn in Persian in place (the same length), the caret kept where it was: React then finds
+    // the field already showing the new value and leaves the caret alone (it would move it to the end).
+    el.value = toPersianDigits(el.value);
+    el.setSelectionRange(at, at);
     onChange?.(digitsOnly ? english.replace(/\D/g, '') : english);
   };
+
   return (
     <TextInput
       ref={ref}
@@ -29,7 +38,7 @@ export function DigitsInput({ value, onChange, digitsOnly = true, ref, ...rest }
       {...rest}
       // `dir` on TextInput would flip the label too; only the field itself is left to right.
       attributes={{ ...rest.attributes, input: { ...rest.attributes?.input, dir: 'ltr' } }}
-      value={value ?? ''}
+      value={toPersianDigits(value ?? '')}
       onChange={handleChange}
     />
   );

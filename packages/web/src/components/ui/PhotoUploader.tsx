@@ -339,7 +339,7 @@ export function PhotoUploader({
         />
       )}
       {error && (
-        <Text size="sm" c="red.8" role="alert">
+        <Text size="sm" c="red" role="alert">
           {error}
         </Text>
       )}

@@ -146,3 +146,11 @@ export const IconKey = make(
   ],
   'IconKey',
 );
+export const IconUserCircle = make(
+  [
+    'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z',
+    'M12 13a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
+    'M6.2 18.5a6.5 6.5 0 0 1 11.6 0',
+  ],
+  'IconUserCircle',
+);

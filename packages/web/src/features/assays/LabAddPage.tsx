@@ -49,22 +49,10 @@ import {
 } from './components/PacketFields.tsx';
 import { PendingTable } from './components/PendingTable.tsx';
 import { OTHER_CUSTOMER } from './packetForm.ts';
-import type { PacketFormValues } from './packetForm.ts';
+import type { LabForm } from './packetForm.ts';
 import { loadPending, savePending } from './pending.ts';
+import { useUnsavedPacket } from './useUnsavedPacket.ts';
 import type { PendingPacket } from './pending.ts';
-
-/** The form as typed: numbers stay text until the contract's schema reads them. */
-export interface LabForm extends PacketFormValues {
-  saveInCustomer: boolean;
-  docNumber: string;
-  sendSMS: boolean;
-  sendCall: boolean;
-  images: string[];
-  vage: number;
-  mainVage: number;
-  title: boolean;
-  platform: string;
-}
 
 type FieldKey =
   | 'customer'
@@ -154,6 +142,7 @@ export function LabAddPage() {
   const [busy, setBusy] = useState(false);
   const [photosBusy, setPhotosBusy] = useState(false);
   const vage = useWatch({ control, name: 'vage' });
+  useUnsavedPacket(control);
 
   useEffect(() => savePending(pending), [pending]);
 

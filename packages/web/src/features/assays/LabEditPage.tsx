@@ -2,18 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -26,12 +15,12 @@ import {
 } from '@ayar/contract';
 import type { CustomerSearchItem, EditTestRequest, LabDetail } from '@ayar/contract';
 import { Ltr } from '../../components/ui/LtrText.tsx';
-import { confirmThenRun } from '../../components/ui/confirmThenRun.ts';
-import { IconReceipt, IconTrash } from '../../components/ui/icons.tsx';
+import { IconReceipt } from '../../components/ui/icons.tsx';
 import { alertSuccess } from '../../lib/alert.ts';
 import { getUserSettings, useAuth } from '../../lib/auth.ts';
 import { formatJalaliDateTime } from '../../lib/format.ts';
 import { useApiMutation, useApiQuery } from '../../lib/query.ts';
+import { useUnsavedInput } from '../../lib/unsaved.ts';
 import { applyFieldErrors } from '../auth/applyFieldErrors.ts';
 import { CustomerAutocomplete } from '../customers/components/CustomerAutocomplete.tsx';
 import { ASSAYS_KEY } from './api.ts';
@@ -42,6 +31,7 @@ import {
   PacketTypeField,
   SmsField,
 } from './components/PacketFields.tsx';
+import { PacketDeletePanel } from './components/PacketDeletePanel.tsx';
 import { PurityBadge } from './components/PurityBadge.tsx';
 import { OTHER_CUSTOMER, PACKET_FIELDS } from './packetForm.ts';
 import type { PacketFormValues } from './packetForm.ts';
@@ -107,8 +97,6 @@ function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
   const otherMode = customer?.id === OTHER_CUSTOMER_ID;
 
   const edit = useApiMutation<unknown, EditTestRequest>(ROUTES.tests.editTest);
-  const remove = useApiMutation<unknown, { id: string }>(ROUTES.tests.deleteTest);
-  const requestDelete = useApiMutation<unknown, { id: string }>(ROUTES.tests.requestToDeleteTest);
 
   const {
     control,
@@ -117,7 +105,7 @@ function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
     setValue,
     setError,
     clearErrors,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<EditForm, unknown, EditTestRequest>({
     resolver: zodResolver(editTestSchema) as unknown as Resolver<EditForm, unknown, EditTestRequest>,
     defaultValues: {
@@ -136,6 +124,8 @@ function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
       sendSMS: row.sendSMS,
     },
   });
+
+  useUnsavedInput(isDirty);
 
   const onSubmit = handleSubmit(async (values) => {
     const body: EditTestRequest = { ...values, sendCall: values.sendSMS };
@@ -157,32 +147,6 @@ function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
       applyFieldErrors(error, setError, PACKET_FIELDS);
     }
   });
-
-  const onDelete = async () => {
-    const outcome = await confirmThenRun(
-      { title: 'حذف بسته', message: 'آیا از حذف بسته اطمینان دارید؟', confirmLabel: 'حذف', danger: true },
-      () => remove.mutateAsync({ id: row.id }),
-    );
-    if (outcome === 'done') {
-      await queryClient.invalidateQueries({ queryKey: ASSAYS_KEY });
-      void navigate('/lab/list', { replace: true });
-    } else if (outcome === 'failed') onChanged();
-  };
-
-  const onRequestDelete = async () => {
-    const outcome = await confirmThenRun(
-      {
-        title: 'درخواست حذف',
-        message: `حذف ${row.titleName} ${toPersianDigits(row.docNumber)} پس از بررسی مدیر انجام می‌شود. درخواست حذف ثبت شود؟`,
-        confirmLabel: 'درخواست حذف',
-        danger: true,
-      },
-      () => requestDelete.mutateAsync({ id: row.id }),
-    );
-    if (outcome === 'cancelled') return;
-    if (outcome === 'done') await queryClient.invalidateQueries({ queryKey: ASSAYS_KEY });
-    onChanged();
-  };
 
   const numberLabel = row.title ? 'شماره بسته' : 'شماره انگ';
   return (
@@ -287,49 +251,7 @@ function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
         </form>
       </Paper>
 
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-        {row.canDelete ? (
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Text size="sm" c="dimmed">
-              تا ۱۵ دقیقه پس از ثبت و پیش از ثبت عیار، بسته مستقیم حذف می‌شود.
-            </Text>
-            <Button
-              color="red"
-              variant="light"
-              leftSection={<IconTrash size={18} />}
-              loading={remove.isPending}
-              onClick={() => void onDelete()}
-            >
-              حذف بسته
-            </Button>
-          </Group>
-        ) : row.forDelete ? (
-          <Alert color="red" variant="light" title="درخواست حذف ثبت شده است">
-            {row.forDeleteDate ? (
-              <>
-                در <Ltr>{formatJalaliDateTime(row.forDeleteDate)}</Ltr> درخواست حذف این بسته ثبت شد و پس از
-                بررسی مدیر انجام می‌شود.
-              </>
-            ) : (
-              'درخواست حذف این بسته پس از بررسی مدیر انجام می‌شود.'
-            )}
-          </Alert>
-        ) : (
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Text size="sm" c="dimmed">
-              نتیجه این بسته ثبت شده یا مهلت حذف مستقیم گذشته است؛ حذف با تأیید مدیر انجام می‌شود.
-            </Text>
-            <Button
-              color="red"
-              leftSection={<IconTrash size={18} />}
-              loading={requestDelete.isPending}
-              onClick={() => void onRequestDelete()}
-            >
-              درخواست حذف
-            </Button>
-          </Group>
-        )}
-      </Paper>
+      <PacketDeletePanel row={row} onChanged={onChanged} />
     </>
   );
 }

@@ -1,9 +1,8 @@
-import { useRef, useState } from 'react';
-import type { KeyboardEvent, MouseEvent } from 'react';
+import { useState } from 'react';
+import type { MouseEvent } from 'react';
 import {
   ActionIcon,
   Alert,
-  Badge,
   Button,
   Group,
   Select,
@@ -16,26 +15,20 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import {
-  ASSAY_MSG,
-  ROUTES,
-  cuttingInput,
-  formatGrams,
-  jalaliRangeToGregorian,
-  toPersianDigits,
-} from '@ayar/contract';
-import type { AddCuttingRequest, DateRangeErrors, LabListResponse, LabListRow } from '@ayar/contract';
+import { ASSAY_MSG, ROUTES, formatGrams, jalaliRangeToGregorian, toPersianDigits } from '@ayar/contract';
+import type { DateRangeErrors, LabListResponse, LabListRow } from '@ayar/contract';
 import { CollapsibleFilter } from '../../components/ui/CollapsibleFilter.tsx';
 import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
 import { ListCard, ListTable } from '../../components/ui/ListTable.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { Paginator } from '../../components/ui/Paginator.tsx';
 import { IconReceipt, IconSquarePlus } from '../../components/ui/icons.tsx';
-import { alertError, alertSuccess } from '../../lib/alert.ts';
+import { alertError } from '../../lib/alert.ts';
 import { formatJalaliDateTime } from '../../lib/format.ts';
-import { useApiMutation, useApiQuery } from '../../lib/query.ts';
+import { useApiQuery } from '../../lib/query.ts';
 import { ASSAYS_KEY, LAB_PAGE_SIZE } from './api.ts';
+import { DeclineReason, PacketBadges, PacketMarks } from './components/PacketBadges.tsx';
+import { useInlinePurity } from './components/InlinePurity.tsx';
 import { FILTER_TYPES, PacketDateRange } from './components/PacketFilterFields.tsx';
 
 interface Filter {
@@ -52,7 +45,6 @@ interface AddedPacket {
 
 const fa = (n: number) => toPersianDigits(n);
 const grams = (g: number | null) => (g === null ? '—' : formatGrams(Math.round(g * 1000)));
-const editable = (row: LabListRow) => row.waitFor || row.canUpdate;
 
 /**
  * lab/list and lab/list/true (SPEC.md 2.11): the workshop's packets, 100 a page, with collapsible
@@ -69,7 +61,6 @@ function LabList({ waitFor }: { waitFor: boolean }) {
   const navigate = useNavigate();
   const location = useLocation();
   const added = (location.state as { added?: AddedPacket[] } | null)?.added ?? [];
-  const queryClient = useQueryClient();
 
   const [filterType, setFilterType] = useState<string>('1');
   const [filterValue, setFilterValue] = useState('');
@@ -78,15 +69,11 @@ function LabList({ waitFor }: { waitFor: boolean }) {
   const [filter, setFilter] = useState<Filter>({});
   const [page, setPage] = useState(1);
 
-  const [purities, setPurities] = useState<Record<string, string>>({});
-  const [purityErrors, setPurityErrors] = useState<Record<string, string>>({});
-  const inputs = useRef(new Map<string, HTMLInputElement | null>());
-
   const tests = useApiQuery<LabListResponse>([...ASSAYS_KEY, 'list'], ROUTES.tests.allTests, {
     query: { pageSize: LAB_PAGE_SIZE, pageNumber: page, waitFor: waitFor || undefined, ...filter },
   });
-  const addCutting = useApiMutation<{ updated: number }, AddCuttingRequest>(ROUTES.tests.addCutting);
   const list = tests.data?.list ?? [];
+  const purity = useInlinePurity(list);
   const filtered = Object.values(filter).some((v) => v !== undefined && v !== '');
 
   const applyFilter = () => {
@@ -114,78 +101,6 @@ function LabList({ waitFor }: { waitFor: boolean }) {
     setFilter({});
   };
 
-  // ————— Inline purity —————
-  const editableRows = list.filter(editable);
-  const changed = editableRows.filter((row) => {
-    const typed = purities[row.id];
-    return typed !== undefined && typed !== '' && typed !== String(row.cutting ?? '');
-  });
-  const focusNextPurity = (id: string) => {
-    const ids = editableRows.map((r) => r.id);
-    const next = ids[ids.indexOf(id) + 1];
-    const el = next ? inputs.current.get(next) : null;
-    el?.focus();
-    el?.select();
-  };
-
-  const savePurities = async () => {
-    const errors: Record<string, string> = {};
-    const body: AddCuttingRequest = [];
-    for (const row of changed) {
-      const parsed = cuttingInput.safeParse(purities[row.id]);
-      if (!parsed.success || parsed.data === null) errors[row.id] = ASSAY_MSG.cuttingRange;
-      else body.push({ id: row.id, cutting: parsed.data });
-    }
-    setPurityErrors(errors);
-    const firstBad = Object.keys(errors)[0];
-    if (firstBad) {
-      alertError(ASSAY_MSG.cuttingRange);
-      inputs.current.get(firstBad)?.focus();
-      return;
-    }
-    if (body.length === 0) return;
-    try {
-      const result = await addCutting.mutateAsync(body);
-      alertSuccess(result.message);
-      setPurities({});
-      await queryClient.invalidateQueries({ queryKey: ASSAYS_KEY });
-    } catch {
-      // The client has shown why; the typed purities stay.
-    }
-  };
-
-  const purityCell = (row: LabListRow) => {
-    if (!editable(row)) return row.cutting === null ? '—' : <Ltr>{fa(row.cutting)}</Ltr>;
-    return (
-      <DigitsInput
-        aria-label={`عیار ${row.titleName} ${fa(row.docNumber)}`}
-        size="sm"
-        w={88}
-        maxLength={3}
-        placeholder="عیار"
-        value={purities[row.id] ?? (row.cutting === null ? '' : String(row.cutting))}
-        error={purityErrors[row.id] ? true : undefined}
-        title={purityErrors[row.id]}
-        ref={(el) => {
-          inputs.current.set(row.id, el);
-        }}
-        onClick={(event: MouseEvent) => event.stopPropagation()}
-        onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
-          if (event.key !== 'Enter') return;
-          event.preventDefault();
-          event.stopPropagation();
-          if (event.ctrlKey || event.metaKey) void savePurities();
-          else focusNextPurity(row.id);
-        }}
-        onChange={(value) => {
-          setPurities((p) => ({ ...p, [row.id]: value }));
-          setPurityErrors((e) => ({ ...e, [row.id]: '' }));
-          if (value.length === 3) focusNextPurity(row.id);
-        }}
-      />
-    );
-  };
-
   const slipButton = (row: LabListRow) => (
     <Tooltip label="چاپ برگه">
       <ActionIcon
@@ -200,35 +115,10 @@ function LabList({ waitFor }: { waitFor: boolean }) {
     </Tooltip>
   );
 
-  const badges = (row: LabListRow) => (
-    <>
-      {row.waitFor ? (
-        <Badge size="sm" color="orange" variant="light">
-          در انتظار عیار
-        </Badge>
-      ) : null}
-      {row.forDelete ? (
-        <Badge size="sm" color="red" variant="light">
-          درخواست حذف
-        </Badge>
-      ) : null}
-    </>
-  );
-
   const open = (row: LabListRow) => void navigate(`/lab/edit/${row.id}`);
   const rowBg = (row: LabListRow) => (row.waitFor ? 'var(--mantine-color-orange-0)' : undefined);
 
   const data = tests.data;
-  const saveButton =
-    editableRows.length > 0 ? (
-      <Button
-        onClick={() => void savePurities()}
-        loading={addCutting.isPending}
-        disabled={changed.length === 0}
-      >
-        ثبت عیار{changed.length > 0 ? ` (${fa(changed.length)})` : ''}
-      </Button>
-    ) : null;
 
   return (
     <Stack gap="md" maw={1200} mx="auto">
@@ -258,12 +148,9 @@ function LabList({ waitFor }: { waitFor: boolean }) {
         active={filtered}
         gap="sm"
         actions={
-          <Group gap="sm">
-            {saveButton}
-            <Button component={Link} to="/lab/add" leftSection={<IconSquarePlus size={18} />}>
-              افزودن آزمایش
-            </Button>
-          </Group>
+          <Button component={Link} to="/lab/add" leftSection={<IconSquarePlus size={18} />}>
+            افزودن آزمایش
+          </Button>
         }
       >
         <form
@@ -282,12 +169,15 @@ function LabList({ waitFor }: { waitFor: boolean }) {
               allowDeselect={false}
               onChange={(v) => setFilterType(v ?? '1')}
             />
-            <TextInput
-              label="مقدار"
-              value={filterValue}
-              inputMode={filterType === '1' ? 'text' : 'numeric'}
-              onChange={(e) => setFilterValue(e.currentTarget.value)}
-            />
+            {filterType === '1' ? (
+              <TextInput
+                label="مقدار"
+                value={filterValue}
+                onChange={(e) => setFilterValue(e.currentTarget.value)}
+              />
+            ) : (
+              <DigitsInput label="مقدار" value={filterValue} onChange={setFilterValue} />
+            )}
             <PacketDateRange
               value={dates}
               errors={dateErrors}
@@ -363,7 +253,7 @@ function LabList({ waitFor }: { waitFor: boolean }) {
               </Text>
             </Table.Td>
             <Table.Td>{row.typeName ?? '—'}</Table.Td>
-            <Table.Td>{purityCell(row)}</Table.Td>
+            <Table.Td>{purity.cell(row, 'table')}</Table.Td>
             <Table.Td>
               <Ltr>{grams(row.weight)}</Ltr>
             </Table.Td>
@@ -376,9 +266,7 @@ function LabList({ waitFor }: { waitFor: boolean }) {
               </Text>
             </Table.Td>
             <Table.Td>
-              <Group gap={4} wrap="nowrap">
-                {badges(row)}
-              </Group>
+              <PacketMarks row={row} />
             </Table.Td>
             <Table.Td>{slipButton(row)}</Table.Td>
           </Table.Tr>
@@ -400,12 +288,13 @@ function LabList({ waitFor }: { waitFor: boolean }) {
                   >
                     {row.titleName} <Ltr>{fa(row.docNumber)}</Ltr>
                   </Link>
-                  {badges(row)}
+                  <PacketBadges row={row} />
                 </Group>
                 <Text size="sm" lineClamp={1}>
                   {row.customerName}
                   {row.typeName ? ` · ${row.typeName}` : ''}
                 </Text>
+                <DeclineReason row={row} />
                 <Text size="xs" c="dimmed">
                   {row.weight !== null ? (
                     <>
@@ -416,19 +305,15 @@ function LabList({ waitFor }: { waitFor: boolean }) {
                 </Text>
               </Stack>
               <Stack gap={4} align="flex-end">
-                {editable(row) ? (
-                  purityCell(row)
-                ) : (
-                  <Text fw={700} fz="lg">
-                    {row.cutting === null ? '—' : <Ltr>{fa(row.cutting)}</Ltr>}
-                  </Text>
-                )}
+                {purity.cell(row, 'card')}
                 {slipButton(row)}
               </Stack>
             </Group>
           </ListCard>
         )}
       />
+
+      {purity.saveBar}
 
       {data && list.length > 0 ? (
         <Group justify="space-between" align="center" wrap="wrap">
@@ -438,7 +323,6 @@ function LabList({ waitFor }: { waitFor: boolean }) {
             total={data.totalCount}
             onChange={setPage}
           />
-          {saveButton}
         </Group>
       ) : null}
     </Stack>

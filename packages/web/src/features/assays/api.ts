@@ -16,6 +16,7 @@ export function useWaitingCount() {
   const query = useApiQuery<Paged<unknown>>([...ASSAYS_KEY, 'waitingCount'], ROUTES.tests.allTests, {
     query: { waitFor: true, pageSize: 1, pageNumber: 1 },
     silent: true,
+    fresh: true,
   });
   return { count: query.data?.totalCount ?? null, isPending: query.isPending, isError: query.isError };
 }

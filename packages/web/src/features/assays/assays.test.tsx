@@ -49,6 +49,7 @@ function row(over: Partial<LabListRow>): LabListRow {
     serialNo: 1,
     forDelete: false,
     forDeleteDate: null,
+    deleteDecline: null,
     deleted: false,
     deletedAt: null,
     publicToken: 'tok',
@@ -112,7 +113,7 @@ const field = (label: RegExp) => screen.getByLabelText(label);
 async function openAddWithCustomer() {
   const user = userEvent.setup();
   renderApp('/lab/add');
-  await waitFor(() => expect(field(/^شماره بسته/)).toHaveValue('1000'));
+  await waitFor(() => expect(field(/^شماره بسته/)).toHaveValue('۱۰۰۰'));
   await user.type(field(/^نام مشتری/), 'حسن');
   await screen.findByRole('option', { name: /حسن طلافروش/, hidden: true });
   await user.keyboard('{ArrowDown}{Enter}');
@@ -128,7 +129,7 @@ describe('lab/add', () => {
     await user.keyboard('{Enter}');
     expect(field(/^عیار/)).toHaveFocus();
     await user.keyboard('۷۵۰');
-    expect(field(/^عیار/)).toHaveValue('750');
+    expect(field(/^عیار/)).toHaveValue('۷۵۰');
     expect(field(/^زمان آماده شدن/)).toHaveFocus();
     await user.keyboard('30{Enter}');
     expect(field(/^وزن نمونه/)).toHaveFocus();
@@ -143,11 +144,11 @@ describe('lab/add', () => {
     expect(within(pending).getByText('۷۵۰')).toBeInTheDocument();
     expect(bodyOf(calls('/Tests/CheckCode')[0])).toEqual({ code: 1000, userId: 'w1' });
     // The number goes up by one; purity and weights are cleared; the purity has the focus again.
-    await waitFor(() => expect(field(/^شماره بسته/)).toHaveValue('1001'));
+    await waitFor(() => expect(field(/^شماره بسته/)).toHaveValue('۱۰۰۱'));
     expect(field(/^عیار/)).toHaveValue('');
     expect(field(/^وزن نمونه/)).toHaveValue('');
     expect(field(/^وزن طلا/)).toHaveValue('');
-    expect(field(/^زمان آماده شدن/)).toHaveValue('30');
+    expect(field(/^زمان آماده شدن/)).toHaveValue('۳۰');
     await waitFor(() => expect(field(/^عیار/)).toHaveFocus());
 
     // Ctrl+Enter registers the list.
@@ -178,7 +179,7 @@ describe('lab/add', () => {
     await user.keyboard('{Enter}');
     await user.keyboard('800');
     await user.keyboard('30{Enter}{Enter}{Enter}{Enter}');
-    await waitFor(() => expect(field(/^شماره بسته/)).toHaveValue('1001'));
+    await waitFor(() => expect(field(/^شماره بسته/)).toHaveValue('۱۰۰۱'));
     await user.clear(field(/^شماره بسته/));
     await user.type(field(/^شماره بسته/), '1000');
     await user.click(screen.getByRole('button', { name: 'ذخیره و ادامه' }));
@@ -192,7 +193,7 @@ describe('lab/add', () => {
   it('shows the owner fields in other-customer mode and drops them when the customer field is typed in', async () => {
     const user = userEvent.setup();
     renderApp('/lab/add');
-    await waitFor(() => expect(field(/^شماره بسته/)).toHaveValue('1000'));
+    await waitFor(() => expect(field(/^شماره بسته/)).toHaveValue('۱۰۰۰'));
     expect(screen.queryByLabelText(/^نام صاحب نمونه/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'مشتری متفرقه' }));
     expect(field(/^نام صاحب نمونه/)).toBeInTheDocument();
@@ -214,7 +215,7 @@ describe('lab/add', () => {
   it('empties the customer field when «مشتری متفرقه» is unticked, for no customer is chosen then', async () => {
     const user = userEvent.setup();
     renderApp('/lab/add');
-    await waitFor(() => expect(field(/^شماره بسته/)).toHaveValue('1000'));
+    await waitFor(() => expect(field(/^شماره بسته/)).toHaveValue('۱۰۰۰'));
     const other = screen.getByRole('checkbox', { name: 'مشتری متفرقه' });
     await user.click(other);
     expect(field(/^نام مشتری/)).toHaveValue('مشتری متفرقه');
@@ -255,7 +256,7 @@ describe('lab/add', () => {
     expect(calls('/Tests/CheckCode')).toHaveLength(0);
     expect(calls('/Tests/AddTest')).toHaveLength(0);
     expect(screen.queryByRole('table', { name: 'بسته‌های آماده ثبت' })).not.toBeInTheDocument();
-    expect(field(/^شماره بسته/)).toHaveValue('1000');
+    expect(field(/^شماره بسته/)).toHaveValue('۱۰۰۰');
 
     failPhoto();
     expect(await screen.findByText(`sample.jpg: ${PHOTO_ERRORS.BAD_BLOB}`)).toBeInTheDocument();
@@ -268,7 +269,7 @@ describe('lab/add', () => {
   it('shows the customer’s «required» error after an empty form is registered, with no suggestion list over it', async () => {
     const user = userEvent.setup();
     renderApp('/lab/add');
-    await waitFor(() => expect(field(/^شماره بسته/)).toHaveValue('1000'));
+    await waitFor(() => expect(field(/^شماره بسته/)).toHaveValue('۱۰۰۰'));
     const customer = field(/^نام مشتری/);
     // jsdom lays nothing out, so Mantine hides every list with display:none and keeps a closed one in the
     // document; the list that is open is the one the field names in aria-controls.

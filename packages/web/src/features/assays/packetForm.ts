@@ -18,6 +18,19 @@ export interface PacketFormValues extends OwnerValues {
   desc: string;
 }
 
+/** lab/add's form as typed: numbers stay text until the contract's schema reads them. */
+export interface LabForm extends PacketFormValues {
+  saveInCustomer: boolean;
+  docNumber: string;
+  sendSMS: boolean;
+  sendCall: boolean;
+  images: string[];
+  vage: number;
+  mainVage: number;
+  title: boolean;
+  platform: string;
+}
+
 /** The packet fields a server's `errors` may name, so each message lands under its field. */
 export const PACKET_FIELDS = [
   'customerId',

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { PasswordField } from '../../components/ui/PasswordField.tsx';
 import { ROUTES, loginRequestSchema } from '@ayar/contract';
 import type { LoginResponse } from '@ayar/contract';
 import type { z } from 'zod';
@@ -45,7 +46,7 @@ export function LoginForm({ onUseOtp }: { onUseOtp: () => void }) {
           error={errors.userName?.message}
           {...register('userName')}
         />
-        <PasswordInput
+        <PasswordField
           label="رمز عبور"
           autoComplete="current-password"
           attributes={{ input: { dir: 'ltr' } }}

@@ -67,7 +67,7 @@ describe('one-time-code login (landing mode 2)', () => {
 });
 
 describe('profile', () => {
-  it('shows the account and checks the new password before sending; success signs out', async () => {
+  it('shows the account and checks the new password before sending; success keeps this device signed in', async () => {
     saveLogin(workshop);
     fetchMock.mockImplementation(async (url) => {
       if (String(url).includes('/Account/Profile')) {
@@ -86,7 +86,7 @@ describe('profile', () => {
       if (String(url).includes('/Account/ChangePassword')) {
         return jsonResponse({
           successful: true,
-          message: 'رمز عبور تغییر کرد؛ لطفاً با رمز جدید وارد شوید.',
+          message: 'رمز عبور تغییر کرد؛ از همه دستگاه‌های دیگر خارج شدید و این دستگاه وارد می‌ماند.',
           data: null,
         });
       }
@@ -108,10 +108,64 @@ describe('profile', () => {
     await user.clear(within(form).getByLabelText(/^تکرار رمز عبور جدید/));
     await user.type(within(form).getByLabelText(/^تکرار رمز عبور جدید/), 'new-password-1');
     await user.click(within(form).getByRole('button', { name: 'تغییر رمز عبور' }));
-    // After success the app goes to logout, which clears the login and lands on '/'.
-    expect(await screen.findByRole('navigation', { name: 'پیمایش اصلی' })).toBeInTheDocument();
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    // The other sessions ended on the server; this one stays (ADR 0025), on the same page, form emptied.
+    expect(
+      await screen.findByText(
+        'رمز عبور تغییر کرد؛ از همه دستگاه‌های دیگر خارج شدید و این دستگاه وارد می‌ماند.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'پروفایل' })).toBeInTheDocument();
+    expect(within(form).getByLabelText(/^رمز عبور فعلی/)).toHaveValue('');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('bearer jwt-1');
   });
+
+  it(
+    'the admin reaches it from the header and the menu, and can change their password',
+    { timeout: 20_000 },
+    async () => {
+      saveLogin({ ...workshop, userId: 'a-1', userFname: 'مدیر سامانه', role: 'admin', userRoleId: 1 });
+      fetchMock.mockImplementation(async (url) => {
+        if (String(url).includes('/Account/Profile'))
+          return jsonResponse({
+            successful: true,
+            message: '',
+            data: {
+              fullName: 'مدیر سامانه',
+              companyName: '',
+              workspaceId: null,
+              userName: 'admin',
+              role: 'admin',
+            },
+          });
+        if (String(url).includes('/Account/ChangePassword'))
+          return jsonResponse({ successful: true, message: 'رمز عبور تغییر کرد', data: null });
+        return jsonResponse({ successful: true, message: '', data: null });
+      });
+      const user = userEvent.setup();
+      renderApp('/manage/credits');
+      const header = screen.getByRole('banner');
+      const account = within(header).getByRole('link', { name: 'حساب کاربری و رمز عبور (مدیر سامانه)' });
+      expect(account).toHaveAttribute('href', '/profile');
+      expect(
+        within(screen.getAllByRole('navigation', { name: 'منوی اصلی' })[0]!).getByRole('link', {
+          name: 'حساب کاربری و رمز عبور',
+        }),
+      ).toHaveAttribute('href', '/profile');
+
+      await user.click(account);
+      // The guard no longer sends the admin back to the dashboard.
+      expect(await screen.findByRole('heading', { level: 1, name: 'پروفایل' })).toBeInTheDocument();
+      expect(await screen.findByText('نقش')).toBeInTheDocument();
+      expect(screen.queryByText('کد کارگاه')).not.toBeInTheDocument();
+      const form = screen.getByRole('form', { name: 'تغییر رمز عبور' });
+      await user.type(within(form).getByLabelText(/^رمز عبور فعلی/), 'old-password');
+      await user.type(within(form).getByLabelText(/^رمز عبور جدید/), 'new-password-1');
+      await user.type(within(form).getByLabelText(/^تکرار رمز عبور جدید/), 'new-password-1');
+      await user.click(within(form).getByRole('button', { name: 'تغییر رمز عبور' }));
+      expect(await screen.findByText('دستگاه‌های دیگر باید با رمز جدید وارد شوند.')).toBeInTheDocument();
+      expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('bearer jwt-1');
+    },
+  );
 
   it('puts the server’s wrong-password message under the current-password field', async () => {
     saveLogin(workshop);

@@ -1,11 +1,13 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useNavigate } from 'react-router';
+import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { PasswordField } from '../../components/ui/PasswordField.tsx';
 import { ROUTES, changePasswordSchema, toPersianDigits } from '@ayar/contract';
 import type { ChangePasswordRequest, Profile } from '@ayar/contract';
 import { useApiMutation, useApiQuery } from '../../lib/query.ts';
 import { alertSuccess } from '../../lib/alert.ts';
+import { useUnsavedInput } from '../../lib/unsaved.ts';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { applyFieldErrors } from './applyFieldErrors.ts';
 
@@ -20,23 +22,29 @@ function Fact({ label, value, ltr }: { label: string; value: string | null | und
   );
 }
 
-/** profile (SPEC.md 2.13): who is signed in, and the password change that ends every session. */
+const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };
+
+/**
+ * profile (SPEC.md 2.13), for a lab and for the admin: who is signed in, and the password change. The
+ * change ends every other session; this one stays, so the person carries on (ADR 0025).
+ */
 export function ProfilePage() {
-  const navigate = useNavigate();
   const profile = useApiQuery<Profile>(['profile'], ROUTES.account.profile);
   const change = useApiMutation<null, ChangePasswordRequest>(ROUTES.account.changePassword);
+  const [changed, setChanged] = useState(false);
   const form = useForm<ChangePasswordRequest>({
     resolver: zodResolver(changePasswordSchema),
-    defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
+    defaultValues: EMPTY,
   });
-  const errors = form.formState.errors;
+  const { errors, isDirty } = form.formState;
+  useUnsavedInput(isDirty);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const envelope = await change.mutateAsync(values);
       alertSuccess(envelope.message);
-      // Every session ended on the server, this one too (SPEC.md 2.13: after success go to logout).
-      navigate('/logout', { replace: true });
+      form.reset(EMPTY);
+      setChanged(true);
     } catch (error) {
       applyFieldErrors(error, form.setError, ['oldPassword', 'newPassword', 'confirmPassword']);
     }
@@ -53,13 +61,22 @@ export function ProfilePage() {
           <Skeleton h={60} />
         ) : (
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <Fact label="نام مدیر" value={data?.fullName} />
-            <Fact label="نام آزمایشگاه (گروه)" value={data?.companyName} />
-            <Fact
-              label="کد کارگاه"
-              value={data?.workspaceId != null ? toPersianDigits(data.workspaceId) : null}
-              ltr
-            />
+            {data?.role === 'admin' ? (
+              <>
+                <Fact label="نام" value={data.fullName} />
+                <Fact label="نقش" value="مدیر سامانه" />
+              </>
+            ) : (
+              <>
+                <Fact label="نام مدیر" value={data?.fullName} />
+                <Fact label="نام آزمایشگاه (گروه)" value={data?.companyName} />
+                <Fact
+                  label="کد کارگاه"
+                  value={data?.workspaceId != null ? toPersianDigits(data.workspaceId) : null}
+                  ltr
+                />
+              </>
+            )}
             <Fact label="نام کاربری" value={data?.userName} ltr />
           </SimpleGrid>
         )}
@@ -78,17 +95,22 @@ export function ProfilePage() {
           تغییر رمز عبور
         </Title>
         <Text size="sm" c="dimmed" mb="md">
-          پس از تغییر رمز، از همه دستگاه‌ها خارج می‌شوید و باید با رمز جدید وارد شوید.
+          پس از تغییر رمز، از همه دستگاه‌های دیگر خارج می‌شوید؛ این دستگاه وارد می‌ماند.
         </Text>
+        {changed ? (
+          <Alert color="green" variant="light" mb="md" title="رمز عبور تغییر کرد">
+            دستگاه‌های دیگر باید با رمز جدید وارد شوند.
+          </Alert>
+        ) : null}
         <Stack gap="sm">
-          <PasswordInput
+          <PasswordField
             label="رمز عبور فعلی"
             autoComplete="current-password"
             withAsterisk
             error={errors.oldPassword?.message}
             {...form.register('oldPassword')}
           />
-          <PasswordInput
+          <PasswordField
             label="رمز عبور جدید"
             description="دست‌کم ۸ نویسه، نه فقط عدد"
             autoComplete="new-password"
@@ -96,7 +118,7 @@ export function ProfilePage() {
             error={errors.newPassword?.message}
             {...form.register('newPassword')}
           />
-          <PasswordInput
+          <PasswordField
             label="تکرار رمز عبور جدید"
             autoComplete="new-password"
             withAsterisk

@@ -52,7 +52,7 @@ const countField = () => screen.getByLabelText(/تعداد شماره/);
 describe('code/add', () => {
   it('resets the count to 1000 once loaded and shows the price, balance and earlier ranges', async () => {
     renderApp('/code/add');
-    await waitFor(() => expect(countField()).toHaveValue('1000'));
+    await waitFor(() => expect(countField()).toHaveValue('۱۰۰۰'));
     expect(screen.getByText('هزینه: ۱٬۰۰۰٬۰۰۰ تومان')).toBeInTheDocument();
     expect(screen.getByText('۱۵۰٬۰۰۰')).toBeInTheDocument();
     expect(screen.getByText('۱۰۰۰۰۰')).toBeInTheDocument();
@@ -65,10 +65,10 @@ describe('code/add', () => {
   it('takes Persian digits and buys that many', async () => {
     const user = userEvent.setup();
     renderApp('/code/add');
-    await waitFor(() => expect(countField()).toHaveValue('1000'));
+    await waitFor(() => expect(countField()).toHaveValue('۱۰۰۰'));
     await user.clear(countField());
     await user.type(countField(), '۱۲۰');
-    expect(countField()).toHaveValue('120');
+    expect(countField()).toHaveValue('۱۲۰');
     expect(screen.queryByText(/کم دارید/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'دریافت شماره' }));
     await waitFor(() => {
@@ -80,7 +80,7 @@ describe('code/add', () => {
   it('refuses a count outside 1–100,000 without calling the server', async () => {
     const user = userEvent.setup();
     renderApp('/code/add');
-    await waitFor(() => expect(countField()).toHaveValue('1000'));
+    await waitFor(() => expect(countField()).toHaveValue('۱۰۰۰'));
     await user.clear(countField());
     await user.type(countField(), '0');
     await user.click(screen.getByRole('button', { name: 'دریافت شماره' }));

@@ -26,7 +26,9 @@ const fa = (n: number) => toPersianDigits(n);
 /** code/add (SPEC.md 2.8): buy the network's next block of packet numbers with the account's balance. */
 export function CodeAddPage() {
   const navigate = useNavigate();
-  const codes = useApiQuery<MyCodesResponse>(['codes', 'mine'], ROUTES.account.getAllCode);
+  const codes = useApiQuery<MyCodesResponse>(['codes', 'mine'], ROUTES.account.getAllCode, {
+    fresh: true,
+  });
   const buy = useApiMutation<BuyCodesResponse, BuyCodesRequest>(ROUTES.account.getCode);
   const [newest, setNewest] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);

@@ -67,7 +67,7 @@ describe('credit/add', () => {
     await waitFor(() =>
       expect(screen.getByLabelText(/حساب یا کارت مقصد/)).toHaveValue('6037-9911-0000-1111'),
     );
-    expect(screen.getByLabelText(/تاریخ واریز/)).toHaveValue(todayJalali());
+    expect(screen.getByLabelText(/تاریخ واریز/)).toHaveValue(toPersianDigits(todayJalali()));
   });
 
   it('checks every field with the contract rules before sending', async () => {
@@ -82,7 +82,7 @@ describe('credit/add', () => {
 
     await user.type(screen.getByLabelText(/مبلغ/), '۵۰۰');
     await user.type(screen.getByLabelText(/تاریخ واریز/), '۱۴۰۵۱۳۰۱');
-    expect(screen.getByLabelText(/تاریخ واریز/)).toHaveValue('1405/13/01');
+    expect(screen.getByLabelText(/تاریخ واریز/)).toHaveValue('۱۴۰۵/۱۳/۰۱');
     await user.click(submit());
     expect(await screen.findByText('مبلغ باید بین ۱٬۰۰۰ و ۱۰۰٬۰۰۰٬۰۰۰ تومان باشد')).toBeInTheDocument();
     expect(screen.getByText('تاریخ واریز را به شکل ۱۴۰۵/۰۹/۰۱ وارد کنید')).toBeInTheDocument();
@@ -108,6 +108,38 @@ describe('credit/add', () => {
         date: '2026-11-22',
         account: '6037-9911-0000-1111',
         trackingCode: '7788',
+      });
+    });
+  });
+
+  it('shows typed Latin digits as Persian in the amount and date, sends English ones, and keeps a tracking code as typed', async () => {
+    const listed = { ...credits, list: [{ ...credits.list[0]!, trackingCode: 'TRK7nl01390' }] };
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes('/Account/GetCredits')
+        ? jsonResponse({ successful: true, message: '', data: listed })
+        : jsonResponse({ successful: true, message: 'درخواست شارژ ثبت شد', data: listed.list[0] }),
+    );
+    const user = userEvent.setup();
+    renderApp('/credit/add');
+    const amount = screen.getByLabelText(/مبلغ/);
+    await user.type(amount, '250000');
+    expect(amount).toHaveValue('۲۵۰۰۰۰');
+    const date = screen.getByLabelText(/تاریخ واریز/);
+    await user.clear(date);
+    await user.type(date, '14050901');
+    expect(date).toHaveValue('۱۴۰۵/۰۹/۰۱');
+    const code = screen.getByLabelText(/کد پیگیری/);
+    await user.type(code, 'TRK7nl01390');
+    expect(code).toHaveValue('TRK7nl01390');
+    // The request list shows the code exactly as the bank wrote it: no Persian digits inside it.
+    expect(await screen.findByText('TRK7nl01390')).toBeInTheDocument();
+    await user.click(submit());
+    await waitFor(() => {
+      const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/Account/AddCredit'));
+      expect(call && JSON.parse(String(call[1]?.body))).toMatchObject({
+        value: 250000,
+        date: '2026-11-22',
+        trackingCode: 'TRK7nl01390',
       });
     });
   });

@@ -19,7 +19,9 @@ import { StripedCard } from '../../components/ui/StripedCard.tsx';
 import { IconCreditCard } from '../../components/ui/icons.tsx';
 import { alertSuccess } from '../../lib/alert.ts';
 import { formatJalaliDateTime } from '../../lib/format.ts';
+import { formatCode } from '../../lib/formatCode.ts';
 import { useApiMutation, useApiQuery } from '../../lib/query.ts';
+import { useUnsavedInput } from '../../lib/unsaved.ts';
 import { applyFieldErrors } from '../auth/applyFieldErrors.ts';
 import { CreditStatusBadge } from './components/CreditStatusBadge.tsx';
 import { MoneyTotals } from './components/MoneyTotals.tsx';
@@ -34,7 +36,9 @@ const AMOUNT_RANGE_HINT = `از ${formatToman(LIMITS.creditAmount.min)} تا ${f
 /** credit/add (SPEC.md 2.14): ask for a top-up after a bank transfer; the requests and the totals. */
 export function CreditAddPage() {
   const queryClient = useQueryClient();
-  const credits = useApiQuery<CreditsResponse>(MY_CREDITS_KEY, ROUTES.account.getCredits);
+  const credits = useApiQuery<CreditsResponse>(MY_CREDITS_KEY, ROUTES.account.getCredits, {
+    fresh: true,
+  });
   const addCredit = useApiMutation<CreditItem, CreditFormOutput>(ROUTES.account.addCredit);
   const {
     control,
@@ -44,11 +48,12 @@ export function CreditAddPage() {
     setValue,
     getValues,
     reset,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<CreditFormInput, unknown, CreditFormOutput>({
     resolver: zodResolver(creditFormSchema),
     defaultValues: { value: '', date: todayJalali(), account: '', trackingCode: '' },
   });
+  useUnsavedInput(isDirty);
 
   const accNum = credits.data?.accNum ?? '';
   useEffect(() => {
@@ -78,7 +83,7 @@ export function CreditAddPage() {
             </Title>
             {accNum ? (
               <Alert color="blue" variant="light" icon={<IconCreditCard />}>
-                مبلغ را به حساب <Ltr>{toPersianDigits(accNum)}</Ltr>
+                مبلغ را به حساب <Ltr>{formatCode(accNum)}</Ltr>
                 {credits.data?.accName ? ` به نام ${credits.data.accName}` : ''} واریز کنید و سپس مشخصات واریز
                 را اینجا ثبت کنید.
               </Alert>
@@ -146,7 +151,7 @@ function CreditRow({ credit }: { credit: CreditItem }) {
         <Stack gap={2}>
           <Text fw={700}>{formatToman(credit.value)} تومان</Text>
           <Text size="sm" c="dimmed">
-            کد پیگیری: <Ltr>{toPersianDigits(credit.trackingCode)}</Ltr>
+            کد پیگیری: <Ltr>{formatCode(credit.trackingCode)}</Ltr>
           </Text>
           <Text size="sm" c="dimmed">
             تاریخ واریز: <Ltr>{jalali ? toPersianDigits(jalali) : '—'}</Ltr>

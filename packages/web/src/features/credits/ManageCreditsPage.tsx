@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Button, Group, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { ROUTES, formatToman, gregorianToJalali, toPersianDigits } from '@ayar/contract';
+import { formatCode } from '../../lib/formatCode.ts';
 import type { AcceptCreditRequest, AdminCreditItem, AllCreditsResponse } from '@ayar/contract';
 import { HoldToConfirmButton } from '../../components/ui/HoldToConfirmButton.tsx';
 import { ListCard, ListTable } from '../../components/ui/ListTable.tsx';
@@ -40,7 +41,10 @@ export function ManageCreditsPage() {
   }
 
   const query = { pageSize: PAGE_SIZE, pageNumber: page, waitFor: waitFor || undefined, user: workshop?.id };
-  const credits = useApiQuery<AllCreditsResponse>(['credits', 'all'], ROUTES.manage.allCredits, { query });
+  const credits = useApiQuery<AllCreditsResponse>(['credits', 'all'], ROUTES.manage.allCredits, {
+    query,
+    fresh: true,
+  });
   const decide = useApiMutation<{ id: string; status: number }, AcceptCreditRequest>(
     ROUTES.manage.acceptCredit,
   );
@@ -131,13 +135,13 @@ export function ManageCreditsPage() {
             <Table.Td fw={700}>{formatToman(credit.amount)}</Table.Td>
             <Table.Td>{credit.lab}</Table.Td>
             <Table.Td>
-              <Ltr>{toPersianDigits(credit.trackingCode)}</Ltr>
+              <Ltr>{formatCode(credit.trackingCode)}</Ltr>
             </Table.Td>
             <Table.Td>
               <Ltr>{transferDate(credit.date)}</Ltr>
             </Table.Td>
             <Table.Td>
-              <Ltr>{toPersianDigits(credit.account)}</Ltr>
+              <Ltr>{formatCode(credit.account)}</Ltr>
             </Table.Td>
             <Table.Td>
               <CreditStatusBadge status={credit.status} />
@@ -154,11 +158,11 @@ export function ManageCreditsPage() {
               </Group>
               <Text size="sm">{credit.lab}</Text>
               <Text size="sm" c="dimmed">
-                کد پیگیری: <Ltr>{toPersianDigits(credit.trackingCode)}</Ltr> · تاریخ واریز:{' '}
+                کد پیگیری: <Ltr>{formatCode(credit.trackingCode)}</Ltr> · تاریخ واریز:{' '}
                 <Ltr>{transferDate(credit.date)}</Ltr>
               </Text>
               <Text size="sm" c="dimmed">
-                حساب مقصد: <Ltr>{toPersianDigits(credit.account)}</Ltr>
+                حساب مقصد: <Ltr>{formatCode(credit.account)}</Ltr>
               </Text>
               {actions(credit)}
             </Stack>

@@ -1,31 +1,18 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { CUSTOMER_PAGE_SIZE, ROUTES, effectiveCustomerSettings, toPersianDigits } from '@ayar/contract';
-import type { DeleteCustomerRequest, ManageCustomerDetail, ManageCustomerRow, Paged } from '@ayar/contract';
+import { CUSTOMER_PAGE_SIZE, ROUTES, toPersianDigits } from '@ayar/contract';
+import type { DeleteCustomerRequest, ManageCustomerRow, Paged } from '@ayar/contract';
 import { ListCard, ListTable, OpenItem, clickableRow } from '../../components/ui/ListTable.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { confirmThenRun } from '../../components/ui/confirmThenRun.ts';
 import { IconSearch, IconTrash } from '../../components/ui/icons.tsx';
-import { formatJalaliDate } from '../../lib/format.ts';
 import { useApiMutation, useApiQuery } from '../../lib/query.ts';
 import { UserAutocomplete } from '../workshops/components/UserAutocomplete.tsx';
 import type { UserAutocompleteValue } from '../workshops/components/UserAutocomplete.tsx';
 import { CUSTOMERS_KEY, deleteQuestion } from './api.ts';
+import { ManageCustomerCard } from './components/ManageCustomerCard.tsx';
 
 const KEY = [...CUSTOMERS_KEY, 'manage'] as const;
 const digits = (value: string | number | null) =>
@@ -33,8 +20,8 @@ const digits = (value: string | number | null) =>
 
 /**
  * manage/customers (SPEC.md 2.14): every workshop's customers, 50 a page, filtered by workshop and
- * name. A row opens the customer's card (its lab, mobiles, fee and history) with the delete button:
- * the workshop editor that SPEC.md's manage/edit-user/{id} names is for workshops, not customers.
+ * name. A row opens the customer's card (its lab, mobiles, fee and history) with delete and edit (ADR
+ * 0025): the workshop editor that SPEC.md's manage/edit-user/{id} names is for workshops, not customers.
  */
 export function ManageCustomersPage() {
   const queryClient = useQueryClient();
@@ -159,102 +146,12 @@ export function ManageCustomersPage() {
         }
       />
 
-      <CustomerCard
+      <ManageCustomerCard
         id={openId}
         onClose={() => setOpenId(null)}
         onDelete={(c) => void remove(c)}
         deleting={del.isPending}
       />
     </Stack>
-  );
-}
-
-function CustomerCard({
-  id,
-  onClose,
-  onDelete,
-  deleting,
-}: {
-  id: string | null;
-  onClose: () => void;
-  onDelete: (c: { id: string; name: string }) => void;
-  deleting: boolean;
-}) {
-  const detail = useApiQuery<ManageCustomerDetail>([...KEY, 'one', id], ROUTES.manage.getCustomer, {
-    query: { customerId: id },
-    enabled: id !== null,
-  });
-  const c = detail.data;
-  const overrides = c?.settings ? effectiveCustomerSettings(c.settings, { vage: NaN, sendSMS: false }) : null;
-  const item = (label: string, value: React.ReactNode) => (
-    <Group justify="space-between" wrap="nowrap" gap="sm">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" ta="end">
-        {value}
-      </Text>
-    </Group>
-  );
-  return (
-    <Modal
-      opened={id !== null}
-      onClose={onClose}
-      title={c ? c.customerName : 'مشخصات مشتری'}
-      centered
-      radius="lg"
-      closeButtonProps={{ 'aria-label': 'بستن' }}
-    >
-      {!c ? (
-        <Skeleton height={220} radius="md" />
-      ) : (
-        <Stack gap="xs">
-          {item('آزمایشگاه', c.lab)}
-          {item('کد مشتری', digits(c.code))}
-          {item('موبایل', digits(c.mobile1))}
-          {c.mobile2 ? item('موبایل دوم', digits(c.mobile2)) : null}
-          {c.mobile3 ? item('موبایل سوم', digits(c.mobile3)) : null}
-          {item('تلفن', digits(c.phone))}
-          {item('تاریخ ثبت', <Ltr>{formatJalaliDate(c.createdAt)}</Ltr>)}
-          {item(
-            'تنظیمات اختصاصی',
-            overrides ? (
-              <Group gap={4} justify="flex-end">
-                {Number.isFinite(overrides.vage) ? (
-                  <Badge variant="light">اجرت {toPersianDigits(overrides.vage)}</Badge>
-                ) : null}
-                {c.settings?.includes('sendSMS') ? (
-                  <Badge variant="light">{overrides.sendSMS ? 'پیامک: بله' : 'پیامک: خیر'}</Badge>
-                ) : null}
-              </Group>
-            ) : (
-              'مانند پیش‌فرض آزمایشگاه'
-            ),
-          )}
-          {item('آزمایش‌ها', digits(c.testCount))}
-          {item('دریافت و پرداخت‌ها', digits(c.payCount))}
-          {c.desc ? <Text size="sm">{c.desc}</Text> : null}
-          {c.testCount + c.payCount > 0 ? (
-            <Text size="xs" c="dimmed">
-              با حذف، سابقه آزمایش‌ها و پرداخت‌های این مشتری در گزارش‌ها باقی می‌ماند.
-            </Text>
-          ) : null}
-          <Group justify="space-between" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              بستن
-            </Button>
-            <Button
-              color="red"
-              variant="light"
-              loading={deleting}
-              leftSection={<IconTrash size={18} />}
-              onClick={() => onDelete({ id: c.customerId, name: c.customerName })}
-            >
-              حذف مشتری
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
   );
 }

@@ -51,9 +51,9 @@ describe('the customer form (customer/add)', () => {
     await user.type(within(form).getByLabelText(/^نام مشتری/), 'علی رضایی');
     const mobile = within(form).getAllByLabelText(/^موبایل/)[0]!;
     await user.type(mobile, '۰۹۱۲۱۲۳۴۵۶۷');
-    expect(mobile).toHaveValue('09121234567');
+    expect(mobile).toHaveValue('۰۹۱۲۱۲۳۴۵۶۷');
     // The fee starts at the workshop's default (50000 toman).
-    expect(within(form).getByLabelText(/^اجرت/)).toHaveValue('50000');
+    expect(within(form).getByLabelText(/^اجرت/)).toHaveValue('۵۰۰۰۰');
     await user.click(within(form).getByRole('button', { name: 'ثبت مشتری' }));
 
     expect(await screen.findByText(/مشتری ثبت شد \(کد مشتری: ۷\)/)).toBeInTheDocument();

@@ -33,6 +33,7 @@ import type {
 import { useApiQuery } from '../../lib/query.ts';
 import { formatJalaliDateTime, toPersianDigits } from '../../lib/format.ts';
 import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
+import { FOCUSABLE_SCROLL } from '../../components/ui/tableScroll.ts';
 import { JalaliRangeInputs } from '../../components/ui/JalaliRangeInputs.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { Paginator } from '../../components/ui/Paginator.tsx';
@@ -60,11 +61,7 @@ function When({ label, date }: { label: string; date: string | null }) {
 function ErrorText({ message }: { message: MessageRow }) {
   if (!message.error) return null;
   return (
-    <Text
-      size="xs"
-      c={message.status === 'failed' ? 'red.8' : 'orange.8'}
-      style={{ overflowWrap: 'anywhere' }}
-    >
+    <Text size="xs" c={message.status === 'failed' ? 'red' : 'orange'} style={{ overflowWrap: 'anywhere' }}>
       {message.error}
     </Text>
   );
@@ -106,7 +103,7 @@ function MessageCard({ message }: { message: MessageRow }) {
 
 function MessagesTable({ list }: { list: MessageRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={860}>
+    <Table.ScrollContainer minWidth={860} {...FOCUSABLE_SCROLL}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="فهرست پیامک‌ها و تماس‌ها">
         <Table.Thead>
           <Table.Tr>

@@ -43,6 +43,7 @@ import { confirmAction } from '../../components/ui/confirm.tsx';
 import { IconTrash } from '../../components/ui/icons.tsx';
 import { alertSuccess } from '../../lib/alert.ts';
 import { useApiMutation, useApiQuery } from '../../lib/query.ts';
+import { useUnsavedInput } from '../../lib/unsaved.ts';
 import { applyFieldErrors } from '../auth/applyFieldErrors.ts';
 import { CustomerAutocomplete } from '../customers/components/CustomerAutocomplete.tsx';
 import { BalanceSummary } from './components/BalanceSummary.tsx';
@@ -78,6 +79,7 @@ export function PayAddPage() {
   const pays = useApiQuery<GetPaysResponse>([...PAYS_KEY, 'customer'], ROUTES.customer.getPays, {
     query: { cid: customer?.id },
     enabled: customer !== null,
+    fresh: true,
   });
   const form = useForm<PayFormInput, unknown, PayFormOutput>({
     resolver: zodResolver(payFormSchema),
@@ -86,8 +88,9 @@ export function PayAddPage() {
   const {
     control,
     register,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = form;
+  useUnsavedInput(isDirty);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: PAYS_KEY });
 

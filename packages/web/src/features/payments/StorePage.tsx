@@ -59,6 +59,7 @@ export function StorePage() {
   const [page, setPage] = useState(1);
   const store = useApiQuery<StoreResponse>(['payments', 'store'], ROUTES.account.getStore, {
     query: { year, pageNumber: page, pageSize: STORE_PAGE_SIZE },
+    fresh: true,
   });
   const data = store.data;
 

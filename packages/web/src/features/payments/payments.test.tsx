@@ -94,7 +94,7 @@ describe('pay/add', () => {
     await user.click(await screen.findByRole('option', { name: /حسن طلافروش/, hidden: true }));
     const gold = within(form).getByLabelText('طلا (گرم)');
     await user.type(gold, '۱۲٫۳۴۵۹');
-    expect(gold).toHaveValue('12.345');
+    expect(gold).toHaveValue('۱۲.۳۴۵');
     await user.click(within(form).getByRole('button', { name: 'ثبت' }));
 
     expect(await screen.findByText('ثبت شد')).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Emblem } from '../../components/ui/Emblem.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { IconBuilding, IconInfo, IconLogin, IconUserPlus } from '../../components/ui/icons.tsx';
+import { SisterSiteLink } from './SisterSiteLink.tsx';
 import { APP_VERSION, SITE } from '../../lib/site.ts';
 
 /**
@@ -41,6 +42,7 @@ export default function LandingDrawer(props: { opened: boolean; onClose: () => v
           leftSection={<IconUserPlus size={20} />}
         />
         <NavLink label="ورود آزمایشگاه‌ها" leftSection={<IconLogin size={20} />} onClick={props.onLogin} />
+        <SisterSiteLink />
       </Box>
       <Text size="xs" c="dimmed" mt="xl" ta="center">
         {SITE.tagline} · <Ltr>{APP_VERSION}</Ltr>

@@ -34,15 +34,16 @@ const item = (over: Partial<ResultItem> = {}): ResultItem => ({
 const bottomBar = () => within(screen.getByRole('navigation', { name: 'پیمایش اصلی' }));
 
 describe('landing page', () => {
-  it('opens on the result lookup (mode 1) with the title, support line and trust seal', () => {
+  it('opens on the result lookup (mode 1) with the title; no support line or seal while the site has none', () => {
     renderApp('/');
     expect(
       screen.getByRole('heading', { level: 1, name: 'سامانه یکپارچه رهگیری بازار طلا' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'استعلام جواب آزمایش' })).toBeInTheDocument();
     expect(screen.getByLabelText(/شماره سند/)).toBeInTheDocument();
-    expect(screen.getByText(/پشتیبانی/)).toBeInTheDocument();
-    expect(screen.getByText('نماد اعتماد الکترونیکی')).toBeInTheDocument();
+    // The site information (siteInfo.test.tsx) is empty here: nothing made up is shown.
+    expect(screen.queryByText(/پشتیبانی/)).not.toBeInTheDocument();
+    expect(screen.queryByText('نماد اعتماد الکترونیکی')).not.toBeInTheDocument();
   });
 
   it('switches between lookup, login and one-time-code modes from the bottom bar', async () => {
@@ -159,6 +160,43 @@ describe('landing page', () => {
     expect(within(dialog).getByRole('img', { name: 'عکس ۲ از ۲' })).toHaveAttribute('src', photo2);
     await user.click(within(dialog).getByRole('button', { name: 'بستن' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('on a phone: the photo heads the scrolling panel, which takes the keyboard, and a low answer is brought up clear of the bottom bar', async () => {
+    const photo = '/api/v1.0/Results/Photo/tokenAAAAAAAAAAAAAAAAA/0b0c7c8e-1d2e-4f00-9a3b-000000000001';
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    // The answer lands low on a 640 px phone screen, as it does under the landing page's form.
+    vi.stubGlobal('innerHeight', 640);
+    const rect = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue({ top: 520, bottom: 600, left: 0, right: 390, width: 390, height: 80 } as DOMRect);
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({
+        successful: true,
+        message: '',
+        data: {
+          list: [
+            item({ images: [photo], customerName: 'علی رضایی', title: 'ساخته', weight: 12.5, readyTime: 30 }),
+          ],
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.type(screen.getByLabelText(/شماره سند/), '77');
+    await user.click(screen.getByRole('button', { name: 'استعلام نتیجه' }));
+    const panel = await screen.findByRole('region', { name: 'جزئیات بسته ۷۷' });
+    expect(panel).toHaveAttribute('tabindex', '0');
+    const thumb = within(panel).getByRole('button', { name: 'نمایش عکس ۱ از ۱' });
+    const firstField = within(panel).getByText('نام مشتری');
+    // The photo precedes every field, so it shows without scrolling the 200 px panel.
+    expect(thumb.compareDocumentPosition(firstField) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(panel).getByText('آزمایشگاه طلا')).toBeInTheDocument();
+    const list = screen.getByTestId('result-list');
+    expect(scrolled).toHaveBeenCalledWith(expect.objectContaining({ block: 'start' }));
+    expect(scrolled.mock.contexts[0]).toBe(list);
+    scrolled.mockRestore();
+    rect.mockRestore();
   });
 
   it('shows the server message when the lookup fails', async () => {

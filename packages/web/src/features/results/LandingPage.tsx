@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import {
-  Anchor,
   Badge,
   Box,
   Burger,
@@ -19,17 +18,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { Emblem } from '../../components/ui/Emblem.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
-import {
-  IconBuilding,
-  IconLogin,
-  IconPhone,
-  IconSearch,
-  IconShield,
-  IconUserPlus,
-} from '../../components/ui/icons.tsx';
+import { IconBuilding, IconLogin, IconSearch, IconUserPlus } from '../../components/ui/icons.tsx';
 import { APP_VERSION, SITE } from '../../lib/site.ts';
-import { toPersianDigits } from '../../lib/format.ts';
 import { ResultLookup } from './ResultLookup.tsx';
+import { SupportLine, TrustSeal } from './SiteContactSlots.tsx';
 import classes from './LandingPage.module.css';
 import { preloadable } from '../../app/preloadable.tsx';
 
@@ -62,36 +54,9 @@ const HEADINGS: Record<LandingMode, { title: string; text: string }> = {
   },
 };
 
-export function SupportLine() {
-  return (
-    <Group gap={6} justify="center" c="dimmed" wrap="nowrap">
-      <IconPhone size={18} />
-      <Text size="sm">
-        پشتیبانی:{' '}
-        <Anchor href={`tel:${SITE.supportPhone.replace(/\D/g, '')}`} c="ink.7" fw={600}>
-          <Ltr>{toPersianDigits(SITE.supportPhone)}</Ltr>
-        </Anchor>
-      </Text>
-    </Group>
-  );
-}
-
-/** A placeholder for the e-commerce trust seal (no foreign image or link). */
-export function TrustSeal() {
-  return (
-    <Group gap={8} className={classes.seal} wrap="nowrap" aria-label="نماد اعتماد الکترونیکی (به زودی)">
-      <IconShield size={28} />
-      <Stack gap={0}>
-        <Text size="xs" fw={700}>
-          نماد اعتماد الکترونیکی
-        </Text>
-        <Text size="xs" c="dimmed">
-          در حال دریافت
-        </Text>
-      </Stack>
-    </Group>
-  );
-}
+// The support line and the trust seal come from the site information (ADR 0028); the embedded and
+// result pages import them from here.
+export { SupportLine, TrustSeal };
 
 function BottomTab({
   label,

@@ -1,7 +1,8 @@
-import { useState } from 'react';
-import { Accordion, Anchor, Badge, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Accordion, Anchor, Badge, Box, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { publicResultPath } from '@ayar/contract';
+import { formatCode } from '../../lib/formatCode.ts';
 import { formatGrams, formatJalaliDateTime, remainingMinutes, toPersianDigits } from '../../lib/format.ts';
 import { LabelValueRow } from '../../components/ui/LabelValueRow.tsx';
 import type { LabelValueRowProps } from '../../components/ui/LabelValueRow.tsx';
@@ -11,14 +12,27 @@ import { PhotoGallery, galleryImages } from '../../components/ui/PhotoGallery.ts
 import type { ResultItem } from './types.ts';
 
 // The details sit in a 200 px panel, so their rows are the dense ones.
+const OPEN_ITEM_MAX_PX = 300;
+/** The landing page's fixed bottom bar (LandingPage.module.css), with a little air. */
+const BOTTOM_BAR_PX = 80;
 const Row = (props: Omit<LabelValueRowProps, 'dense'>) => <LabelValueRow dense {...props} />;
 
 const grams = (value: number) => `${toPersianDigits(formatGrams(Math.round(value * 1000)))} گرم`;
 
 function ItemDetails({ item, showLink }: { item: ResultItem; showLink: boolean }) {
   const ready = item.purity !== null;
+  const hasPhotos = item.images.length > 0;
   return (
     <Stack gap={0}>
+      {/* The photos come first: at the end of a 200 px panel they were out of sight (issue 16). */}
+      {hasPhotos && (
+        <Box pb="xs">
+          <PhotoGallery
+            images={galleryImages(item.images)}
+            title={`عکس‌های بسته ${toPersianDigits(item.docNumber)}`}
+          />
+        </Box>
+      )}
       {ready ? (
         <Row label="عیار">
           <Ltr>{toPersianDigits(String(item.purity))}</Ltr>
@@ -44,21 +58,17 @@ function ItemDetails({ item, showLink }: { item: ResultItem; showLink: boolean }
       <Row label="آزمایشگاه">{item.name}</Row>
       {item.rejeCode && (
         <Row label="کد مرجع">
-          <Ltr>{toPersianDigits(item.rejeCode)}</Ltr>
+          <Ltr>{formatCode(item.rejeCode)}</Ltr>
         </Row>
       )}
       <Row label="تاریخ ثبت">
         <Ltr>{formatJalaliDateTime(item.createDate)}</Ltr>
       </Row>
-      <Stack gap={4} pt="xs">
-        <Text size="sm" c="dimmed">
-          عکس‌ها
-        </Text>
-        <PhotoGallery
-          images={galleryImages(item.images)}
-          title={`عکس‌های بسته ${toPersianDigits(item.docNumber)}`}
-        />
-      </Stack>
+      {!hasPhotos && (
+        <Box pt="xs">
+          <PhotoGallery images={[]} />
+        </Box>
+      )}
       {showLink && (
         <Anchor component={Link} to={publicResultPath(item.token)} size="sm" pt="xs">
           پیوند ثابت این نتیجه
@@ -74,6 +84,16 @@ function ItemDetails({ item, showLink }: { item: ResultItem; showLink: boolean }
  */
 export function ResultList({ items, showLink = true }: { items: ResultItem[]; showLink?: boolean }) {
   const [opened, setOpened] = useState<string | null>(items.length > 0 ? '0' : null);
+  const list = useRef<HTMLDivElement>(null);
+  // On a phone the answer appears low on the page, its open panel under the landing page's fixed
+  // bottom bar. If the open item (its header and the 200 px panel, whose photos arrive later) would not
+  // fit above the bar, the list is brought up to the top of the screen.
+  useEffect(() => {
+    const el = list.current;
+    if (!el || el.getBoundingClientRect().top + OPEN_ITEM_MAX_PX <= window.innerHeight - BOTTOM_BAR_PX)
+      return;
+    el.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, []);
   if (items.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="md">
@@ -82,7 +102,16 @@ export function ResultList({ items, showLink = true }: { items: ResultItem[]; sh
     );
   }
   return (
-    <Accordion value={opened} onChange={setOpened} variant="separated" radius="md" chevronPosition="right">
+    <Accordion
+      ref={list}
+      value={opened}
+      onChange={setOpened}
+      variant="separated"
+      radius="md"
+      chevronPosition="right"
+      style={{ scrollMarginBlockStart: 12 }}
+      data-testid="result-list"
+    >
       {items.map((item, index) => (
         <Accordion.Item key={item.token} value={String(index)}>
           <Accordion.Control>
@@ -103,7 +132,17 @@ export function ResultList({ items, showLink = true }: { items: ResultItem[]; sh
             </Group>
           </Accordion.Control>
           <Accordion.Panel>
-            <ScrollArea.Autosize mah={200} type="auto" offsetScrollbars>
+            <ScrollArea.Autosize
+              mah={200}
+              type="auto"
+              offsetScrollbars
+              // A region that scrolls is reachable by keyboard too (Tab, then the arrow keys).
+              viewportProps={{
+                tabIndex: 0,
+                role: 'region',
+                'aria-label': `جزئیات بسته ${toPersianDigits(item.docNumber)}`,
+              }}
+            >
               <ItemDetails item={item} showLink={showLink} />
             </ScrollArea.Autosize>
           </Accordion.Panel>

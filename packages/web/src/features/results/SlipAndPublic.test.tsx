@@ -53,6 +53,7 @@ const packet = (over: Partial<LabDetail> = {}): LabDetail => ({
   serialNo: 4,
   forDelete: false,
   forDeleteDate: null,
+  deleteDecline: null,
   deleted: false,
   deletedAt: null,
   publicToken: TOKEN,

@@ -10,6 +10,7 @@ import { alertSuccess } from '../../lib/alert.ts';
 import { getUserSettings, saveUserSettings } from '../../lib/auth.ts';
 import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
 import { applyFieldErrors } from '../auth/applyFieldErrors.ts';
+import { SmsChoice } from './SmsChoice.tsx';
 
 type Input = z.input<typeof editableSettingsSchema>;
 type Output = z.output<typeof editableSettingsSchema>;
@@ -77,7 +78,12 @@ export function UserSettingsPage() {
       form.reset(envelope.data);
       alertSuccess(envelope.message);
     } catch (error) {
-      applyFieldErrors(error, form.setError, ['vage', 'vageType', 'labType', 'testType'], 'settings.');
+      applyFieldErrors(
+        error,
+        form.setError,
+        ['vage', 'vageType', 'labType', 'testType', 'readySms', 'waitSms'],
+        'settings.',
+      );
     }
   });
 
@@ -182,6 +188,8 @@ export function UserSettingsPage() {
             />
           </Stack>
         </Card>
+
+        <SmsChoice control={form.control} />
 
         <Card withBorder radius="md" padding="lg">
           <Title order={2} fz="lg" mb={4}>

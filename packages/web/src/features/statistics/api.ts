@@ -23,7 +23,7 @@ export function useGroupUserStatistics(range: DateFilter) {
   return useApiQuery<GroupUserStatisticsResponse>(
     [...STATS_KEY, 'group'],
     ROUTES.manage.getTestStatisticsWithGroupUser,
-    { body: range },
+    { body: range, fresh: true },
   );
 }
 
@@ -40,6 +40,7 @@ export function useStatisticsDetail(userId: string | null) {
 export function useManageStatistics(filter: ManageStatisticsInput) {
   return useApiQuery<ManageStatisticsResponse>([...STATS_KEY, 'manage'], ROUTES.manage.getManageStatistics, {
     body: filter,
+    fresh: true,
   });
 }
 
@@ -47,6 +48,7 @@ export function useManageStatistics(filter: ManageStatisticsInput) {
 export function useLabStatistics(filter: LabStatisticsInput) {
   return useApiQuery<LabStatisticsResponse>([...STATS_KEY, 'lab'], ROUTES.tests.getStatistics, {
     body: filter,
+    fresh: true,
   });
 }
 

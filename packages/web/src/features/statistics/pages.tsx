@@ -19,6 +19,7 @@ import { useAuth } from '../../lib/auth.ts';
 import { useWaitingCount } from '../assays/api.ts';
 import { AdminDashboard } from './components/AdminDashboard.tsx';
 import { WorkshopStatistics } from './components/WorkshopStatistics.tsx';
+import { LabQueue } from './lab/LabQueue.tsx';
 
 interface Tile {
   label: string;
@@ -125,6 +126,7 @@ export function DashboardPage() {
       <Title order={2} size="h4">
         {user?.userFname || 'دسترسی سریع'}
       </Title>
+      <LabQueue />
       <WorkshopTiles />
       <WorkshopStatistics />
     </Stack>

@@ -45,7 +45,9 @@ describe('system settings page', () => {
     for (const label of ['شماره بسته', 'عیار', 'نام آزمایشگاه', 'زمان آماده شدن']) {
       expect(screen.getByText(label)).toBeInTheDocument();
     }
-    expect(screen.getAllByText('نتیجه 100245: عیار 750')[0]).toBeInTheDocument();
+    // Persian digits, as the page's text; the price field too.
+    expect(screen.getAllByText('نتیجه ۱۰۰۲۴۵: عیار ۷۵۰')[0]).toBeInTheDocument();
+    expect(screen.getByLabelText(/قیمت هر شماره بسته/)).toHaveValue('۱۰۰۰');
   });
 
   it('adds a template only when it is not empty, clears the input, and removes one with the trash icon', async () => {
@@ -87,8 +89,8 @@ describe('system settings page', () => {
     renderWithProviders(<SystemSettingsPage />);
     const price = await screen.findByLabelText(/قیمت هر شماره بسته/);
     await user.clear(price);
-    await user.type(price, '۲۵۰۰');
-    expect(price).toHaveValue('2500');
+    await user.type(price, '25۰0');
+    expect(price).toHaveValue('۲۵۰۰');
     expect(screen.getByText('۲٬۵۰۰ تومان')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'تغییر' }));
     await waitFor(() => expect(postedBody()).toMatchObject({ price: 2500, AccNumber: '6037-9975' }));

@@ -122,7 +122,7 @@ export function TemplateListEditor(props: TemplateListEditorProps) {
         </Tooltip>
       </Group>
       {error && (
-        <Text size="sm" c="red.7" role="alert">
+        <Text size="sm" c="red" role="alert">
           {error}
         </Text>
       )}
@@ -158,7 +158,7 @@ export function TemplateListEditor(props: TemplateListEditorProps) {
                     <TemplateText text={template} />
                   </Text>
                   {itemErrors?.[index] && (
-                    <Text size="xs" c="red.7">
+                    <Text size="xs" c="red">
                       {itemErrors[index]}
                     </Text>
                   )}

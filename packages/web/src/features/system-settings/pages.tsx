@@ -23,6 +23,7 @@ import {
   renderTemplate,
   splitTemplates,
   systemSettingsPayloadSchema,
+  toPersianDigits,
 } from '@ayar/contract';
 import type { SystemSettingEntry, SystemSettingsPayload, SystemSettingsPayloadInput } from '@ayar/contract';
 import { useApiMutation, useApiQuery } from '../../lib/query.ts';
@@ -31,10 +32,11 @@ import { formatTomanLabel } from '../../lib/format.ts';
 import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
 import { applyFieldErrors } from '../auth/applyFieldErrors.ts';
 import { TemplateListEditor, TemplateText } from './TemplateListEditor.tsx';
+import { SiteInfoSection } from './SiteInfoSection.tsx';
 
 const QUERY_KEY = ['system-settings'];
 const UNSAVED_DRAFT = 'این متن هنوز به فهرست اضافه نشده است؛ دکمه + را بزنید یا متن را پاک کنید';
-/** Sample values for the live preview of a template. */
+/** Sample values for the live preview of a template; the preview shows them in Persian digits. */
 const SAMPLE = { d: '100245', c: '750', n: 'آزمایشگاه نمونه', t: '30' };
 
 type FormInput = SystemSettingsPayloadInput;
@@ -73,15 +75,28 @@ function Preview({ label, template }: { label: string; template: string | undefi
       </Text>
       <Paper bg="gray.0" radius="md" p="xs" aria-label={label}>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {renderTemplate(template, SAMPLE)}
+          {toPersianDigits(renderTemplate(template, SAMPLE))}
         </Text>
       </Paper>
     </Stack>
   );
 }
 
-/** manage/system-setting (SPEC.md 2.14): price, account, SMS templates and the rey text. */
+/**
+ * manage/system-setting (SPEC.md 2.14): the system settings' form, and beside it (a form of its own)
+ * the public site information (ADR 0028).
+ */
 export function SystemSettingsPage() {
+  return (
+    <>
+      <SystemSettingsForm />
+      <SiteInfoSection />
+    </>
+  );
+}
+
+/** Price, account, SMS templates and the rey text. */
+function SystemSettingsForm() {
   const queryClient = useQueryClient();
   const settings = useApiQuery<SystemSettingEntry[]>(QUERY_KEY, ROUTES.account.systemSettings);
   const save = useApiMutation<SystemSettingEntry[], SystemSettingsPayload>(
@@ -248,7 +263,7 @@ export function SystemSettingsPage() {
             render={({ field }) => (
               <TemplateListEditor
                 label="متن‌های پیامک آماده شدن"
-                description="وقتی عیار ثبت می‌شود برای مشتری فرستاده می‌شود؛ نخستین متن پیش‌فرض است."
+                description="وقتی عیار ثبت می‌شود برای مشتری فرستاده می‌شود. هر آزمایشگاه در تنظیمات خود یکی را برمی‌گزیند؛ نخستین متن پیش‌فرض است."
                 templates={field.value}
                 onChange={field.onChange}
                 textareaRef={readyDraftRef}
@@ -276,7 +291,7 @@ export function SystemSettingsPage() {
                 description={
                   <>
                     وقتی بسته بدون عیار ثبت می‌شود فرستاده می‌شود؛ <TemplateText text="#t" /> زمان آماده شدن
-                    است.
+                    است. هر آزمایشگاه یکی را برمی‌گزیند؛ نخستین متن پیش‌فرض است.
                   </>
                 }
                 templates={field.value}
@@ -301,6 +316,7 @@ export function SystemSettingsPage() {
             render={({ field }) => (
               <Textarea
                 label="متن پیامک ری"
+                description="پیامک پیگیری: یک دقیقه پس از پیامک آماده شدن نخستین عیارِ بسته‌های «آبشده» فرستاده می‌شود. خالی بماند، فرستاده نمی‌شود."
                 autosize
                 minRows={2}
                 maxRows={6}

@@ -10,13 +10,13 @@ import {
   FileButton,
   Group,
   Paper,
-  PasswordInput,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
   Textarea,
 } from '@mantine/core';
+import { PasswordField } from '../../components/ui/PasswordField.tsx';
 import { addUserRequestSchema, editUserRequestSchema } from '@ayar/contract';
 import type { AddUserInput, AddUserRequest, EditUserInput, EditUserRequest } from '@ayar/contract';
 import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
@@ -88,7 +88,7 @@ function WorkshopFields<T extends CommonValues & FieldValues>({
           render={({ field }) => (
             <DigitsInput
               label="موبایل"
-              placeholder="09xxxxxxxxx"
+              placeholder="۰۹۱۲۳۴۵۶۷۸۹"
               inputMode="tel"
               maxLength={14}
               name={field.name}
@@ -122,15 +122,16 @@ function WorkshopFields<T extends CommonValues & FieldValues>({
           control={control}
           name={f('rejeCode')}
           render={({ field }) => (
-            <DigitsInput
+            // A code of letters and digits: shown as typed (the contract reads its digits).
+            <TextInput
               label="کد رجه"
-              digitsOnly={false}
-              inputMode="text"
               maxLength={50}
+              autoComplete="off"
+              attributes={{ input: { dir: 'ltr' } }}
               name={field.name}
               ref={field.ref}
               value={(field.value as string | null | undefined) ?? ''}
-              onChange={field.onChange}
+              onChange={(event) => field.onChange(event.currentTarget.value)}
               onBlur={field.onBlur}
               error={err('rejeCode')}
             />
@@ -159,26 +160,28 @@ function WorkshopFields<T extends CommonValues & FieldValues>({
           : 'رمز عبور: دست‌کم ۸ نویسه و نه فقط رقم.'}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-        <PasswordInput
+        <PasswordField
           label="رمز عبور"
           withAsterisk={!passwordOptional}
           autoComplete="new-password"
           attributes={{ input: { dir: 'ltr' } }}
-          visibilityToggleButtonProps={{ 'aria-label': 'نمایش رمز عبور' }}
           error={err('password')}
           {...register(f('password'))}
         />
-        <PasswordInput
+        <PasswordField
           label="تکرار رمز عبور"
           withAsterisk={!passwordOptional}
           autoComplete="new-password"
           attributes={{ input: { dir: 'ltr' } }}
-          visibilityToggleButtonProps={{ 'aria-label': 'نمایش تکرار رمز عبور' }}
           error={err('confirmPassword')}
           {...register(f('confirmPassword'))}
         />
       </SimpleGrid>
-      <Checkbox label="فقط نمایش در لیست" {...register(f('isPublicUser'))} />
+      <Checkbox
+        label="فقط نمایش در لیست"
+        description="در فهرست عمومی آزمایشگاه‌ها دیده می‌شود ولی ورود به سامانه ندارد"
+        {...register(f('isPublicUser'))}
+      />
       {extra}
     </Stack>
   );
@@ -344,7 +347,11 @@ export function EditWorkshopForm({
             passwordOptional
             extra={
               <>
-                <Checkbox label="آیا کاربر آزمایشگاه است؟" {...form.register('isLabOwner')} />
+                <Checkbox
+                  label="آیا کاربر آزمایشگاه است؟"
+                  description="داشبوردش صف بسته‌های در انتظار عیار را نشان می‌دهد و با رسیدن بسته تازه، فایل صوتی زیر را پخش می‌کند"
+                  {...form.register('isLabOwner')}
+                />
                 <Controller
                   control={form.control}
                   name="file"

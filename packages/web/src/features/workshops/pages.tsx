@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import {
   ActionIcon,
-  Badge,
   Button,
   Card,
   Group,
@@ -19,9 +18,8 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ROUTES, WORKSHOP_STATUS, toPersianDigits } from '@ayar/contract';
+import { ROUTES, toPersianDigits } from '@ayar/contract';
 import type {
-  ActiveUserRequest,
   AddUserRequest,
   DeleteUserRequest,
   EditUserInput,
@@ -34,23 +32,18 @@ import { CollapsibleFilter } from '../../components/ui/CollapsibleFilter.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { Paginator } from '../../components/ui/Paginator.tsx';
 import { confirmAction } from '../../components/ui/confirm.tsx';
-import { confirmThenRun, runAndReport } from '../../components/ui/confirmThenRun.ts';
+import { runAndReport } from '../../components/ui/confirmThenRun.ts';
 import { OpenItem, clickableRow, useIsDesktop } from '../../components/ui/ListTable.tsx';
 import { IconSquarePlus, IconTrash } from '../../components/ui/icons.tsx';
 import { alertSuccess } from '../../lib/alert.ts';
 import { useApiMutation, useApiQuery } from '../../lib/query.ts';
 import { applyFieldErrors } from '../auth/applyFieldErrors.ts';
 import { AddWorkshopForm, EditWorkshopForm, WORKSHOP_FORM_FIELDS } from './WorkshopForm.tsx';
+import { StatusBadge, StatusSteps, WorkshopStatusCard } from './components/WorkshopStatus.tsx';
 
 const ADMIN_PAGE_SIZE = 100;
 const LIST_PATH = '/manage/lab-owners';
 
-export const STATUS_LABELS: Record<0 | 1 | 5, string> = {
-  [WORKSHOP_STATUS.active]: 'آزمایشگاه فعال',
-  [WORKSHOP_STATUS.inactive]: 'آزمایشگاه غیرفعال',
-  [WORKSHOP_STATUS.new]: 'جدید',
-};
-const STATUS_COLORS: Record<0 | 1 | 5, string> = { 1: 'green', 5: 'yellow', 0: 'red' };
 /** Rows waiting for the admin are marked (SPEC.md 2.14): inactive amber, new red. */
 const ROW_BACKGROUND: Record<0 | 1 | 5, string | undefined> = {
   1: undefined,
@@ -69,34 +62,12 @@ function editPath(row: { id: string; fName: string }) {
   return `/manage/edit-user/${row.id}/${encodeURIComponent(row.fName || 'آزمایشگاه')}`;
 }
 
-function StatusBadge({ status }: { status: 0 | 1 | 5 }) {
-  return (
-    <Badge color={STATUS_COLORS[status]} variant="light" radius="sm">
-      {STATUS_LABELS[status]}
-    </Badge>
-  );
-}
-
-/** The row's actions: activate (0), convert (5) and delete — each asks first (SPEC.md 4, 5). */
+/** The row's actions: a status step up or down and delete — each asks first (SPEC.md 4, 5; ADR 0025). */
 function RowActions({ row, onChanged }: { row: ManageLabOwner; onChanged: () => void }) {
-  const activate = useApiMutation<{ status: number }, ActiveUserRequest>(ROUTES.manage.activeUser);
   const remove = useApiMutation<unknown, DeleteUserRequest>(ROUTES.manage.deleteUser);
-  const stop = (event: MouseEvent) => event.stopPropagation();
-
-  const onActivate = async (event: MouseEvent) => {
-    stop(event);
-    const question =
-      row.status === WORKSHOP_STATUS.new
-        ? 'آیا از فعال‌سازی اطمینان دارید؟'
-        : 'آیا از تبدیل به آزمایشگاه دارای کد اطمینان دارید؟';
-    const outcome = await confirmThenRun({ title: row.fName, message: question }, () =>
-      activate.mutateAsync({ userId: row.id, active: true, fromStatus: row.status }),
-    );
-    if (outcome !== 'cancelled') onChanged();
-  };
 
   const onDelete = async (event: MouseEvent) => {
-    stop(event);
+    event.stopPropagation();
     const sure = await confirmAction({
       title: 'حذف آزمایشگاه',
       message: `آیا از حذف «${row.fName}» اطمینان دارید؟`,
@@ -123,19 +94,10 @@ function RowActions({ row, onChanged }: { row: ManageLabOwner; onChanged: () => 
     if (await runAndReport(() => remove.mutateAsync({ id: row.id, force }))) onChanged();
   };
 
-  const busy = activate.isPending || remove.isPending;
+  const busy = remove.isPending;
   return (
     <Group gap={6} wrap="nowrap" justify="flex-end">
-      {row.status === WORKSHOP_STATUS.new && (
-        <Button size="compact-sm" variant="light" color="green" onClick={onActivate} disabled={busy}>
-          فعال‌سازی
-        </Button>
-      )}
-      {row.status === WORKSHOP_STATUS.inactive && (
-        <Button size="compact-sm" variant="light" color="gold" onClick={onActivate} disabled={busy}>
-          تبدیل به دارای کد
-        </Button>
-      )}
+      <StatusSteps workshop={row} onChanged={onChanged} disabled={busy} />
       <Tooltip label="حذف آزمایشگاه" withArrow>
         <ActionIcon
           variant="subtle"
@@ -407,14 +369,11 @@ export function ManageEditUserPage() {
 
   return (
     <Stack gap="md">
-      <Group gap="sm">
-        <StatusBadge status={item.status} />
-        {item.code !== null && (
-          <Text size="sm" c="dimmed">
-            کد کارگاه: <Ltr>{toPersianDigits(item.code)}</Ltr>
-          </Text>
-        )}
-      </Group>
+      <WorkshopStatusCard
+        workshop={{ id: item.userId, fName: item.fName, status: item.status }}
+        code={item.code}
+        onChanged={() => void queryClient.invalidateQueries({ queryKey: ['workshops'] })}
+      />
       <EditWorkshopForm
         key={item.id}
         initial={toEditInput(item)}

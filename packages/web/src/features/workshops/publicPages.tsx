@@ -9,13 +9,13 @@ import {
   Group,
   Loader,
   Paper,
-  PasswordInput,
   SimpleGrid,
   Stack,
   Table,
   Text,
   TextInput,
 } from '@mantine/core';
+import { PasswordField } from '../../components/ui/PasswordField.tsx';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router';
 import { ROUTES, UI, addPublicUserRequestSchema } from '@ayar/contract';
@@ -101,7 +101,7 @@ export function RegisterPage() {
                   render={({ field, fieldState }) => (
                     <DigitsInput
                       label="موبایل"
-                      placeholder="09xxxxxxxxx"
+                      placeholder="۰۹۱۲۳۴۵۶۷۸۹"
                       inputMode="tel"
                       autoComplete="tel"
                       maxLength={14}
@@ -143,7 +143,7 @@ export function RegisterPage() {
                 {...register('userName')}
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-                <PasswordInput
+                <PasswordField
                   label="رمز عبور"
                   description="دست‌کم ۸ نویسه و نه فقط رقم"
                   withAsterisk
@@ -153,7 +153,7 @@ export function RegisterPage() {
                   error={errors.password?.message}
                   {...register('password')}
                 />
-                <PasswordInput
+                <PasswordField
                   label="تکرار رمز عبور"
                   withAsterisk
                   autoComplete="new-password"

@@ -13,6 +13,7 @@ import { IconTrash } from '../../../components/ui/icons.tsx';
 import { formatJalaliDateTime } from '../../../lib/format.ts';
 import { useApiMutation, useApiQuery } from '../../../lib/query.ts';
 import { ASSAYS_KEY } from '../api.ts';
+import { DeclineDeleteButton } from './DeclineDeleteButton.tsx';
 import { LabFilters } from './LabFilters.tsx';
 import type { AppliedLabFilter } from './LabFilters.tsx';
 
@@ -48,7 +49,8 @@ export interface AdminLabListProps {
  * The admin's packet lists (SPEC.md 2.14): every workshop's packets (manage/labs) or only those whose
  * deletion a workshop asked for (manage/labs-todelete), 100 a page, filtered by workshop, type and value
  * and Jalali dates. A row opens manage/edit-lab/{id}; delete asks first, and on the delete-request list a
- * 2-second press and hold deletes as well. Cards on phones, a table on desktop.
+ * 2-second press and hold deletes as well, while «رد درخواست» keeps the packet and tells the lab why
+ * (ADR 0025). Cards on phones, a table on desktop.
  */
 export function AdminLabList({ justForDelete }: AdminLabListProps) {
   const navigate = useNavigate();
@@ -106,6 +108,7 @@ export function AdminLabList({ justForDelete }: AdminLabListProps) {
   const actions = (row: LabListRow) => (
     // A click between the buttons is a missed delete, not a wish to open the packet.
     <Group gap="xs" wrap="nowrap" justify="flex-end" onClick={(e) => e.stopPropagation()}>
+      {justForDelete ? <DeclineDeleteButton packet={row} disabled={del.isPending} /> : null}
       {justForDelete ? (
         <HoldToConfirmButton
           color="red"

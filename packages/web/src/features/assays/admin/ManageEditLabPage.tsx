@@ -26,6 +26,7 @@ import { IconTrash } from '../../../components/ui/icons.tsx';
 import { alertSuccess } from '../../../lib/alert.ts';
 import { formatJalaliDateTime } from '../../../lib/format.ts';
 import { useApiMutation, useApiQuery } from '../../../lib/query.ts';
+import { useUnsavedInput } from '../../../lib/unsaved.ts';
 import { applyFieldErrors } from '../../auth/applyFieldErrors.ts';
 import { ASSAYS_KEY } from '../api.ts';
 import { FormDigitsField, OwnerFields, PacketTypeField } from '../components/PacketFields.tsx';
@@ -33,6 +34,7 @@ import { PurityBadge } from '../components/PurityBadge.tsx';
 import { PACKET_FIELDS } from '../packetForm.ts';
 import type { PacketFormValues } from '../packetForm.ts';
 import { DELETE_QUESTION } from './AdminLabList.tsx';
+import { DeclineDeleteButton } from './DeclineDeleteButton.tsx';
 import { PacketHistory } from './PacketHistory.tsx';
 import { PacketPhotos } from './PacketPhotos.tsx';
 
@@ -128,8 +130,9 @@ function EditLabForm({ lab }: { lab: LabDetail }) {
   const {
     control,
     register,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = form;
+  useUnsavedInput(isDirty);
   const cutting = useWatch({ control, name: 'cutting' });
   const isOther = lab.customerId === null || lab.customerId === OTHER_CUSTOMER_ID;
   const showReadyTime = cutting.trim() === '';
@@ -295,16 +298,21 @@ function EditLabForm({ lab }: { lab: LabDetail }) {
 
             {lab.deleted ? null : (
               <Group justify="space-between" gap="sm" mt="xs">
-                <Button
-                  variant="light"
-                  color="red"
-                  leftSection={<IconTrash size={18} />}
-                  onClick={() => void onDelete()}
-                  loading={del.isPending}
-                  disabled={busy}
-                >
-                  حذف بسته
-                </Button>
+                <Group gap="sm">
+                  <Button
+                    variant="light"
+                    color="red"
+                    leftSection={<IconTrash size={18} />}
+                    onClick={() => void onDelete()}
+                    loading={del.isPending}
+                    disabled={busy}
+                  >
+                    حذف بسته
+                  </Button>
+                  {lab.forDelete ? (
+                    <DeclineDeleteButton packet={lab} disabled={busy} onDeclined={() => leave(-1)} />
+                  ) : null}
+                </Group>
                 <Button type="submit" loading={save.isPending} disabled={busy}>
                   ذخیره تغییرات
                 </Button>

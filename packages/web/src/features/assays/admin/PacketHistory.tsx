@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Paper, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
 import {
   ASSAY_AUDIT_ACTIONS,
+  DELETE_DECLINE_ACTION,
   ROUTES,
   TEST_TYPES,
   formatGrams,
@@ -90,6 +91,7 @@ const FIELDS: Record<string, FieldView> = {
   readyTime: { label: 'زمان آماده شدن', show: minutes },
   deleted: { label: 'وضعیت', show: (v) => (v ? 'حذف شده' : 'فعال') },
   deleteRequested: { label: 'درخواست حذف', show: (v) => (v ? 'ثبت شد' : 'ندارد') },
+  reason: { label: 'دلیل', show: plain },
   deleteRequestedAt: { label: 'درخواست حذف', show: when },
   deletedAt: { label: 'زمان حذف', show: when },
   docNumber: { label: 'شماره بسته', show: plain },
@@ -153,13 +155,15 @@ export function changesOf(item: Pick<TestHistoryItem, 'before' | 'after'>): Chan
 const actionLabel = (item: TestHistoryItem) =>
   item.actionLabel || (ASSAY_AUDIT_ACTIONS as Record<string, string>)[item.action] || item.action;
 const actionColor = (action: string) =>
-  action.includes('delete') || action.includes('remove')
-    ? 'red'
-    : action.includes('purity')
-      ? 'green'
-      : action === 'assay.add'
-        ? 'blue'
-        : 'gray';
+  action === DELETE_DECLINE_ACTION
+    ? 'orange'
+    : action.includes('delete') || action.includes('remove')
+      ? 'red'
+      : action.includes('purity')
+        ? 'green'
+        : action === 'assay.add'
+          ? 'blue'
+          : 'gray';
 
 /** The packet's history (`GET /Manage/TestHistory`): who changed what and when, oldest first. */
 export function PacketHistory({ testId }: { testId: string }) {

@@ -52,6 +52,7 @@ const row: LabListRow = {
   serialNo: 1,
   forDelete: true,
   forDeleteDate: '2026-11-21T09:00:00Z',
+  deleteDecline: null,
   deleted: false,
   deletedAt: null,
   publicToken: 'tok',
@@ -188,7 +189,7 @@ describe('manage/labs', () => {
     await user.type(within(form).getByRole('textbox', { name: 'شماره بسته', hidden: true }), '۱۰۰۲۳۴');
     await user.type(within(form).getByRole('textbox', { name: 'از تاریخ', hidden: true }), '۱۴۰۵۰۹۰۱');
     await user.type(within(form).getByRole('textbox', { name: 'تا تاریخ', hidden: true }), '1405/09/30');
-    expect(within(form).getByRole('textbox', { name: 'از تاریخ', hidden: true })).toHaveValue('1405/09/01');
+    expect(within(form).getByRole('textbox', { name: 'از تاریخ', hidden: true })).toHaveValue('۱۴۰۵/۰۹/۰۱');
     await user.click(within(form).getByRole('button', { name: 'جستجو', hidden: true }));
 
     await waitFor(() => expect(calls('/Manage/AllTests')).toHaveLength(2));
@@ -289,7 +290,7 @@ describe('manage/edit-lab', () => {
     });
     renderApp(`/manage/edit-lab/${ID}`);
     const purity = await screen.findByRole('textbox', { name: 'عیار' });
-    expect(screen.getByRole('textbox', { name: 'زمان آماده شدن (دقیقه)' })).toHaveValue('30');
+    expect(screen.getByRole('textbox', { name: 'زمان آماده شدن (دقیقه)' })).toHaveValue('۳۰');
 
     await user.type(purity, '۷۵');
     expect(screen.queryByRole('textbox', { name: 'زمان آماده شدن (دقیقه)' })).not.toBeInTheDocument();

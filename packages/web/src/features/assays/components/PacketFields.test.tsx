@@ -82,7 +82,7 @@ describe('FormDigitsField', () => {
     expect(number).toHaveAttribute('id', 'labf-docNumber');
 
     await user.type(number, '۱۲٣٤');
-    expect(number).toHaveValue('1234');
+    expect(number).toHaveValue('۱۲۳۴');
     await user.type(screen.getByLabelText(/^زمان آماده شدن/), '٣۰');
     await user.type(screen.getByLabelText(/^نام صاحب نمونه/), 'رضا رهگذر');
     await user.click(screen.getByRole('button', { name: 'ذخیره' }));
@@ -114,7 +114,7 @@ describe('FormDigitsField', () => {
     await user.type(purity, '۷۵');
     expect(purity).toHaveFocus();
     await user.keyboard('۰');
-    expect(purity).toHaveValue('750');
+    expect(purity).toHaveValue('۷۵۰');
     expect(screen.getByLabelText(/^زمان آماده شدن/)).toHaveFocus();
   });
 });
@@ -127,7 +127,7 @@ describe('FormGramsField', () => {
     const weight = screen.getByLabelText('وزن طلا (گرم)');
     expect(weight).toHaveAttribute('inputmode', 'decimal');
     await user.type(weight, '۱۲٫۳۴۵۶');
-    expect(weight).toHaveValue('12.345');
+    expect(weight).toHaveValue('۱۲.۳۴۵');
     await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'ذخیره' }));
     expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ weight: '12.345' }), expect.anything());

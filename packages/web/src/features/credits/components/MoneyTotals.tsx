@@ -12,7 +12,7 @@ export function MoneyTotals({ totalCredit, totalBuy, totalBalance }: MoneyTotals
   const items = [
     { label: 'مجموع شارژ تأیید شده', value: totalCredit, color: undefined },
     { label: 'خرید شماره بسته', value: totalBuy, color: undefined },
-    { label: 'موجودی', value: totalBalance, color: totalBalance > 0 ? 'green.8' : 'red.8' },
+    { label: 'موجودی', value: totalBalance, color: totalBalance > 0 ? 'green' : 'red' },
   ];
   return (
     <SimpleGrid cols={{ base: 3 }} spacing="xs">

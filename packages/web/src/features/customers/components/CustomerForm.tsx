@@ -10,11 +10,18 @@ import {
   formatVage,
   toPersianDigits,
 } from '@ayar/contract';
-import type { AddCustomerInput, CustomerDetail, CustomerFormInput, CustomerFormOutput } from '@ayar/contract';
+import type {
+  AddCustomerInput,
+  CustomerDetail,
+  CustomerFormInput,
+  CustomerFormOutput,
+  CustomerWorkshopDefaults,
+} from '@ayar/contract';
 import { DigitsInput } from '../../../components/ui/DigitsInput.tsx';
 import { alertSuccess } from '../../../lib/alert.ts';
 import { getUserSettings } from '../../../lib/auth.ts';
 import { useApiMutation } from '../../../lib/query.ts';
+import { useUnsavedInput } from '../../../lib/unsaved.ts';
 import { applyFieldErrors } from '../../auth/applyFieldErrors.ts';
 
 const FIELDS = ['customerName', 'mobile1', 'mobile2', 'mobile3', 'phone', 'desc', 'vage'] as const;
@@ -50,6 +57,11 @@ export interface CustomerFormProps {
   /** The customer being edited; left out, the form creates one. */
   customer?: CustomerDetail;
   onSaved: (code: number) => void;
+  /**
+   * The admin editing a lab's customer (ADR 0025): that lab's fee type and defaults instead of the
+   * signed-in lab's, saved through `/Manage/EditCustomer`.
+   */
+  admin?: { defaults: CustomerWorkshopDefaults };
 }
 
 /**
@@ -57,11 +69,13 @@ export interface CustomerFormProps {
  * become 09…; the fee and SMS preference start at the workshop's defaults and are sent only when they
  * differ from them (SPEC.md 4).
  */
-export function CustomerForm({ customer, onSaved }: CustomerFormProps) {
-  const [workshop] = useState(getUserSettings);
+export function CustomerForm({ customer, onSaved, admin }: CustomerFormProps) {
+  const [workshop] = useState<CustomerWorkshopDefaults>(() => admin?.defaults ?? getUserSettings());
   const defaults = { vage: workshop.vage, sendSMS: workshop.sendSMS };
   const [schema] = useState(() => customerFormSchema(workshop.vageType));
-  const save = useApiMutation<number, AddCustomerInput>(ROUTES.customer.addCustomer);
+  const save = useApiMutation<number, AddCustomerInput>(
+    admin ? ROUTES.manage.editCustomer : ROUTES.customer.addCustomer,
+  );
   const form = useForm<CustomerFormInput, unknown, CustomerFormOutput>({
     resolver: zodResolver(schema),
     defaultValues: customer ? valuesOf(customer, defaults) : emptyValues(defaults),
@@ -69,8 +83,9 @@ export function CustomerForm({ customer, onSaved }: CustomerFormProps) {
   const {
     control,
     register,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = form;
+  useUnsavedInput(isDirty);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const { vage, sendSMS, ...fields } = values;

@@ -5,7 +5,7 @@ import { Ltr } from '../../../components/ui/LtrText.tsx';
 
 /** What the customer owes and why: packet fees, receipts and payments, in gold and money (DESIGN.md 5). */
 export function BalanceSummary({ balance }: { balance: CustomerBalance }) {
-  const owesColor = (n: number) => (n > 0 ? 'red.8' : n < 0 ? 'green.8' : undefined);
+  const owesColor = (n: number) => (n > 0 ? 'red' : n < 0 ? 'green' : undefined);
   const cells: { label: string; gold: number; money: number; strong?: boolean }[] = [
     { label: 'اجرت آزمایش‌ها', gold: balance.feeGoldMg, money: balance.feeMoney },
     { label: 'دریافت‌ها', gold: balance.receivedGoldMg, money: balance.receivedMoney },

@@ -4,6 +4,7 @@ import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import { gregorianToJalali, toPersianDigits } from '@ayar/contract';
 import type { DailyStatisticsResponse } from '@ayar/contract';
 import { formatCount, formatMinutes, jalaliLabel } from '../format.ts';
+import { MedianBars } from './MedianBars.tsx';
 
 /** «۰۱/۱۵» for an axis tick; the full Jalali date in the tooltip. */
 const shortJalali = (gregorian: string) =>
@@ -13,7 +14,7 @@ const countFormatter = (value: number) => formatCount(value);
 
 /**
  * The dashboard charts (loaded lazily): packets per Tehran day with Jalali ticks, time running from right
- * to left as the page reads, and the median minutes from registration to purity per workshop.
+ * to left as the page reads, and the median time from registration to purity per workshop (MedianBars).
  */
 export default function DailyCharts({ data, admin }: { data: DailyStatisticsResponse; admin: boolean }) {
   const points = data.days.map((d) => ({
@@ -38,7 +39,7 @@ export default function DailyCharts({ data, admin }: { data: DailyStatisticsResp
   };
   const medians = data.workshops
     .filter((w) => w.medianMinutes !== null)
-    .map((w) => ({ name: w.userFName || '—', میانه: w.medianMinutes ?? 0 }));
+    .map((w) => ({ name: w.userFName || '—', minutes: w.medianMinutes ?? 0 }));
 
   return (
     <Stack gap="lg">
@@ -72,22 +73,10 @@ export default function DailyCharts({ data, admin }: { data: DailyStatisticsResp
             : `${admin ? 'کل شبکه: ' : ''}${formatMinutes(data.medianMinutes)}`}
         </Text>
         {admin && medians.length > 0 ? (
-          <Box dir="rtl">
-            <BarChart
-              h={Math.max(140, medians.length * 32 + 40)}
-              data={medians}
-              dataKey="name"
-              orientation="vertical"
-              series={[{ name: 'میانه', color: 'teal.6' }]}
-              valueFormatter={(v) => formatMinutes(v)}
-              gridAxis="x"
-              tickLine="none"
-              yAxisProps={{ width: 130, orientation: 'right' }}
-              xAxisProps={{ reversed: true, tickFormatter: (v: number) => toPersianDigits(Math.round(v)) }}
-              maxBarWidth={20}
-            />
+          <Box>
+            <MedianBars rows={medians} />
             <Text size="xs" c="dimmed" mt={4}>
-              پرکارترین آزمایشگاه‌های این روزها؛ محور افقی به دقیقه.
+              پرکارترین آزمایشگاه‌های این روزها.
             </Text>
           </Box>
         ) : null}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Divider, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { todayGregorianInTehran } from '@ayar/contract';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
+import { BackupNotice } from '../../backups/BackupNotice.tsx';
 import { useGroupUserStatistics } from '../api.ts';
 import type { DateFilter } from '../api.ts';
 import { formatCount, jalaliLabel } from '../format.ts';
@@ -43,6 +44,7 @@ export function AdminDashboard() {
         <Title order={2} size="h4">
           داشبورد شبکه
         </Title>
+        <BackupNotice />
         <DashboardRange onApply={setRange} />
         <Text size="sm" c="dimmed" aria-live="polite">
           آمار {period}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Anchor, Group, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { toPersianDigits } from '@ayar/contract';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
+import { FOCUSABLE_SCROLL } from '../../../components/ui/tableScroll.ts';
 import { formatTomanLabel } from '../../../lib/format.ts';
+import { formatCode } from '../../../lib/formatCode.ts';
 import { UserAutocomplete } from '../../workshops/components/UserAutocomplete.tsx';
 import type { UserAutocompleteValue } from '../../workshops/components/UserAutocomplete.tsx';
 import { useManageStatistics } from '../api.ts';
@@ -56,7 +57,7 @@ export function AdminStatistics() {
           </Text>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={460}>
+            <Table.ScrollContainer minWidth={460} {...FOCUSABLE_SCROLL}>
               <Table striped verticalSpacing="xs" aria-label="واریزهای در انتظار تأیید">
                 <Table.Thead>
                   <Table.Tr>
@@ -74,7 +75,7 @@ export function AdminStatistics() {
                         <Ltr>{formatCount(c.amount)}</Ltr>
                       </Table.Td>
                       <Table.Td>
-                        <Ltr>{toPersianDigits(c.trackingCode)}</Ltr>
+                        <Ltr>{formatCode(c.trackingCode)}</Ltr>
                       </Table.Td>
                       <Table.Td>{c.date ? <Ltr>{jalaliLabel(c.date)}</Ltr> : '—'}</Table.Td>
                     </Table.Tr>

@@ -1,6 +1,7 @@
 import { Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { toPersianDigits } from '@ayar/contract';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
+import { FOCUSABLE_SCROLL } from '../../../components/ui/tableScroll.ts';
 import { useStatisticsDetail } from '../api.ts';
 import { formatCount } from '../format.ts';
 import { UsageGauge } from './UsageGauge.tsx';
@@ -40,7 +41,7 @@ export function CodeUsageModal({ workshop, onClose }: CodeUsageModalProps) {
           هنوز بازه شماره‌ای به این آزمایشگاه داده نشده است.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={420} {...FOCUSABLE_SCROLL}>
           <Table striped verticalSpacing="xs" aria-label="بازه‌های کد">
             <Table.Thead>
               <Table.Tr>

@@ -67,7 +67,7 @@ export function RemoveTests() {
       aria-label="حذف تست‌ها"
     >
       <Stack gap="xs">
-        <Title order={3} size="h5" c="red.8">
+        <Title order={3} size="h5" c="red">
           حذف تست‌ها
         </Title>
         <Text size="sm" c="dimmed">

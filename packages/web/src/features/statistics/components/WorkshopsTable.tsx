@@ -17,6 +17,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { UI, customerSearchKey, toPersianDigits } from '@ayar/contract';
 import type { GroupUserItem } from '@ayar/contract';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
+import { FOCUSABLE_SCROLL } from '../../../components/ui/tableScroll.ts';
 import { IconHash, IconPhone, IconSearch } from '../../../components/ui/icons.tsx';
 import { formatCount } from '../format.ts';
 import { CodeUsageModal } from './CodeUsageModal.tsx';
@@ -99,7 +100,7 @@ export function WorkshopsTable({ list, loading }: { list: GroupUserItem[] | unde
     );
   } else if (isDesktop) {
     body = (
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={760} {...FOCUSABLE_SCROLL}>
         <Table highlightOnHover verticalSpacing="sm" aria-label="آزمایشگاه‌ها">
           <Table.Thead>
             <Table.Tr>

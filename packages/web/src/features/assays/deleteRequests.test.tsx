@@ -1,0 +1,195 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DELETE_REQUEST_MSG, TEST_TYPES } from '@ayar/contract';
+import type { LabListRow, TestHistoryItem } from '@ayar/contract';
+import { STORAGE_KEYS } from '../../lib/auth.ts';
+import { jsonResponse, renderApp } from '../../test/render.tsx';
+
+// Item 1 of issue 16: a delete request could only be granted (ADR 0025).
+
+const fetchMock = vi.fn<typeof fetch>();
+const ID = '6f1b3c2a-1111-4a5e-9c1d-00000000000a';
+const REASON = 'برگه این بسته با عیار ۷۵۰ به مشتری داده شده است';
+
+const base: LabListRow = {
+  id: ID,
+  customerId: '6f1b3c2a-2222-4a5e-9c1d-000000000002',
+  customerName: 'حسن طلافروش',
+  customerCode: 12,
+  type: TEST_TYPES[0].id,
+  typeName: TEST_TYPES[0].name,
+  docNumber: 100234,
+  cutting: 750,
+  title: true,
+  titleName: 'بسته',
+  weight: 12.5,
+  readyTime: 30,
+  sendSMS: true,
+  sendCall: true,
+  displayType: null,
+  desc: null,
+  sampleWeight: 0.25,
+  vage: 50000,
+  vageType: 1,
+  feeToman: 50000,
+  feeGold: 0,
+  customerMobile: '09121234567',
+  testFullName: null,
+  testMobile: null,
+  waitFor: false,
+  canUpdate: false,
+  canDelete: false,
+  date: '2026-11-20T08:00:00Z',
+  purityAt: '2026-11-20T08:30:00Z',
+  platform: 'w',
+  userId: '6f1b3c2a-3333-4a5e-9c1d-000000000003',
+  labName: 'آزمایشگاه زرناب',
+  userFullName: 'علی رضایی',
+  serialNo: 1,
+  forDelete: true,
+  forDeleteDate: '2026-11-21T09:00:00Z',
+  deleteDecline: null,
+  deleted: false,
+  deletedAt: null,
+  publicToken: 'tok',
+  images: [],
+};
+const declined: LabListRow = {
+  ...base,
+  forDelete: false,
+  forDeleteDate: null,
+  deleteDecline: { at: '2026-11-21T10:00:00Z', reason: REASON },
+};
+
+let current: LabListRow = base;
+const ok = (data: unknown, message = '') => jsonResponse({ successful: true, message, data });
+const posts = (path: string) =>
+  fetchMock.mock.calls
+    .filter(([url, init]) => String(url).includes(path) && init?.method === 'POST')
+    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+
+function signIn(role: 'admin' | 'workshop') {
+  localStorage.setItem(STORAGE_KEYS.token, 'bearer t');
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ userId: 'u1', role, userFname: 'کاربر' }));
+}
+
+beforeEach(() => {
+  current = base;
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    if (url.includes('/Manage/DeclineDeleteTest')) {
+      current = declined;
+      return ok(null, DELETE_REQUEST_MSG.declined);
+    }
+    if (url.includes('/Tests/RequestToDeleteTest')) {
+      current = { ...base, forDelete: true };
+      return ok(null, 'درخواست حذف ثبت شد و پس از بررسی مدیر انجام می‌شود');
+    }
+    const page = (rows: LabListRow[]) =>
+      ok({ list: rows, totalCount: rows.length, currPage: 1, pageSize: 100 });
+    if (url.includes('/Manage/AllTests')) return page(current.forDelete ? [current] : []);
+    if (url.includes('/Tests/AllTests')) return page([current]);
+    if (url.includes('/Tests/GetTest') || url.includes('/Manage/GetTest')) return ok(current);
+    if (url.includes('/Manage/TestHistory')) return ok({ list: [] });
+    return ok(null);
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the admin declines a delete request', () => {
+  it(
+    'manage/labs-todelete offers «رد درخواست», asks for a reason, and the packet leaves the list',
+    { timeout: 20_000 },
+    async () => {
+      signIn('admin');
+      const user = userEvent.setup();
+      renderApp('/manage/labs-todelete');
+      await user.click(await screen.findByRole('button', { name: 'رد درخواست حذف بسته ۱۰۰۲۳۴' }));
+      const dialog = await screen.findByRole('dialog', { name: 'رد درخواست حذف' });
+      expect(within(dialog).getByText(/حذف نمی‌شود و از فهرست درخواست‌ها بیرون می‌رود/)).toBeInTheDocument();
+
+      // The reason is required: nothing is sent without it.
+      await user.click(within(dialog).getByRole('button', { name: 'رد درخواست' }));
+      expect(await within(dialog).findByText(DELETE_REQUEST_MSG.reasonRequired)).toBeInTheDocument();
+      expect(posts('/Manage/DeclineDeleteTest')).toEqual([]);
+
+      await user.type(within(dialog).getByLabelText(/دلیل رد درخواست/), REASON);
+      await user.click(within(dialog).getByRole('button', { name: 'رد درخواست' }));
+      await waitFor(() => expect(posts('/Manage/DeclineDeleteTest')).toEqual([{ id: ID, reason: REASON }]));
+      expect(await screen.findByText(DELETE_REQUEST_MSG.declined)).toBeInTheDocument();
+      expect(await screen.findByText('درخواست حذفی در انتظار بررسی نیست.')).toBeInTheDocument();
+      expect(posts('/Manage/DeleteTest')).toEqual([]);
+    },
+  );
+
+  it(
+    'manage/edit-lab of a requested packet offers it too, without saving the packet',
+    { timeout: 20_000 },
+    async () => {
+      signIn('admin');
+      const user = userEvent.setup();
+      renderApp(`/manage/edit-lab/${ID}`);
+      await user.click(await screen.findByRole('button', { name: 'رد درخواست حذف بسته ۱۰۰۲۳۴' }));
+      const dialog = await screen.findByRole('dialog', { name: 'رد درخواست حذف' });
+      await user.type(within(dialog).getByLabelText(/دلیل رد درخواست/), REASON);
+      await user.click(within(dialog).getByRole('button', { name: 'رد درخواست' }));
+      await waitFor(() => expect(posts('/Manage/DeclineDeleteTest')).toHaveLength(1));
+      expect(posts('/Manage/EditTest')).toEqual([]);
+    },
+  );
+});
+
+describe('the lab reads why, and may ask again', () => {
+  it('lab/list marks the packet and shows the reason', { timeout: 20_000 }, async () => {
+    signIn('workshop');
+    current = declined;
+    renderApp('/lab/list');
+    expect((await screen.findAllByText('حذف رد شد')).length).toBeGreaterThan(0);
+    const reasons = screen.getAllByTestId('decline-reason');
+    expect(reasons.length).toBeGreaterThan(0);
+    for (const r of reasons) expect(r).toHaveTextContent(`دلیل رد درخواست حذف: ${REASON}`);
+    expect(screen.queryByText('درخواست حذف', { selector: '.mantine-Badge-label' })).not.toBeInTheDocument();
+  });
+
+  it('lab/edit shows the reason and asks again', { timeout: 20_000 }, async () => {
+    signIn('workshop');
+    current = declined;
+    const user = userEvent.setup();
+    renderApp(`/lab/edit/${ID}`);
+    const note = await screen.findByRole('alert', { name: 'مدیر درخواست حذف را رد کرد' });
+    expect(note).toHaveTextContent(`دلیل: ${REASON}`);
+    await user.click(screen.getByRole('button', { name: 'درخواست دوباره' }));
+    const confirm = await screen.findByRole('dialog');
+    await user.click(within(confirm).getByRole('button', { name: 'درخواست حذف' }));
+    await waitFor(() => expect(posts('/Tests/RequestToDeleteTest')).toEqual([{ id: ID }]));
+    expect(await screen.findByText('درخواست حذف ثبت شده است')).toBeInTheDocument();
+  });
+});
+
+describe('the packet history', () => {
+  it('names the decline, who declined and why', { timeout: 20_000 }, async () => {
+    signIn('admin');
+    const item: TestHistoryItem = {
+      id: 9,
+      at: '2026-11-21T10:00:00Z',
+      actorId: 'admin',
+      actorName: 'مدیر سامانه',
+      action: 'assay.delete.decline',
+      actionLabel: 'رد درخواست حذف',
+      before: { deleteRequested: true },
+      after: { deleteRequested: false, reason: REASON },
+    };
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/Manage/TestHistory')) return ok({ list: [item] });
+      return ok(declined);
+    });
+    renderApp(`/manage/edit-lab/${ID}`);
+    expect(await screen.findByText('رد درخواست حذف')).toBeInTheDocument();
+    expect(screen.getByText(REASON)).toBeInTheDocument();
+    expect(screen.getAllByText(/مدیر سامانه/).length).toBeGreaterThan(0);
+  });
+});

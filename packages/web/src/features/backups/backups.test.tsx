@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { DEFAULT_USER_SETTINGS, type BackupStatus } from '@ayar/contract';
+import { saveLogin } from '../../lib/auth.ts';
+import { jsonResponse, renderApp, renderWithProviders } from '../../test/render.tsx';
+import { BackupNotice, formatSize } from './BackupNotice.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+const schedule = { every: '03:00', nextAt: '2026-11-24T23:30:00Z', keep: 14, dir: '/srv/ayar/backups' };
+const good = {
+  at: '2026-11-23T23:31:00Z',
+  file: '/srv/ayar/backups/ayar-20261123-233000Z.tar',
+  bytes: 13_002_342,
+};
+const base: BackupStatus = {
+  lastGood: null,
+  lastFailure: null,
+  runningSince: null,
+  schedule,
+  overdue: false,
+};
+
+function serve(status: BackupStatus | null) {
+  fetchMock.mockImplementation(async (url) => {
+    const data = String(url).includes('/Manage/BackupStatus') ? status : null;
+    return jsonResponse({ successful: true, message: '', data });
+  });
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the backup notice on the admin dashboard', () => {
+  it('a failed backup: a red alert with when it failed, why, and the last good one in Jalali', async () => {
+    serve({
+      ...base,
+      lastGood: good,
+      lastFailure: { at: '2026-11-24T23:32:00Z', error: 'pg_dump 18.6 failed: No space left on device' },
+    });
+    renderWithProviders(<BackupNotice />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('پشتیبان‌گیری ناموفق بود');
+    expect(alert).toHaveTextContent('آخرین پشتیبان‌گیری در ۱۴۰۵/۰۹/۰۴ ۰۳:۰۲ انجام نشد');
+    expect(alert).toHaveTextContent('آخرین پشتیبان سالم: ۱۴۰۵/۰۹/۰۳ ۰۳:۰۱ (۱۲٫۴ مگابایت)');
+    expect(alert).toHaveTextContent('No space left on device');
+  });
+
+  it('a failure before any good backup says there is none', async () => {
+    serve({ ...base, lastFailure: { at: '2026-11-24T23:32:00Z', error: 'pg_dump: not found' } });
+    renderWithProviders(<BackupNotice />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('هنوز هیچ پشتیبان سالمی گرفته نشده است');
+  });
+
+  it('all well: one quiet line with the last good backup and the next one', async () => {
+    serve({ ...base, lastGood: good });
+    renderWithProviders(<BackupNotice />);
+    const line = await screen.findByTestId('backup-notice');
+    expect(line).toHaveTextContent('آخرین پشتیبان سالم: ۱۴۰۵/۰۹/۰۳ ۰۳:۰۱');
+    expect(line).toHaveTextContent('پشتیبان بعدی: ۱۴۰۵/۰۹/۰۴ ۰۳:۰۰');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('overdue, or switched off with none made: a yellow warning', async () => {
+    serve({ ...base, lastGood: good, overdue: true });
+    const { unmount } = renderWithProviders(<BackupNotice />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('پشتیبان‌گیری عقب افتاده است');
+    unmount();
+    serve({ ...base, schedule: { ...schedule, every: 'off', nextAt: null } });
+    renderWithProviders(<BackupNotice />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('پشتیبان‌گیری خودکار خاموش است');
+  });
+
+  it('is on the admin dashboard', async () => {
+    saveLogin({
+      token: 't',
+      userUsername: 'admin',
+      userId: 'u-1',
+      userRoleId: 1,
+      userFname: 'مدیر',
+      nationalId: null,
+      userSanapass: JSON.stringify(DEFAULT_USER_SETTINGS),
+      role: 'admin',
+      testTypes: [],
+    });
+    serve({ ...base, lastFailure: { at: '2026-11-24T23:32:00Z', error: 'disk full' } });
+    renderApp('/dashboard');
+    expect(await screen.findByText('پشتیبان‌گیری ناموفق بود')).toBeInTheDocument();
+  });
+
+  it('sizes in Persian', () => {
+    expect(formatSize(13_002_342)).toBe('۱۲٫۴ مگابایت');
+    expect(formatSize(800_000)).toBe('۷۸۱ کیلوبایت');
+  });
+});

@@ -1,0 +1,119 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { ROUTES, toPersianDigits } from '@ayar/contract';
+import type { Paged, Profile } from '@ayar/contract';
+import { Ltr } from '../../../components/ui/LtrText.tsx';
+import { IconHourglass } from '../../../components/ui/icons.tsx';
+import { apiRequest } from '../../../lib/api.ts';
+import { useApiQuery } from '../../../lib/query.ts';
+import { ASSAYS_KEY } from '../../assays/api.ts';
+import { useAlertSound } from './useAlertSound.ts';
+
+/** How often the bench's count is read again while the dashboard is open. */
+export const LAB_QUEUE_POLL_MS = 30_000;
+
+/** The waiting count, read again every 30 s without the «please wait» overlay (a bench screen stays open). */
+function usePolledWaitingCount(): number | null {
+  const query = useQuery({
+    queryKey: [...ASSAYS_KEY, 'waitingCount', 'lab-queue'],
+    queryFn: ({ signal }) =>
+      apiRequest<Paged<unknown>>(ROUTES.tests.allTests, {
+        query: { waitFor: true, pageSize: 1, pageNumber: 1 },
+        silent: true,
+        background: true,
+        signal,
+      }),
+    refetchInterval: LAB_QUEUE_POLL_MS,
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+  });
+  return query.data?.totalCount ?? null;
+}
+
+function Queue({ alertSound }: { alertSound: string | null }) {
+  const count = usePolledWaitingCount();
+  const sound = useAlertSound(alertSound);
+  const [arrived, setArrived] = useState(0);
+  const previous = useRef<number | null>(null);
+  const { play } = sound;
+
+  // A count that rises means a new packet waits for the bench: say so, and sound the lab's alert.
+  useEffect(() => {
+    if (count === null) return;
+    const before = previous.current;
+    previous.current = count;
+    if (before === null || count <= before) return;
+    setArrived((n) => n + (count - before));
+    void play();
+  }, [count, play]);
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} aria-label="صف آزمایشگاه" component="section">
+      <Group justify="space-between" align="center" wrap="wrap" gap="md">
+        <Group gap="md" wrap="nowrap">
+          <ThemeIcon size={56} radius="xl" variant="light" color="orange">
+            <IconHourglass size={30} />
+          </ThemeIcon>
+          <div>
+            <Text c="dimmed" size="sm">
+              بسته‌های در انتظار تعیین عیار
+            </Text>
+            {count === null ? (
+              <Loader size="sm" mt={6} aria-label="در حال شمارش" />
+            ) : (
+              <Text fw={800} fz={34} lh={1.2} data-testid="lab-queue-count">
+                <Ltr>{toPersianDigits(count)}</Ltr>
+              </Text>
+            )}
+          </div>
+        </Group>
+        <Button component={Link} to="/lab/list/true" variant="light" size="md">
+          {count === 0 ? 'مشاهده لیست' : 'ثبت عیار'}
+        </Button>
+      </Group>
+      <Stack gap="xs" mt="sm">
+        {arrived > 0 ? (
+          <Alert color="orange" variant="light" role="status" p="xs">
+            {toPersianDigits(arrived)} بسته تازه از زمان باز شدن این صفحه در انتظار عیار است.
+          </Alert>
+        ) : null}
+        {sound.state === 'blocked' ? (
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              مرورگر پیش از لمس صفحه صدا پخش نمی‌کند.
+            </Text>
+            <Button size="xs" variant="light" onClick={() => void play()}>
+              فعال‌سازی صدای هشدار
+            </Button>
+          </Group>
+        ) : sound.state === 'ready' ? (
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              با رسیدن بسته تازه، صدای هشدار آزمایشگاه پخش می‌شود.
+            </Text>
+            <Button size="xs" variant="subtle" onClick={() => void play()}>
+              آزمایش صدا
+            </Button>
+          </Group>
+        ) : sound.state === 'failed' ? (
+          <Text size="sm" c="dimmed">
+            صدای هشدار بارگیری نشد.
+          </Text>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * A lab user's bench (ADR 0027, SPEC.md 2.6 «for a lab user»): on the dashboard of a workshop the
+ * administrator marked «کاربر آزمایشگاه است؟», the count of packets waiting for their purity, kept
+ * current, with the workshop's audio as the alert when a new one arrives. Nothing for other workshops.
+ */
+export function LabQueue() {
+  const profile = useApiQuery<Profile>(['profile'], ROUTES.account.profile, { silent: true });
+  if (!profile.data?.isLabOwner) return null;
+  return <Queue alertSound={profile.data.alertSound} />;
+}
