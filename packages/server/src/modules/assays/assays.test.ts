@@ -3,47 +3,17 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSAY_MSG, OTHER_CUSTOMER_ID, TEST_TYPES } from '@ayar/contract';
 import { createTestApp, createUser, signIn, type TestContext } from '../../../test/helpers.ts';
+import { createLab, type TestLab } from '../../../test/labs.ts';
 
 const P = '/api/v1.0';
 const TYPE = TEST_TYPES[0].id;
 
 let ctx: TestContext;
 
-let nextFrom = 1_000_000;
-interface Lab {
-  id: string;
-  h: Record<string, string>;
-  from: number;
-  to: number;
-  customerId: string;
-}
+type Lab = TestLab;
 /** An active workshop with a range of 1000 numbers and one customer (mobile 0912…). */
-async function newLab(opts: { status?: 0 | 1 | 5; fName?: string } = {}): Promise<Lab> {
-  const user = await createUser(ctx.db, { status: opts.status ?? 1, fName: opts.fName ?? 'آزمایشگاه طلا' });
-  await ctx.db
-    .updateTable('users')
-    .set({ settings: JSON.stringify({ testType: TYPE, vageType: 1, vage: 50_000 }) })
-    .where('id', '=', user.id)
-    .execute();
-  const from = nextFrom;
-  nextFrom += 1000;
-  await ctx.db
-    .insertInto('codeRanges')
-    .values({ workshopId: user.id, fromCode: from, toCode: from + 999, nextCode: from })
-    .execute();
-  const customer = await ctx.db
-    .insertInto('customers')
-    .values({ workshopId: user.id, code: 1, name: 'علی رضایی', mobile1: '09121234567', settings: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return {
-    id: user.id,
-    h: await signIn(ctx.app, user.username, user.password),
-    from,
-    to: from + 999,
-    customerId: customer.id,
-  };
-}
+const newLab = (opts: { status?: 0 | 1 | 5; fName?: string } = {}) =>
+  createLab(ctx, { ...opts, settings: { testType: TYPE, vageType: 1, vage: 50_000 } });
 
 let admin: Record<string, string>;
 let adminId: string;

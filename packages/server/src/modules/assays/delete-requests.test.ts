@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSAY_MSG, DELETE_REQUEST_MSG, TEST_TYPES } from '@ayar/contract';
 import { createTestApp, createUser, errorFields, signIn, type TestContext } from '../../../test/helpers.ts';
+import { createLab, type TestLab } from '../../../test/labs.ts';
 
 const P = '/api/v1.0';
 const DECLINE = '/Manage/DeclineDeleteTest';
@@ -11,39 +12,14 @@ let ctx: TestContext;
 let admin: Record<string, string>;
 let adminId: string;
 
-let nextFrom = 3_000_000;
-interface Lab {
-  id: string;
-  h: Record<string, string>;
-  from: number;
-  customerId: string;
-}
+type Lab = TestLab;
 /** An active workshop with numbers and one customer. */
-async function newLab(fName = 'آزمایشگاه رد'): Promise<Lab> {
-  const user = await createUser(ctx.db, { fName });
-  await ctx.db
-    .updateTable('users')
-    .set({ settings: JSON.stringify({ testType: TEST_TYPES[0].id, vageType: 1, vage: 0 }) })
-    .where('id', '=', user.id)
-    .execute();
-  const from = nextFrom;
-  nextFrom += 1000;
-  await ctx.db
-    .insertInto('codeRanges')
-    .values({ workshopId: user.id, fromCode: from, toCode: from + 999, nextCode: from })
-    .execute();
-  const customer = await ctx.db
-    .insertInto('customers')
-    .values({ workshopId: user.id, code: 1, name: 'رضا زرگر', mobile1: '09121230000', settings: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return {
-    id: user.id,
-    h: await signIn(ctx.app, user.username, user.password),
-    from,
-    customerId: customer.id,
-  };
-}
+const newLab = (fName = 'آزمایشگاه رد') =>
+  createLab(ctx, {
+    fName,
+    settings: { testType: TEST_TYPES[0].id, vageType: 1, vage: 0 },
+    customer: { name: 'رضا زرگر', mobile1: '09121230000' },
+  });
 
 const post = (url: string, headers: Record<string, string> | undefined, payload: unknown) =>
   ctx.app.inject({ method: 'POST', url: P + url, headers, payload: payload as object });

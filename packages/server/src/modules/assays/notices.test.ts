@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USER_SETTINGS, REY_TEST_TYPE_ID, SMS_CHOICE_MSG, TEST_TYPES } from '@ayar/contract';
 import { createTestApp, createUser, signIn, type TestContext } from '../../../test/helpers.ts';
+import { createLab, type TestLab as Lab } from '../../../test/labs.ts';
 
 // ADR 0027: a workshop chooses which of the network's ready and wait texts its customers receive, and a
 // melted-gold packet's first purity is followed by the rey SMS.
@@ -12,34 +13,7 @@ const REY = 'پیگیری ری بسته #d (عیار #c) از #n';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
-let nextFrom = 5_000_000;
-
-interface Lab {
-  id: string;
-  h: Record<string, string>;
-  from: number;
-  customerId: string;
-}
-async function newLab(fName: string): Promise<Lab> {
-  const user = await createUser(ctx.db, { fName });
-  const from = nextFrom;
-  nextFrom += 1000;
-  await ctx.db
-    .insertInto('codeRanges')
-    .values({ workshopId: user.id, fromCode: from, toCode: from + 999, nextCode: from })
-    .execute();
-  const customer = await ctx.db
-    .insertInto('customers')
-    .values({ workshopId: user.id, code: 1, name: 'علی رضایی', mobile1: '09121234567', settings: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return {
-    id: user.id,
-    h: await signIn(ctx.app, user.username, user.password),
-    from,
-    customerId: customer.id,
-  };
-}
+const newLab = (fName: string) => createLab(ctx, { fName });
 
 const post = (url: string, headers: Record<string, string> | undefined, payload: unknown) =>
   ctx.app.inject({ method: 'POST', url: P + url, headers, payload: payload as object });
