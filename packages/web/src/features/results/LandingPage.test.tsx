@@ -169,7 +169,7 @@ describe('landing page', () => {
     vi.stubGlobal('innerHeight', 640);
     const rect = vi
       .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
-      .mockReturnValue({ top: 520, bottom: 600, left: 0, right: 390, width: 390, height: 80 } as DOMRect);
+      .mockReturnValue({ top: 520, bottom: 600, height: 80 } as DOMRect);
     fetchMock.mockResolvedValueOnce(
       jsonResponse({
         successful: true,
