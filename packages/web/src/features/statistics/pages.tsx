@@ -1,25 +1,14 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import {
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { toPersianDigits } from '@ayar/contract';
-import { Ltr } from '../../components/ui/LtrText.tsx';
 import { IconFlask, IconHash, IconHourglass, IconUsers } from '../../components/ui/icons.tsx';
 import { useAuth } from '../../lib/auth.ts';
 import { useWaitingCount } from '../assays/api.ts';
 import { AdminDashboard } from './components/AdminDashboard.tsx';
 import { WorkshopStatistics } from './components/WorkshopStatistics.tsx';
 import { LabQueue } from './lab/LabQueue.tsx';
+import { WaitingHeader } from './components/WaitingHeader.tsx';
 
 interface Tile {
   label: string;
@@ -140,28 +129,7 @@ export function HomePage() {
   return (
     <Stack gap="lg" maw={960} mx="auto">
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-        <Group justify="space-between" align="center" wrap="wrap" gap="md">
-          <Group gap="md" wrap="nowrap">
-            <ThemeIcon size={56} radius="xl" variant="light" color="orange">
-              <IconHourglass size={30} />
-            </ThemeIcon>
-            <div>
-              <Text c="dimmed" size="sm">
-                بسته‌های در انتظار تعیین عیار
-              </Text>
-              {waiting.isPending ? (
-                <Loader size="sm" mt={6} aria-label="در حال شمارش" />
-              ) : (
-                <Text fw={800} fz={34} lh={1.2} data-testid="waiting-count">
-                  {count === null ? '—' : <Ltr>{toPersianDigits(count)}</Ltr>}
-                </Text>
-              )}
-            </div>
-          </Group>
-          <Button component={Link} to="/lab/list/true" variant="light" size="md">
-            {count === 0 ? 'مشاهده لیست' : 'ثبت عیار'}
-          </Button>
-        </Group>
+        <WaitingHeader count={count} pending={waiting.isPending} testId="waiting-count" />
         {count === 0 ? (
           <Text size="sm" c="dimmed" mt="sm">
             همه بسته‌ها عیار دارند.

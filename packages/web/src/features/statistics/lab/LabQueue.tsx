@@ -1,11 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { WaitingHeader } from '../components/WaitingHeader.tsx';
 import { ROUTES, toPersianDigits } from '@ayar/contract';
 import type { Paged, Profile } from '@ayar/contract';
-import { Ltr } from '../../../components/ui/LtrText.tsx';
-import { IconHourglass } from '../../../components/ui/icons.tsx';
 import { apiRequest } from '../../../lib/api.ts';
 import { useApiQuery } from '../../../lib/query.ts';
 import { ASSAYS_KEY } from '../../assays/api.ts';
@@ -51,28 +49,7 @@ function Queue({ alertSound }: { alertSound: string | null }) {
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} aria-label="صف آزمایشگاه" component="section">
-      <Group justify="space-between" align="center" wrap="wrap" gap="md">
-        <Group gap="md" wrap="nowrap">
-          <ThemeIcon size={56} radius="xl" variant="light" color="orange">
-            <IconHourglass size={30} />
-          </ThemeIcon>
-          <div>
-            <Text c="dimmed" size="sm">
-              بسته‌های در انتظار تعیین عیار
-            </Text>
-            {count === null ? (
-              <Loader size="sm" mt={6} aria-label="در حال شمارش" />
-            ) : (
-              <Text fw={800} fz={34} lh={1.2} data-testid="lab-queue-count">
-                <Ltr>{toPersianDigits(count)}</Ltr>
-              </Text>
-            )}
-          </div>
-        </Group>
-        <Button component={Link} to="/lab/list/true" variant="light" size="md">
-          {count === 0 ? 'مشاهده لیست' : 'ثبت عیار'}
-        </Button>
-      </Group>
+      <WaitingHeader count={count} pending={count === null} testId="lab-queue-count" />
       <Stack gap="xs" mt="sm">
         {arrived > 0 ? (
           <Alert color="orange" variant="light" role="status" p="xs">
