@@ -1,7 +1,7 @@
 /**
  * Backup and restore at scale (issue 13): times `createBackup` and `restoreBackup` (the code behind
  * `npm run backup` and `npm run restore`) on a seeded database, and reports the backup's size.
- *   node bench/backup.ts [--database-url postgres://…]
+ *   node bench/backup.ts [--database-url postgres://…] [--method pg_dump|copy]
  * Seed first (`node bench/seed.ts --assays 1000000`). On an external database the restore goes into a
  * new database beside it (`<name>_restore_bench`, dropped afterwards); on the bench's embedded one
  * (bench/.data) into a new data directory, as a restore on a new machine would.
@@ -19,12 +19,18 @@ import { fail } from './lib/cli.ts';
 import { BENCH_DIR, openBenchDatabase } from './lib/database.ts';
 
 const { values } = parseArgs({
-  options: { 'database-url': { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+  options: {
+    'database-url': { type: 'string' },
+    method: { type: 'string', default: 'pg_dump' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
 });
 if (values.help) {
-  console.log('node bench/backup.ts [--database-url URL]');
+  console.log('node bench/backup.ts [--database-url URL] [--method pg_dump|copy]');
   process.exit(0);
 }
+if (values.method !== 'pg_dump' && values.method !== 'copy') fail(new Error('--method is pg_dump or copy'));
+const method = values.method as 'pg_dump' | 'copy';
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -58,6 +64,7 @@ try {
   let started = performance.now();
   const backup = await createBackup({
     databaseUrl: bench.url,
+    method,
     source: bench.embedded ? 'embedded' : 'external',
     filesDir: path.join(work, 'no-files'),
     dir: work,
@@ -65,7 +72,7 @@ try {
   });
   const { database } = backup.manifest;
   console.log(
-    `  backup    ${seconds(started)}  ${mb(backup.bytes)}  (PostgreSQL ${database.serverVersion}, pg_dump ${database.pgDumpVersion})`,
+    `  backup    ${seconds(started)}  ${mb(backup.bytes)}  (PostgreSQL ${database.serverVersion}, ${database.pgDumpVersion ? `pg_dump ${database.pgDumpVersion}` : 'COPY per table'})`,
   );
   // Without a running load: the embedded bench database is ours alone, and stops after the backup.
   await bench.close();
@@ -97,7 +104,7 @@ try {
     log: quiet,
   });
   console.log(
-    `  restore   ${seconds(started)}  ${restored.rows} rows (verify, pg_restore --single-transaction, row counts checked)`,
+    `  restore   ${seconds(started)}  ${restored.rows} rows (verify, ${method === 'copy' ? 'migrations and COPY' : 'pg_restore'} in one transaction, row counts checked)`,
   );
   console.log(`  database after restore: ${mb(await databaseSize(opened.url))}`);
 } catch (err) {

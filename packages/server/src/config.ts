@@ -103,6 +103,8 @@ export const configSchema = z.object({
       .transform((v) => parseBackupEvery(v)!),
   ),
   BACKUP_KEEP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(14)),
+  /** `auto`: pg_dump when one of the server's version is on the machine, else COPY per table. */
+  BACKUP_METHOD: z.preprocess(emptyToUndefined, z.enum(['auto', 'pg_dump', 'copy']).default('auto')),
 });
 
 /** proxy-addr's names for whole address ranges, which Fastify's trustProxy understands. */

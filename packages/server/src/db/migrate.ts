@@ -34,6 +34,13 @@ export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** Up to and including `name` (a restore rebuilds a backup's schema at its level, ADR 0021). */
+export async function migrateTo(db: Database, name: string): Promise<string[]> {
+  const { error, results } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
 export async function migrateToLatest(db: Database): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();

@@ -29,6 +29,9 @@ let scratch: Awaited<ReturnType<typeof scratchDatabases>>;
 let db: Database;
 let backupFile: string;
 let entries: TarEntry[];
+/** The same database backed up without pg_dump (COPY per table). */
+let copyFile: string;
+let copyEntries: TarEntry[];
 const filesDir = path.join(dir, 'source', 'files');
 const KEY = `photo/ab/${'ab'.repeat(16)}`;
 
@@ -64,11 +67,27 @@ beforeAll(async () => {
     appVersion: 'test',
   });
   backupFile = backup.file;
-  const fh = await open(backupFile, 'r');
-  entries = [];
-  for await (const entry of tarEntries(fh, (await fh.stat()).size)) entries.push(entry);
-  await fh.close();
+  entries = await listEntries(backupFile);
+  copyFile = (
+    await createBackup({
+      databaseUrl: scratch.source,
+      method: 'copy',
+      source: 'external',
+      filesDir,
+      dir: path.join(dir, 'backups'),
+      appVersion: 'test',
+    })
+  ).file;
+  copyEntries = await listEntries(copyFile);
 });
+
+async function listEntries(file: string): Promise<TarEntry[]> {
+  const fh = await open(file, 'r');
+  const list: TarEntry[] = [];
+  for await (const entry of tarEntries(fh, (await fh.stat()).size)) list.push(entry);
+  await fh.close();
+  return list;
+}
 
 afterAll(async () => {
   await db?.destroy();
@@ -76,10 +95,10 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** A copy of the backup with `change` applied to its bytes. */
-function variant(name: string, change: (bytes: Buffer) => Buffer): string {
+/** A copy of the backup (or of `from`) with `change` applied to its bytes. */
+function variant(name: string, change: (bytes: Buffer) => Buffer, from = backupFile): string {
   const file = path.join(dir, name);
-  fs.writeFileSync(file, change(Buffer.from(fs.readFileSync(backupFile))));
+  fs.writeFileSync(file, change(Buffer.from(fs.readFileSync(from))));
   return file;
 }
 const flipAt = (offset: number) => (bytes: Buffer) => {
@@ -136,6 +155,21 @@ describe('a backup file that cannot be trusted', () => {
       /damaged: the manifest does not match its checksum/,
     );
     expect(await refusal(variant('hdr.tar', flipAt(dump.offset - 512 + 130)))).toMatch(/damaged at byte/);
+  });
+
+  it('made without pg_dump: a changed byte in a table, or a table left out → refused', async () => {
+    const tables = copyEntries.filter((e) => /^db\/.+\.csv\.gz$/.test(e.name));
+    expect(tables.map((e) => e.name)).toContain('db/files.csv.gz');
+    const files = tables.find((e) => e.name === 'db/files.csv.gz')!;
+    expect(
+      await refusal(variant('copy-byte.tar', flipAt(files.offset + Math.floor(files.size / 2)), copyFile)),
+    ).toMatch(/damaged: the database part does not match its checksum/);
+    // The entry cut out whole (header and padded data): still a well-formed tar, one table short.
+    const end = files.offset + Math.ceil(files.size / 512) * 512;
+    const without = (b: Buffer) => Buffer.concat([b.subarray(0, files.offset - 512), b.subarray(end)]);
+    expect(await refusal(variant('copy-missing.tar', without, copyFile))).toMatch(
+      /damaged: the database part does not match its checksum/,
+    );
   });
 
   it('an empty file, or one that is not a backup → refused', async () => {

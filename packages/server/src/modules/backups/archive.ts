@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { TABLE_ENTRY } from './copy-format.ts';
 import { BackupFileError, readEntry, tarEntries, type TarEntry } from './tar.ts';
 
 /**
  * What a backup file holds, in this order (ADR 0021):
  *   files/<storage key>   every stored file the database names, as it is on disk
- *   db.dump               pg_dump's custom format (compressed)
+ *   db.dump               pg_dump's custom format (compressed), or, made without pg_dump,
+ *   db/<table>.csv.gz     each table's rows as COPY writes them (copy-format.ts; format 2)
  *   files.sha256          `<sha256>  files/<key>` per file, in archive order (`sha256sum -c` reads it)
  *   manifest.json         versions, migration level, row counts, the parts' SHA-256
  *   manifest.sha256       the manifest's own SHA-256
@@ -21,7 +23,8 @@ export const PARTS = {
   manifestSum: 'manifest.sha256',
 } as const;
 export const FORMAT = 'ayar-backup';
-export const FORMAT_VERSION = 1;
+/** The newest format this code reads and writes: 2 adds the database as COPY output (`method: copy`). */
+export const FORMAT_VERSION = 2;
 const FILE_ENTRY = /^files\/([a-z]+\/[0-9a-f]{2}\/[0-9a-f]{32})$/;
 const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
 
@@ -35,10 +38,14 @@ export const manifestSchema = z.object({
   database: z.object({
     source: z.enum(['embedded', 'external']),
     serverVersion: z.string(),
-    pgDumpVersion: z.string(),
+    /** How the database part was made: pg_dump's archive, or COPY per table (ADR 0021). */
+    method: z.enum(['pg_dump', 'copy']).default('pg_dump'),
+    pgDumpVersion: z.string().optional(),
     migrations: z.array(z.string()),
     counts: z.record(z.string(), z.number().int().min(0)),
     dataNotKept: z.array(z.string()),
+    /** The sequences' positions (copy method; pg_dump's archive holds its own). */
+    sequences: z.record(z.string(), z.object({ value: z.string(), isCalled: z.boolean() })).optional(),
   }),
   files: z.object({
     count: z.number().int().min(0),
@@ -46,7 +53,8 @@ export const manifestSchema = z.object({
     /** Named by a row but gone from disk when copied (the unused-file sweep removed them meanwhile). */
     missing: z.array(z.string()),
   }),
-  parts: z.object({ [PARTS.dump]: partSchema, [PARTS.fileList]: partSchema }),
+  /** `db.dump` or every `db/<table>.csv.gz`, and `files.sha256`: bytes and SHA-256 of each. */
+  parts: z.record(z.string(), partSchema),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 
@@ -55,8 +63,15 @@ export const fileEntryName = (key: string) => `files/${key}`;
 
 export interface VerifiedBackup {
   manifest: Manifest;
-  dump: TarEntry;
 }
+
+/** The entries that make up the database part, as the manifest's method says. */
+function databaseParts(manifest: Manifest): string[] {
+  if (manifest.database.method === 'pg_dump') return [PARTS.dump];
+  return Object.keys(manifest.database.counts).map((table) => `db/${table}.csv.gz`);
+}
+
+const isDatabasePart = (name: string) => name === PARTS.dump || TABLE_ENTRY.test(name);
 
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 
@@ -89,7 +104,6 @@ export async function verifyBackupFile(file: string): Promise<VerifiedBackup> {
     const hashes = new Map<string, string>();
     const fileList = createHash('sha256');
     let fileCount = 0;
-    let dump: TarEntry | undefined;
     let manifestBytes: Buffer | undefined;
     let manifestSum: string | undefined;
     for await (const entry of tarEntries(fh, size)) {
@@ -99,11 +113,10 @@ export async function verifyBackupFile(file: string): Promise<VerifiedBackup> {
         await readEntry(fh, entry, (chunk) => void hash.update(chunk));
         fileList.update(fileListLine(hash.digest('hex'), key));
         fileCount++;
-      } else if (entry.name === PARTS.dump || entry.name === PARTS.fileList) {
+      } else if (isDatabasePart(entry.name) || entry.name === PARTS.fileList) {
         const hash = createHash('sha256');
         await readEntry(fh, entry, (chunk) => void hash.update(chunk));
         hashes.set(entry.name, hash.digest('hex'));
-        if (entry.name === PARTS.dump) dump = entry;
       } else if (entry.name === PARTS.manifest) {
         manifestBytes = await readSmall(fh, entry);
       } else if (entry.name === PARTS.manifestSum) {
@@ -112,9 +125,10 @@ export async function verifyBackupFile(file: string): Promise<VerifiedBackup> {
         throw new BackupFileError(`${file} is not an Ayar backup (it holds ${entry.name}).`);
       }
     }
-    if (!manifestBytes || !manifestSum || !dump) {
+    const hasDatabase = [...hashes.keys()].some(isDatabasePart);
+    if (!manifestBytes || !manifestSum || !hasDatabase) {
       throw new BackupFileError(
-        `${file} is incomplete or not an Ayar backup: ${!dump ? 'the database part' : 'the manifest'} is missing.`,
+        `${file} is incomplete or not an Ayar backup: ${!hasDatabase ? 'the database part' : 'the manifest'} is missing.`,
       );
     }
     if (sha256(manifestBytes) !== manifestSum) {
@@ -134,36 +148,45 @@ export async function verifyBackupFile(file: string): Promise<VerifiedBackup> {
         `${file} was written in backup format ${manifest.formatVersion} by Ayar ${manifest.appVersion}; this version reads format ${FORMAT_VERSION}. Restore it with that version or a newer one.`,
       );
     }
-    if (hashes.get(PARTS.dump) !== manifest.parts[PARTS.dump].sha256) {
+    const expected = databaseParts(manifest);
+    const found = [...hashes.keys()].filter(isDatabasePart);
+    if (
+      found.length !== expected.length ||
+      expected.some((part) => !hashes.has(part) || hashes.get(part) !== manifest.parts[part]?.sha256)
+    ) {
       throw new BackupFileError(`${file} is damaged: the database part does not match its checksum.`);
     }
     const listSum = fileList.digest('hex');
+    const listPart = manifest.parts[PARTS.fileList];
     if (
-      hashes.get(PARTS.fileList) !== manifest.parts[PARTS.fileList].sha256 ||
-      listSum !== manifest.parts[PARTS.fileList].sha256 ||
+      !listPart ||
+      hashes.get(PARTS.fileList) !== listPart.sha256 ||
+      listSum !== listPart.sha256 ||
       fileCount !== manifest.files.count
     ) {
       throw new BackupFileError(`${file} is damaged: the stored files do not match their checksums.`);
     }
-    return { manifest, dump };
+    return { manifest };
   } finally {
     await fh.close();
   }
 }
 
 /**
- * The second pass of a restore: writes the database part to `dumpTo` and the stored files under
- * `filesTo`, checking them again on the way (the file could have changed since it was verified).
+ * The second pass of a restore: writes the database part's entries into `databaseTo` (`db.dump`, or
+ * `<table>.csv.gz` each) and the stored files under `filesTo`, checking them again on the way (the
+ * file could have changed since it was verified).
  */
 export async function extractBackup(
   file: string,
   verified: VerifiedBackup,
-  target: { dumpTo: string; filesTo: string },
-): Promise<{ files: number; bytes: number }> {
+  target: { databaseTo: string; filesTo: string },
+): Promise<{ files: number; bytes: number; database: Map<string, string> }> {
   const { fh, size } = await openBackup(file);
   const fileList = createHash('sha256');
   let files = 0;
   let bytes = 0;
+  const database = new Map<string, string>();
   try {
     for await (const entry of tarEntries(fh, size)) {
       const key = FILE_ENTRY.exec(entry.name)?.[1];
@@ -173,17 +196,20 @@ export async function extractBackup(
         fileList.update(fileListLine(await copyOut(fh, entry, destination, 0o640), key));
         files++;
         bytes += entry.size;
-      } else if (entry.name === PARTS.dump) {
-        const sum = await copyOut(fh, entry, target.dumpTo, 0o600);
-        if (sum !== verified.manifest.parts[PARTS.dump].sha256) {
+      } else if (isDatabasePart(entry.name)) {
+        const name = entry.name === PARTS.dump ? PARTS.dump : TABLE_ENTRY.exec(entry.name)![1]!;
+        const destination = path.join(target.databaseTo, name === PARTS.dump ? name : `${name}.csv.gz`);
+        const sum = await copyOut(fh, entry, destination, 0o600);
+        if (sum !== verified.manifest.parts[entry.name]?.sha256) {
           throw new BackupFileError(`${file} changed while it was being restored (the database part).`);
         }
+        database.set(name, destination);
       }
     }
-    if (fileList.digest('hex') !== verified.manifest.parts[PARTS.fileList].sha256) {
+    if (fileList.digest('hex') !== verified.manifest.parts[PARTS.fileList]?.sha256) {
       throw new BackupFileError(`${file} changed while it was being restored (the stored files).`);
     }
-    return { files, bytes };
+    return { files, bytes, database };
   } finally {
     await fh.close();
   }

@@ -1,8 +1,16 @@
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { FORMAT, FORMAT_VERSION, PARTS, fileEntryName, fileListLine, type Manifest } from './archive.ts';
-import { findTools, pickPgDump, runTool, toolConnection } from './pg-tools.ts';
+import { FORMAT, PARTS, fileEntryName, fileListLine, type Manifest } from './archive.ts';
+import { copyTablesOut, sequenceValues, tableEntryName, type SequenceValue } from './copy-format.ts';
+import {
+  PgToolMissingError,
+  findTools,
+  pickPgDump,
+  runTool,
+  toolConnection,
+  type PgTool,
+} from './pg-tools.ts';
 import { TarWriter } from './tar.ts';
 
 /** The backups' own bookkeeping: a restored network has made no backups yet (migration 0012). */
@@ -12,8 +20,15 @@ const BACKUP_NAME = /^ayar-\d{8}-\d{6}Z(?:-\d+)?\.tar$/;
 const STORAGE_KEY = /^[a-z]+\/[0-9a-f]{2}\/[0-9a-f]{32}$/;
 const PAGE = 1000;
 
+/**
+ * How the database part is made (ADR 0021): `pg_dump` needs PostgreSQL's client of the server's
+ * version on this machine; `copy` needs nothing outside npm; `auto` takes pg_dump when one fits.
+ */
+export type BackupMethod = 'auto' | 'pg_dump' | 'copy';
+
 export interface BackupOptions {
   databaseUrl: string;
+  method?: BackupMethod;
   source: 'embedded' | 'external';
   /** DATA_DIR/files. */
   filesDir: string;
@@ -118,10 +133,109 @@ async function copyFiles(
 }
 
 /**
+ * pg_dump for the server's major among `tools`, or null for the copy method: asked for, or `auto`
+ * on a machine without a fitting pg_dump (the embedded default's, on a fresh machine).
+ */
+export function choosePgDump(method: BackupMethod, tools: PgTool[], serverMajor: number): PgTool | null {
+  if (method === 'copy') return null;
+  try {
+    return pickPgDump(tools, serverMajor);
+  } catch (err) {
+    if (method === 'auto' && err instanceof PgToolMissingError) return null;
+    throw err;
+  }
+}
+
+type Parts = Manifest['parts'];
+
+/**
+ * The database part by COPY, in the snapshot's own transaction: one `db/<table>.csv.gz` per table
+ * whose rows are kept, and the sequences' positions.
+ */
+async function copyDatabase(
+  client: pg.Client,
+  writer: TarWriter,
+  tables: string[],
+  workDir: string,
+  signal: AbortSignal | undefined,
+): Promise<{ parts: Parts; sequences: Record<string, SequenceValue> }> {
+  await mkdir(workDir, { mode: 0o700 });
+  const written = await copyTablesOut(client, tables, workDir, signal);
+  const sequences = await sequenceValues(client);
+  const parts: Parts = {};
+  for (const [table, file] of written) {
+    parts[tableEntryName(table)] = (await writer.addFile(tableEntryName(table), file))!;
+  }
+  return { parts, sequences };
+}
+
+/** pg_dump of exactly the snapshot, running beside the file copy; nothing to do for the copy method. */
+function startPgDump(
+  pgDump: PgTool | null,
+  snapshot: string,
+  tables: string[],
+  dumpFile: string,
+  options: BackupOptions,
+): Promise<void> {
+  if (!pgDump) return Promise.resolve();
+  const connection = toolConnection(options.databaseUrl);
+  return runTool(
+    pgDump,
+    [
+      '--format=custom',
+      `--snapshot=${snapshot}`,
+      ...DATA_NOT_KEPT.filter((t) => tables.includes(t)).map((t) => `--exclude-table-data=public.${t}`),
+      `--file=${dumpFile}`,
+      `--dbname=${connection.dbname}`,
+    ],
+    connection.env,
+    options.signal,
+  );
+}
+
+/** The manifest, its checksum and the end of the archive: only now is the file complete. */
+async function sealArchive(writer: TarWriter, manifest: Manifest): Promise<void> {
+  const manifestSha = await writer.addBuffer(
+    PARTS.manifest,
+    Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`),
+  );
+  await writer.addBuffer(PARTS.manifestSum, Buffer.from(`${manifestSha}  ${PARTS.manifest}\n`));
+  await writer.finish();
+}
+
+/** What the backup's snapshot holds: its id, the server's version, the tables, their rows, the migrations. */
+async function readSnapshot(client: pg.Client) {
+  const snapshot = (
+    await client.query<{ snapshot: string; num: string; version: string; at: Date }>(
+      `select pg_export_snapshot() as snapshot, current_setting('server_version_num') as num,
+              current_setting('server_version') as version, now() as at`,
+    )
+  ).rows[0]!;
+  const tables = (
+    await client.query<{ name: string }>(
+      `select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+    )
+  ).rows.map((r) => r.name);
+  const counts: Record<string, number> = {};
+  for (const table of tables.filter((t) => !DATA_NOT_KEPT.includes(t))) {
+    const { rows } = await client.query<{ n: string }>(
+      `select count(*) as n from ${client.escapeIdentifier(table)}`,
+    );
+    counts[table] = Number(rows[0]!.n);
+  }
+  const migrations = tables.includes('kysely_migration')
+    ? (await client.query<{ name: string }>('select name from kysely_migration order by name')).rows.map(
+        (r) => r.name,
+      )
+    : [];
+  return { snapshot, tables, counts, migrations };
+}
+
+/**
  * One consistent backup of the database and its stored files, into `dir` (ADR 0021). The database is
- * read in one snapshot, exported to pg_dump, and the same snapshot lists the files to copy, so the
- * files match the rows. It only reads: pg_dump's ACCESS SHARE locks block no insert or update, only a
- * schema change (a migration) waits for it.
+ * read in one snapshot (exported to pg_dump, or copied table by table in it), and the same snapshot
+ * lists the files to copy, so the files match the rows. It only reads: its ACCESS SHARE locks block
+ * no insert or update, only a schema change (a migration) waits for it.
  */
 export async function createBackup(options: BackupOptions): Promise<BackupResult> {
   const started = performance.now();
@@ -138,47 +252,21 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   });
   const dumpFile = `${partial}.dump`;
   const listFile = `${partial}.list`;
+  const tablesDir = `${partial}.db`;
   try {
     await client.query('begin isolation level repeatable read, read only');
-    const snapshot = (
-      await client.query<{ snapshot: string; num: string; version: string; at: Date }>(
-        `select pg_export_snapshot() as snapshot, current_setting('server_version_num') as num,
-                current_setting('server_version') as version, now() as at`,
-      )
-    ).rows[0]!;
-    const pgDump = pickPgDump(await findTools('pg_dump'), Math.floor(Number(snapshot.num) / 10_000));
-    const tables = (
-      await client.query<{ name: string }>(
-        `select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
-      )
-    ).rows.map((r) => r.name);
-    const counts: Record<string, number> = {};
-    for (const table of tables.filter((t) => !DATA_NOT_KEPT.includes(t))) {
-      const { rows } = await client.query<{ n: string }>(
-        `select count(*) as n from ${client.escapeIdentifier(table)}`,
-      );
-      counts[table] = Number(rows[0]!.n);
-    }
-    const migrations = tables.includes('kysely_migration')
-      ? (await client.query<{ name: string }>('select name from kysely_migration order by name')).rows.map(
-          (r) => r.name,
-        )
-      : [];
+    const { snapshot, tables, counts, migrations } = await readSnapshot(client);
+    const method = options.method ?? 'auto';
+    const pgDump = choosePgDump(
+      method,
+      method === 'copy' ? [] : await findTools('pg_dump'),
+      Math.floor(Number(snapshot.num) / 10_000),
+    );
 
     await options.onSnapshot?.(snapshot.snapshot);
-    const connection = toolConnection(options.databaseUrl);
-    const dumping = runTool(
-      pgDump,
-      [
-        '--format=custom',
-        `--snapshot=${snapshot.snapshot}`,
-        ...DATA_NOT_KEPT.filter((t) => tables.includes(t)).map((t) => `--exclude-table-data=public.${t}`),
-        `--file=${dumpFile}`,
-        `--dbname=${connection.dbname}`,
-      ],
-      connection.env,
-      options.signal,
-    );
+    const kept = Object.keys(counts);
+    const copied = pgDump ? null : await copyDatabase(client, writer, kept, tablesDir, options.signal);
+    const dumping = startPgDump(pgDump, snapshot.snapshot, tables, dumpFile, options);
     // Awaited below, after the files: a failure meanwhile must not be an unhandled rejection.
     dumping.catch(() => undefined);
     const files = tables.includes('files')
@@ -189,30 +277,29 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     await dumping;
     await client.query('commit');
 
-    const dump = (await writer.addFile(PARTS.dump, dumpFile))!;
+    const databaseParts: Parts = copied
+      ? copied.parts
+      : { [PARTS.dump]: (await writer.addFile(PARTS.dump, dumpFile))! };
     const list = (await writer.addFile(PARTS.fileList, listFile))!;
     const manifest: Manifest = {
       format: FORMAT,
-      formatVersion: FORMAT_VERSION,
+      // Format 1 readers know pg_dump's archive only; they refuse a COPY backup by its version.
+      formatVersion: copied ? 2 : 1,
       createdAt: snapshot.at.toISOString(),
       appVersion: options.appVersion,
       database: {
         source: options.source,
         serverVersion: snapshot.version.split(' ')[0]!,
-        pgDumpVersion: pgDump.version,
+        method: pgDump ? 'pg_dump' : 'copy',
+        ...(pgDump ? { pgDumpVersion: pgDump.version } : { sequences: copied!.sequences }),
         migrations,
         counts,
         dataNotKept: DATA_NOT_KEPT.filter((t) => tables.includes(t)),
       },
       files,
-      parts: { [PARTS.dump]: dump, [PARTS.fileList]: list },
+      parts: { ...databaseParts, [PARTS.fileList]: list },
     };
-    const manifestSha = await writer.addBuffer(
-      PARTS.manifest,
-      Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`),
-    );
-    await writer.addBuffer(PARTS.manifestSum, Buffer.from(`${manifestSha}  ${PARTS.manifest}\n`));
-    await writer.finish();
+    await sealArchive(writer, manifest);
     await rename(partial, final);
     await syncDir(options.dir);
     return {
@@ -228,6 +315,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   } finally {
     await rm(dumpFile, { force: true });
     await rm(listFile, { force: true });
+    await rm(tablesDir, { recursive: true, force: true });
     await client.end().catch(() => undefined);
   }
 }
@@ -241,10 +329,10 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
   const backups = names.filter((n) => BACKUP_NAME.test(n)).sort();
   const removed = backups.slice(0, Math.max(0, backups.length - keep));
   const dayAgo = Date.now() - 86_400_000;
-  for (const name of names.filter((n) => /^ayar-.*\.tar\.partial(\.dump|\.list)?$/.test(n))) {
+  for (const name of names.filter((n) => /^ayar-.*\.tar\.partial(\.dump|\.list|\.db)?$/.test(n))) {
     const info = await stat(path.join(dir, name)).catch(() => null);
     if (info && info.mtimeMs < dayAgo) removed.push(name);
   }
-  for (const name of removed) await rm(path.join(dir, name), { force: true });
+  for (const name of removed) await rm(path.join(dir, name), { recursive: true, force: true });
   return removed;
 }

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '../../db/database.ts';
-import { createBackup, pruneBackups, type BackupResult } from './backup.service.ts';
+import { createBackup, pruneBackups, type BackupMethod, type BackupResult } from './backup.service.ts';
 import { claimSlot, finishRun, saveSchedule } from './backups.repository.ts';
 import { formatBackupEvery, nextSlot, type BackupEvery } from './every.ts';
 
@@ -127,7 +127,12 @@ export interface ServerBackupsOptions {
   databaseUrl: string;
   embedded: boolean;
   dataDir: string;
-  config: { BACKUP_DIR?: string | undefined; BACKUP_EVERY: BackupEvery; BACKUP_KEEP: number };
+  config: {
+    BACKUP_DIR?: string | undefined;
+    BACKUP_EVERY: BackupEvery;
+    BACKUP_KEEP: number;
+    BACKUP_METHOD?: BackupMethod;
+  };
   appVersion: string;
   logger: ScheduleLogger;
 }
@@ -145,6 +150,7 @@ export function createServerBackups(options: ServerBackupsOptions): BackupSchedu
       createBackup({
         databaseUrl: options.databaseUrl,
         source: options.embedded ? 'embedded' : 'external',
+        method: options.config.BACKUP_METHOD,
         filesDir: path.join(options.dataDir, 'files'),
         dir,
         appVersion: options.appVersion,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BackupStatus } from '@ayar/contract';
 import { loadConfig } from '../../config.ts';
 import { createSignedInUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { pruneBackups, type BackupResult } from './backup.service.ts';
+import { choosePgDump, pruneBackups, type BackupResult } from './backup.service.ts';
 import { createBackupScheduler } from './backups.schedule.ts';
 import { formatBackupEvery, nextSlot, parseBackupEvery } from './every.ts';
 import { parseToolVersion, pickPgDump, pickPgRestore, PgToolMissingError, type PgTool } from './pg-tools.ts';
@@ -50,6 +50,9 @@ describe('BACKUP_EVERY and its slots (Tehran time)', () => {
     for (const bad of ['25:00', 'daily', '0h', '200h', '3']) expect(parseBackupEvery(bad)).toBeNull();
     expect(loadConfig({}).BACKUP_EVERY).toEqual({ kind: 'daily', hour: 3, minute: 0 });
     expect(loadConfig({}).BACKUP_KEEP).toBe(14);
+    expect(loadConfig({}).BACKUP_METHOD).toBe('auto');
+    expect(loadConfig({ BACKUP_METHOD: 'copy' }).BACKUP_METHOD).toBe('copy');
+    expect(() => loadConfig({ BACKUP_METHOD: 'rsync' })).toThrow(/BACKUP_METHOD/);
     expect(() => loadConfig({ BACKUP_EVERY: 'nightly', BACKUP_KEEP: '0' })).toThrow(
       /BACKUP_EVERY: must be HH:MM[\s\S]*BACKUP_KEEP/,
     );
@@ -90,6 +93,14 @@ describe('pg_dump and pg_restore of the right version', () => {
     expect(pickPgRestore([tool(15), tool(18)], 15, 15).major).toBe(15);
     expect(pickPgRestore([tool(15), tool(18)], 15, 18).major).toBe(18);
     expect(() => pickPgRestore([tool(15)], 15, 18)).toThrow(/written by pg_dump 18/);
+  });
+
+  it('auto takes the fitting pg_dump, and COPY when there is none; pg_dump asked for and missing fails', () => {
+    expect(choosePgDump('auto', [tool(15), tool(18)], 18)).toEqual(tool(18));
+    expect(choosePgDump('auto', [tool(15)], 18)).toBeNull();
+    expect(choosePgDump('auto', [], 18)).toBeNull();
+    expect(choosePgDump('copy', [tool(18)], 18)).toBeNull();
+    expect(() => choosePgDump('pg_dump', [tool(15)], 18)).toThrow(/pg_dump 18 or newer/);
   });
 });
 

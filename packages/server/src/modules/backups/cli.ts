@@ -42,6 +42,7 @@ async function backup(config: Config, args: string[]): Promise<void> {
       const result = await createBackup({
         databaseUrl: target.url,
         source: target.source,
+        method: config.BACKUP_METHOD,
         filesDir: path.join(config.dataDir, 'files'),
         dir,
         appVersion,
@@ -52,7 +53,10 @@ async function backup(config: Config, args: string[]): Promise<void> {
       say(`Backup written: ${result.file}`);
       say(
         `  ${megabytes(result.bytes)} in ${result.seconds.toFixed(1)} s: ${rows} rows in ${Object.keys(database.counts).length} tables, ` +
-          `${files.count} files (${megabytes(files.bytes)}); PostgreSQL ${database.serverVersion}, pg_dump ${database.pgDumpVersion}`,
+          `${files.count} files (${megabytes(files.bytes)}); PostgreSQL ${database.serverVersion}, ` +
+          (database.pgDumpVersion
+            ? `pg_dump ${database.pgDumpVersion}`
+            : 'COPY per table (no pg_dump needed)'),
       );
       if (files.missing.length > 0) {
         say(

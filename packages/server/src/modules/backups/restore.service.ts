@@ -2,8 +2,9 @@ import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { createDatabase } from '../../db/database.ts';
-import { MIGRATION_NAMES, migrateToLatest } from '../../db/migrate.ts';
-import { extractBackup, verifyBackupFile, type Manifest } from './archive.ts';
+import { MIGRATION_NAMES, migrateTo, migrateToLatest } from '../../db/migrate.ts';
+import { PARTS, extractBackup, verifyBackupFile, type Manifest } from './archive.ts';
+import { loadTables } from './copy-format.ts';
 import { findTools, pickPgRestore, runTool, toolConnection } from './pg-tools.ts';
 import type { DatabaseTarget } from './target.ts';
 
@@ -77,12 +78,15 @@ async function countDifferences(url: string, manifest: Manifest): Promise<string
   });
 }
 
-async function restoreInto(url: string, dumpFile: string, manifest: Manifest): Promise<string[]> {
+/** The extracted database part: `db.dump`, or each table's name → its `.csv.gz`. */
+type DatabasePart = Map<string, string>;
+
+async function pgRestore(url: string, part: DatabasePart, manifest: Manifest): Promise<void> {
   const major = await withClient(url, serverMajor);
   const tool = pickPgRestore(
     await findTools('pg_restore'),
     major,
-    Number(manifest.database.pgDumpVersion.split('.')[0]),
+    Number((manifest.database.pgDumpVersion ?? '0').split('.')[0]),
   );
   const connection = toolConnection(url);
   // One transaction: a restore that fails leaves the database as it was (empty).
@@ -94,10 +98,31 @@ async function restoreInto(url: string, dumpFile: string, manifest: Manifest): P
       '--no-owner',
       '--no-acl',
       `--dbname=${connection.dbname}`,
-      dumpFile,
+      part.get(PARTS.dump)!,
     ],
     connection.env,
   );
+}
+
+/**
+ * A COPY backup: the schema as this code's migrations built it at the backup's level, then the rows
+ * (copy-format.ts). A database whose columns differ from the migrations' is refused by HEADER MATCH.
+ */
+async function copyRestore(url: string, part: DatabasePart, manifest: Manifest): Promise<void> {
+  const level = manifest.database.migrations.at(-1);
+  if (!level) throw new Error('this backup names no migration level, so its schema cannot be rebuilt');
+  const db = createDatabase(url, 1);
+  try {
+    await migrateTo(db, level);
+  } finally {
+    await db.destroy();
+  }
+  await withClient(url, (client) => loadTables(client, part, manifest.database.sequences ?? {}));
+}
+
+async function restoreInto(url: string, part: DatabasePart, manifest: Manifest): Promise<string[]> {
+  if (manifest.database.method === 'copy') await copyRestore(url, part, manifest);
+  else await pgRestore(url, part, manifest);
   const differences = await countDifferences(url, manifest);
   if (differences.length > 0) {
     throw new Error(`the restored rows do not match the manifest: ${differences.join(', ')}`);
@@ -123,7 +148,7 @@ async function emptyDatabase(url: string): Promise<void> {
  * there, and only then swapped in, so a failure leaves the old one untouched. Needs the right to
  * create databases (the embedded database's user has it).
  */
-async function replaceDatabase(url: string, dumpFile: string, manifest: Manifest): Promise<string[]> {
+async function replaceDatabase(url: string, part: DatabasePart, manifest: Manifest): Promise<string[]> {
   const name = databaseName(url);
   const staging = `${name}_restoring`;
   const admin = withDatabase(url, 'postgres');
@@ -134,7 +159,7 @@ async function replaceDatabase(url: string, dumpFile: string, manifest: Manifest
   });
   let applied: string[];
   try {
-    applied = await restoreInto(withDatabase(url, staging), dumpFile, manifest);
+    applied = await restoreInto(withDatabase(url, staging), part, manifest);
   } catch (err) {
     await withClient(admin, (c) => c.query(`drop database if exists ${q(c, staging)} with (force)`));
     throw err;
@@ -190,15 +215,14 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     await rm(staging, { recursive: true, force: true });
     await mkdir(work, { recursive: true, mode: 0o700 });
     await mkdir(staging, { recursive: true, mode: 0o750 });
-    const dumpFile = path.join(work, 'db.dump');
-    const extracted = await extractBackup(options.file, verified, { dumpTo: dumpFile, filesTo: staging });
+    const extracted = await extractBackup(options.file, verified, { databaseTo: work, filesTo: staging });
     log.info(`extracted ${extracted.files} files; restoring the database`);
 
     let applied: string[];
-    if (tables > 0) applied = await replaceDatabase(target.url, dumpFile, manifest);
+    if (tables > 0) applied = await replaceDatabase(target.url, extracted.database, manifest);
     else {
       try {
-        applied = await restoreInto(target.url, dumpFile, manifest);
+        applied = await restoreInto(target.url, extracted.database, manifest);
       } catch (err) {
         await emptyDatabase(target.url).catch(() => undefined);
         throw err;
