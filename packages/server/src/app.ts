@@ -40,6 +40,7 @@ import { workshopsRoutes } from './modules/workshops/workshops.routes.ts';
 import { markScopePublic, registerAuth, TokenSigner } from './plugins/auth.ts';
 import { frameworkErrorEnvelope, notFoundEnvelope, registerErrorHandling } from './plugins/errors.ts';
 import { registerWeb } from './plugins/web.ts';
+import { signingRoutes } from './modules/signing/signing.routes.ts';
 
 // Persian messages for every zod check that has no message of its own.
 z.config(fa());
@@ -211,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.lookupRateLimit ? { lookupRateLimit: options.lookupRateLimit } : {}),
   };
   healthRoutes(app, { db: options.db, version: options.version });
+  signingRoutes(app, { db: options.db });
   // One call per feature module (DESIGN.md 2); each registers its routes from the contract's ROUTES.
   for (const register of [
     authRoutes,

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { BACKUP_EVERY_HINT, parseBackupEvery } from './modules/backups/every.ts';
+import { isEd25519PrivateKey } from './modules/signing/keys.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -39,6 +40,14 @@ export const configSchema = z.object({
       .transform((v) => (v === 'auto' ? os.availableParallelism() : Number(v))),
   ),
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  /** The Ed25519 key that signs results (PKCS#8 PEM or private JWK); unset: DATA_DIR's generated one. */
+  RESULT_SIGNING_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => isEd25519PrivateKey(v), 'must be an Ed25519 private key (PKCS#8 PEM or a private JWK)')
+      .optional(),
+  ),
   ADMIN_USERNAME: z.preprocess(emptyToUndefined, z.string().min(3).max(50).default('admin')),
   ADMIN_PASSWORD: z.preprocess(
     emptyToUndefined,

@@ -14,6 +14,8 @@ import { createLogger } from './lib/logger.ts';
 import { connectRedis } from './lib/redis.ts';
 import { ensureAdmin } from './modules/auth/auth.service.ts';
 import { createServerBackups } from './modules/backups/backups.schedule.ts';
+import { loadResultKey } from './modules/signing/keys.ts';
+import { registerKey } from './modules/signing/signing.repository.ts';
 import { createFileCleanup } from './modules/files/files.cleanup.ts';
 import { createSmsProvider } from './sms/providers/index.ts';
 import { createMessageWorker } from './sms/worker.ts';
@@ -191,6 +193,9 @@ async function main(): Promise<void> {
   };
   failedStart.announce = () => announce(null);
   const jwtSecret = config.JWT_SECRET ?? readOrCreateJwtSecret(config.dataDir);
+  // Published before any result is signed with it, and kept after a rotation (ADR 0029).
+  const resultKey = await loadResultKey(config);
+  await registerKey(db, resultKey.kid, resultKey.publicJwk);
 
   // The background jobs run once, here, whether one process serves HTTP or several do.
   const provider = createSmsProvider(config);

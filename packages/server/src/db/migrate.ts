@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009_other_owner_search.ts';
 import * as m0010 from './migrations/0010_assay_images_file_index.ts';
 import * as m0011 from './migrations/0011_delete_request_decline.ts';
 import * as m0012 from './migrations/0012_backups.ts';
+import * as m0013 from './migrations/0013_result_signing_keys.ts';
 
 /** Migrations are listed here (not read from disk) so the order is explicit and bundlers keep them. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0010_assay_images_file_index': m0010,
   '0011_delete_request_decline': m0011,
   '0012_backups': m0012,
+  '0013_result_signing_keys': m0013,
 };
 
 /** Every migration this code knows, in order: a backup made by a newer one is refused (ADR 0021). */

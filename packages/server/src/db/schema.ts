@@ -233,6 +233,13 @@ export interface BackupScheduleTable {
   updatedAt: Generated<Date>;
 }
 
+/** The public half of every key that ever signed a result (migration 0013, ADR 0029). */
+export interface ResultSigningKeysTable {
+  kid: string;
+  publicJwk: ColumnType<unknown, string, string>;
+  createdAt: Generated<Date>;
+}
+
 export interface DB {
   files: FilesTable;
   users: UsersTable;
@@ -250,6 +257,7 @@ export interface DB {
   auditLog: AuditLogTable;
   backupRuns: BackupRunsTable;
   backupSchedule: BackupScheduleTable;
+  resultSigningKeys: ResultSigningKeysTable;
 }
 
 export type User = Selectable<UsersTable>;
