@@ -20,7 +20,7 @@ import type { Database } from './db/database.ts';
 import { addressKey } from './lib/client-address.ts';
 import { AppError } from './lib/errors.ts';
 import { MemoryLoginLimiter, RedisLoginLimiter, type LoginLimiter } from './lib/login-limiter.ts';
-import type { AppDeps } from './deps.ts';
+import type { AppDeps, SmsReceiveOptions } from './deps.ts';
 import { assaysRoutes } from './modules/assays/assays.routes.ts';
 import { backupsRoutes } from './modules/backups/backups.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -41,6 +41,7 @@ import { markScopePublic, registerAuth, TokenSigner } from './plugins/auth.ts';
 import { frameworkErrorEnvelope, notFoundEnvelope, registerErrorHandling } from './plugins/errors.ts';
 import { registerWeb } from './plugins/web.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
+import { smsLookupRoutes } from './modules/sms-lookup/sms-lookup.routes.ts';
 
 // Persian messages for every zod check that has no message of its own.
 z.config(fa());
@@ -74,6 +75,8 @@ export interface AppOptions {
   redisKeyPrefix?: string;
   /** Tests pass a limiter with their own clock; otherwise one in memory or in Redis. */
   loginLimiter?: LoginLimiter;
+  /** The SMS provider's webhook for lookups by SMS; unset, it does not exist. */
+  smsReceive?: SmsReceiveOptions;
 }
 
 export const REDACTED_PATHS = [
@@ -210,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : new MemoryLoginLimiter()),
     filesDir: options.filesDir,
     ...(options.lookupRateLimit ? { lookupRateLimit: options.lookupRateLimit } : {}),
+    ...(options.smsReceive ? { smsReceive: options.smsReceive } : {}),
   };
   healthRoutes(app, { db: options.db, version: options.version });
   signingRoutes(app, { db: options.db });
@@ -230,6 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     statisticsRoutes,
     backupsRoutes,
     siteInfoRoutes,
+    smsLookupRoutes,
   ]) {
     register(app, deps);
   }

@@ -54,6 +54,22 @@ export const configSchema = z.object({
     z.string().min(8, 'must be at least 8 characters').optional(),
   ),
   SMS_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['outbox', 'kavenegar']).default('outbox')),
+  /**
+   * The secret in the address the SMS provider posts received messages to
+   * (`/api/v1.0/Sms/Receive/<secret>`); unset: no lookup by SMS. Issue 17.4.
+   */
+  SMS_RECEIVE_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{24,128}$/, 'must be 24 to 128 letters, digits, - or _ (it is part of a URL)')
+      .optional(),
+  ),
+  /** Lookups by SMS answered per sender in any 24 hours. */
+  SMS_LOOKUP_DAILY_LIMIT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1000).default(10),
+  ),
   KAVENEGAR_API_KEY: z.preprocess(
     emptyToUndefined,
     z

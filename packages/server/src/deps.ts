@@ -2,6 +2,11 @@ import type { Database } from './db/database.ts';
 import type { LoginLimiter } from './lib/login-limiter.ts';
 import type { TokenSigner } from './plugins/auth.ts';
 
+export interface SmsReceiveOptions {
+  secret: string;
+  dailyLimit: number;
+}
+
 /** What route modules get from buildApp: shared services, never request state. */
 export interface AppDeps {
   db: Database;
@@ -11,4 +16,6 @@ export interface AppDeps {
   filesDir: string;
   /** Public result lookups (and their photos) per address per minute; unset: the module's defaults. */
   lookupRateLimit?: number;
+  /** Lookups by SMS (SMS_RECEIVE_SECRET, SMS_LOOKUP_DAILY_LIMIT); unset: the webhook does not exist. */
+  smsReceive?: SmsReceiveOptions;
 }

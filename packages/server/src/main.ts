@@ -66,6 +66,9 @@ async function startApp(config: Config, logger: Logger, db: Database, jwtSecret:
     filesDir: path.join(config.dataDir, 'files'),
     rateLimitAllowList: config.RATE_LIMIT_ALLOWLIST,
     trustProxy: config.TRUST_PROXY,
+    ...(config.SMS_RECEIVE_SECRET
+      ? { smsReceive: { secret: config.SMS_RECEIVE_SECRET, dailyLimit: config.SMS_LOOKUP_DAILY_LIMIT } }
+      : {}),
     ...(redis ? { redis } : {}),
   });
   const close = async () => {

@@ -240,6 +240,15 @@ export interface ResultSigningKeysTable {
   createdAt: Generated<Date>;
 }
 
+/** Result lookups by SMS, one row per provider message id (migration 0014). */
+export interface SmsLookupsTable {
+  messageId: string;
+  sender: string;
+  docNumber: number | null;
+  answered: boolean;
+  receivedAt: Generated<Date>;
+}
+
 export interface DB {
   files: FilesTable;
   users: UsersTable;
@@ -258,6 +267,7 @@ export interface DB {
   backupRuns: BackupRunsTable;
   backupSchedule: BackupScheduleTable;
   resultSigningKeys: ResultSigningKeysTable;
+  smsLookups: SmsLookupsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -54,6 +54,12 @@ export async function resultByNumber(db: Database, docNumber: number): Promise<R
   return { list: [toResultItem(row)] };
 }
 
+/** The public item of the packet with this number, or null (a lookup by SMS answers either way). */
+export async function findPublicResult(db: Database, docNumber: number): Promise<ResultItem | null> {
+  const row = await repo.findByDocNumber(db, docNumber);
+  return row ? toResultItem(row) : null;
+}
+
 /** `GET /Tests/ResultByToken`: the same item for the slip's QR page. */
 export async function resultByToken(db: Database, token: string): Promise<ResultResponse> {
   const row = await repo.findByToken(db, token);
