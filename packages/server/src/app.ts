@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -41,6 +42,9 @@ import { markScopePublic, registerAuth, TokenSigner } from './plugins/auth.ts';
 import { frameworkErrorEnvelope, notFoundEnvelope, registerErrorHandling } from './plugins/errors.ts';
 import { registerWeb } from './plugins/web.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
+import { resultKeyFrom, type ResultKey } from './modules/signing/keys.ts';
+import { ResultSigner } from './modules/signing/signer.ts';
+import { registerKey } from './modules/signing/signing.repository.ts';
 import { smsLookupRoutes } from './modules/sms-lookup/sms-lookup.routes.ts';
 
 // Persian messages for every zod check that has no message of its own.
@@ -75,6 +79,8 @@ export interface AppOptions {
   redisKeyPrefix?: string;
   /** Tests pass a limiter with their own clock; otherwise one in memory or in Redis. */
   loginLimiter?: LoginLimiter;
+  /** The key that signs results (main.ts: RESULT_SIGNING_KEY or DATA_DIR's); tests get a new one. */
+  resultKey?: ResultKey;
   /** The SMS provider's webhook for lookups by SMS; unset, it does not exist. */
   smsReceive?: SmsReceiveOptions;
 }
@@ -201,9 +207,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     docs.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   });
 
+  const resultKey = options.resultKey ?? (await resultKeyFrom(generateKeyPairSync('ed25519').privateKey));
+  // Published before anything is signed with it, and kept after a rotation (ADR 0029).
+  await registerKey(options.db, resultKey.kid, resultKey.publicJwk);
   const deps: AppDeps = {
     db: options.db,
     signer,
+    resultSigner: new ResultSigner(resultKey),
     loginLimiter:
       options.loginLimiter ??
       (options.redis

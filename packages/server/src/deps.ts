@@ -1,6 +1,7 @@
 import type { Database } from './db/database.ts';
 import type { LoginLimiter } from './lib/login-limiter.ts';
 import type { TokenSigner } from './plugins/auth.ts';
+import type { ResultSigner } from './modules/signing/signer.ts';
 
 export interface SmsReceiveOptions {
   secret: string;
@@ -11,6 +12,8 @@ export interface SmsReceiveOptions {
 export interface AppDeps {
   db: Database;
   signer: TokenSigner;
+  /** Signs every published result (ADR 0029). */
+  resultSigner: ResultSigner;
   loginLimiter: LoginLimiter;
   /** Where uploaded files are kept (DATA_DIR/files in production, a temporary directory in tests). */
   filesDir: string;

@@ -15,7 +15,6 @@ import { connectRedis } from './lib/redis.ts';
 import { ensureAdmin } from './modules/auth/auth.service.ts';
 import { createServerBackups } from './modules/backups/backups.schedule.ts';
 import { loadResultKey } from './modules/signing/keys.ts';
-import { registerKey } from './modules/signing/signing.repository.ts';
 import { createFileCleanup } from './modules/files/files.cleanup.ts';
 import { createSmsProvider } from './sms/providers/index.ts';
 import { createMessageWorker } from './sms/worker.ts';
@@ -60,6 +59,7 @@ async function startApp(config: Config, logger: Logger, db: Database, jwtSecret:
   const app = await buildApp({
     db,
     jwtSecret,
+    resultKey: await loadResultKey(config),
     version: rootPackage.version,
     logger,
     webDist: config.WEB_DIST ?? path.join(here, '../../web/dist'),
@@ -196,9 +196,8 @@ async function main(): Promise<void> {
   };
   failedStart.announce = () => announce(null);
   const jwtSecret = config.JWT_SECRET ?? readOrCreateJwtSecret(config.dataDir);
-  // Published before any result is signed with it, and kept after a rotation (ADR 0029).
-  const resultKey = await loadResultKey(config);
-  await registerKey(db, resultKey.kid, resultKey.publicJwk);
+  // Made (on the first start) before any HTTP process reads it.
+  await loadResultKey(config);
 
   // The background jobs run once, here, whether one process serves HTTP or several do.
   const provider = createSmsProvider(config);

@@ -137,6 +137,8 @@ export interface AssaysTable {
   deleteDeclineReason: string | null;
   deletedAt: NullableTimestamp;
   deletedBy: string | null;
+  /** The current signed version of the result (migration 0015); null until a purity is published. */
+  resultVersion: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface AssayImagesTable {
@@ -249,6 +251,19 @@ export interface SmsLookupsTable {
   receivedAt: Generated<Date>;
 }
 
+/** One published state of a result, signed (migration 0015, ADR 0029). */
+export interface ResultVersionsTable {
+  assayId: string;
+  version: number;
+  status: 'published' | 'withdrawn' | 'deleted';
+  purity: number | null;
+  payload: ColumnType<unknown, string, never>;
+  jws: string;
+  reason: string | null;
+  changedBy: string | null;
+  createdAt: Generated<Date>;
+}
+
 export interface DB {
   files: FilesTable;
   users: UsersTable;
@@ -268,6 +283,7 @@ export interface DB {
   backupSchedule: BackupScheduleTable;
   resultSigningKeys: ResultSigningKeysTable;
   smsLookups: SmsLookupsTable;
+  resultVersions: ResultVersionsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -7,7 +7,7 @@ import type { Database } from '../../db/database.ts';
  * photo ids in order. Deleted packets are never found. One indexed query (doc_number and public_token
  * are unique), the photo ids as an array from the assay_images primary key.
  */
-function publicResultQuery(db: Database) {
+function resultQuery(db: Database) {
   return db
     .selectFrom('assays as a')
     .innerJoin('users as u', 'u.id', 'a.workshopId')
@@ -24,6 +24,7 @@ function publicResultQuery(db: Database) {
       'a.goldWeightMg',
       'a.publicToken',
       'a.otherOwnerName',
+      'a.deletedAt',
       'c.name as customerName',
       't.name as typeName',
       'r.serialNo',
@@ -35,8 +36,16 @@ function publicResultQuery(db: Database) {
       >`array(select ai.file_id::text from assay_images ai where ai.assay_id = a.id order by ai.position, ai.file_id)`.as(
         'imageIds',
       ),
-    ])
-    .where('a.deletedAt', 'is', null);
+    ]);
+}
+
+function publicResultQuery(db: Database) {
+  return resultQuery(db).where('a.deletedAt', 'is', null);
+}
+
+/** A packet as the public would see it, deleted ones included (a deletion is signed too). */
+export function findAnyById(db: Database, id: string) {
+  return resultQuery(db).where('a.id', '=', id).executeTakeFirst();
 }
 
 export type PublicResultRow = NonNullable<Awaited<ReturnType<typeof findByDocNumber>>>;

@@ -60,6 +60,12 @@ export async function findPublicResult(db: Database, docNumber: number): Promise
   return row ? toResultItem(row) : null;
 }
 
+/** A packet's public item, deleted ones included, for signing a new version of it (ADR 0029). */
+export async function publicItemById(db: Database, id: string): Promise<ResultItem | null> {
+  const row = await repo.findAnyById(db, id);
+  return row ? toResultItem(row) : null;
+}
+
 /** `GET /Tests/ResultByToken`: the same item for the slip's QR page. */
 export async function resultByToken(db: Database, token: string): Promise<ResultResponse> {
   const row = await repo.findByToken(db, token);

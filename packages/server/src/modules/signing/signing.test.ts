@@ -102,9 +102,10 @@ describe('signed results and /.well-known/jwks.json', () => {
   let ctx: TestContext;
   let signer: ResultSigner;
   beforeAll(async () => {
-    ctx = await createTestApp();
-    signer = new ResultSigner(await loadResultKey({ dataDir: dataDir() }));
-    await registerKey(ctx.db, signer.kid, signer.key.publicJwk);
+    const key = await loadResultKey({ dataDir: dataDir() });
+    // The app registers the key it signs with when it is built.
+    ctx = await createTestApp({ resultKey: key });
+    signer = new ResultSigner(key);
   });
   afterAll(() => ctx.close());
 

@@ -1,0 +1,52 @@
+import type { Database } from '../../db/database.ts';
+import type { ResultVersionsTable } from '../../db/schema.ts';
+
+export type ResultStatus = ResultVersionsTable['status'];
+
+/** The packet's newest version, if any; its row is locked until the transaction ends. */
+export function latestVersion(db: Database, assayId: string) {
+  return db
+    .selectFrom('resultVersions')
+    .select(['version', 'status', 'payload', 'jws', 'createdAt'])
+    .where('assayId', '=', assayId)
+    .orderBy('version', 'desc')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function insertVersion(
+  db: Database,
+  row: {
+    assayId: string;
+    version: number;
+    status: ResultStatus;
+    purity: number | null;
+    payload: string;
+    jws: string;
+    reason: string | null;
+    changedBy: string | null;
+  },
+): Promise<void> {
+  await db.insertInto('resultVersions').values(row).execute();
+  await db.updateTable('assays').set({ resultVersion: row.version }).where('id', '=', row.assayId).execute();
+}
+
+/** Every version of one packet, oldest first, with who made it (labs and admins see the history). */
+export function listVersions(db: Database, assayId: string) {
+  return db
+    .selectFrom('resultVersions as v')
+    .leftJoin('users as u', 'u.id', 'v.changedBy')
+    .select([
+      'v.version',
+      'v.status',
+      'v.purity',
+      'v.reason',
+      'v.createdAt',
+      'u.role as changedByRole',
+      'u.fName as changedByName',
+    ])
+    .where('v.assayId', '=', assayId)
+    .orderBy('v.version')
+    .execute();
+}
