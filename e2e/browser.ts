@@ -1,7 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-/** Debian's Chromium (DESIGN.md 1); CHROMIUM_PATH overrides it on other machines. */
+/** Debian's Chromium (docs/product.md §11.1); CHROMIUM_PATH overrides it on other machines. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export function launch(): Promise<Browser> {

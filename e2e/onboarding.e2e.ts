@@ -106,7 +106,7 @@ describe('from registration to the first packet numbers', () => {
     await w.goto(url('/code/add'));
     const buy = w.getByRole('form', { name: 'دریافت شماره بسته' });
     const count = buy.getByLabel(/^تعداد شماره/);
-    // SPEC.md 5: the count is reset to 1000 once the page has loaded (shown in Persian digits).
+    // docs/product.md §2.8: the count is reset to 1000 once the page has loaded (shown in Persian digits).
     await expect.poll(() => count.inputValue()).toBe('۱۰۰۰');
     await expectAccessible(w, 'code/add');
     await count.fill('۱۰۰');

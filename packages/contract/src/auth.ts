@@ -14,7 +14,10 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-/** Per-user preferences (SPEC.md 3), stored as jsonb and sent to the client as the JSON string `userSanapass`. */
+/**
+ * Per-user preferences (docs/product.md §3.2), stored as jsonb and sent to the client as the JSON string
+ * `userSanapass`.
+ */
 const d = DEFAULT_USER_SETTINGS;
 export const userSettingsSchema = z.object({
   labType: z.union([z.literal(0), z.literal(1)]).default(d.labType),
@@ -37,7 +40,7 @@ export const userSettingsSchema = z.object({
 export const testTypeSchema = z.object({ id: z.string(), name: z.string() });
 export type TestType = z.infer<typeof testTypeSchema>;
 
-/** What `POST /Account/login` returns as data (SPEC.md 3, "Logged-in user info"). */
+/** What `POST /Account/login` returns as data (docs/product.md §3.1). */
 export const loginResponseSchema = z.object({
   token: z.string(),
   userUsername: z.string(),
@@ -73,7 +76,7 @@ export const newPasswordSchema = z
   .refine((p) => !hasInvalidCharacters(p), MSG.invalidText)
   .refine((p) => !/^[\d\u06f0-\u06f9\u0660-\u0669]+$/.test(p), PASSWORD_MSG.digits);
 
-/** One-time-code login, step 1 (SPEC.md 4): a user name or a mobile number. */
+/** One-time-code login, step 1 (docs/product.md §4.1): a user name or a mobile number. */
 export const otpRequestSchema = z.object({
   userName: normalizedString.pipe(z.string().min(1, 'نام کاربری یا شماره موبایل الزامی است').max(100)),
 });
@@ -88,7 +91,7 @@ export type OtpRequestResponse = z.infer<typeof otpRequestResponseSchema>;
 
 export const OTP = { digits: 6, ttlSeconds: 300, resendSeconds: 60, maxAttempts: 5 } as const;
 
-/** Step 2: the code travels in `password` (SPEC.md 4). */
+/** Step 2: the code travels in `password` (docs/product.md §4.1). */
 export const otpVerifySchema = z.object({
   userName: otpRequestSchema.shape.userName,
   password: normalizedString.pipe(z.string().regex(/^\d{6}$/, 'کد ورود ۶ رقم است')),

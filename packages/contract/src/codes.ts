@@ -1,4 +1,5 @@
-// Schemas of the «codes» feature (SPEC.md 2.8, 2.13, 3, 7; DESIGN.md 5), shared by the server and the web app.
+// Schemas of the «codes» feature (docs/product.md §2.8, §2.14, §3.6, §5.1), shared by the server and the
+// web app.
 import { z } from 'zod';
 import { formatToman } from './common/format.ts';
 import { pagingQuerySchema, pagedSchema } from './common/paging.ts';
@@ -19,7 +20,7 @@ export const codeCountSchema = intInput({
 });
 
 /**
- * `POST /Account/GetCode`: buy `count` packet numbers. SPEC.md 7 sends fromCode, toCode, id, all and
+ * `POST /Account/GetCode`: buy `count` packet numbers. The original API sends fromCode, toCode, id, all and
  * isAdmin as well; they are accepted and ignored (the range is the network's next free block).
  */
 export const buyCodesRequestSchema = z.object({ count: codeCountSchema });

@@ -1,14 +1,14 @@
-/** Base path of every API call (SPEC.md 7). */
+/** Base path of every API call (docs/product.md §8.1). */
 export const API_PREFIX = '/api/v1.0';
 
 export const ROLES = ['admin', 'workshop'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Who may call a route. Every server route declares one (DESIGN.md 6). */
+/** Who may call a route. Every server route declares one (docs/product.md §7.1). */
 export const AUDIENCES = ['public', 'workshop', 'admin', 'any-user'] as const;
 export type Audience = (typeof AUDIENCES)[number];
 
-/** Workshop status (DESIGN.md 5): 0 new, 5 inactive lab, 1 active lab with codes. */
+/** Workshop status (docs/product.md §5.8): 0 new, 5 inactive lab, 1 active lab with codes. */
 export const WORKSHOP_STATUS = { new: 0, active: 1, inactive: 5 } as const;
 export type WorkshopStatus = (typeof WORKSHOP_STATUS)[keyof typeof WORKSHOP_STATUS];
 
@@ -25,7 +25,7 @@ export const TEST_TYPES = [
 /** The special «مشتری متفرقه»: a one-off sample owner named on the packet itself. */
 export const OTHER_CUSTOMER_ID = '6f1b3c2a-0000-4a5e-9c1d-0000000000ff';
 
-/** System setting keys (SPEC.md 3). */
+/** System setting keys (docs/product.md §3.10). */
 export const SYSTEM_SETTING_KEYS = [
   'NumPrice',
   'AccountNumber',

@@ -1,4 +1,4 @@
-// Schemas of the «credits» feature (SPEC.md 3, 5, 7; DESIGN.md 5), shared by the server and the web app.
+// Schemas of the «credits» feature (docs/product.md §3.8, §5.6), shared by the server and the web app.
 import { z } from 'zod';
 import { gregorianDateInput, intInput, normalizedString, queryBoolean } from './common/inputs.ts';
 import { formatToman } from './common/format.ts';
@@ -6,7 +6,7 @@ import { isGregorianDate, jalaliToGregorian, todayGregorianInTehran } from './co
 import { pagingQuerySchema, pagedSchema } from './common/paging.ts';
 import { LIMITS } from './constants.ts';
 
-/** A credit request's status (DESIGN.md 4): 0 pending, 1 accepted, 2 rejected. */
+/** A credit request's status (docs/product.md §3.8): 0 pending, 1 accepted, 2 rejected. */
 export const CREDIT_STATUS = { pending: 0, accepted: 1, rejected: 2 } as const;
 export type CreditStatus = (typeof CREDIT_STATUS)[keyof typeof CREDIT_STATUS];
 export const CREDIT_STATUS_TEXT: Record<CreditStatus, string> = {
@@ -25,7 +25,7 @@ export const creditAmountSchema = intInput({
 
 const FUTURE_DATE = 'تاریخ واریز نمی‌تواند در آینده باشد';
 
-/** The transfer date (Gregorian yyyy-mm-dd, SPEC.md 1): a real date, not after today in Tehran. */
+/** The transfer date (Gregorian yyyy-mm-dd, docs/product.md §1.5): a real date, not after today in Tehran. */
 export const transferDateSchema = gregorianDateInput({
   required: 'تاریخ واریز الزامی است',
   format: 'تاریخ واریز معتبر نیست',
@@ -40,7 +40,7 @@ const trackingCodeSchema = normalizedString.pipe(
 );
 
 /**
- * `POST /Account/AddCredit`. SPEC.md 7 names the payload `value, date, account, id`; the bank tracking
+ * `POST /Account/AddCredit`. The original API names the payload `value, date, account, id`; the bank tracking
  * code travels as `trackingCode`, and the legacy `id` is accepted as its alias when `trackingCode` is
  * absent.
  */
@@ -101,7 +101,7 @@ export const creditItemSchema = z.object({
 });
 export type CreditItem = z.infer<typeof creditItemSchema>;
 
-/** `GET /Account/GetCredits`: the requests (newest first) and the balance of DESIGN.md 5. */
+/** `GET /Account/GetCredits`: the requests (newest first) and the balance of docs/product.md §5.6. */
 export const creditsResponseSchema = z.object({
   list: z.array(creditItemSchema).describe('The requests, newest first (this app’s name)'),
   credits: z.array(creditItemSchema).describe('The same requests under SPEC.md’s name'),

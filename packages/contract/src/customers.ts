@@ -1,4 +1,5 @@
-// Schemas of the «customers» feature (SPEC.md 2.12, 2.14, 3, 5, 7), shared by the server and the web app.
+// Schemas of the «customers» feature (docs/product.md §2.12, §2.14, §3.5), shared by the server and the
+// web app.
 import { z } from 'zod';
 import { toEnglishDigits, toPersianDigits } from './common/digits.ts';
 import { intInput, normalizedString, optionalTextInput } from './common/inputs.ts';
@@ -24,7 +25,7 @@ export const CUSTOMER_MSG = {
   otherCustomer: 'مشتری متفرقه در فهرست مشتریان نیست و حذف یا ویرایش نمی‌شود',
 } as const;
 
-/** Page sizes of SPEC.md 9: the workshop's list 200, the admin's 50. */
+/** Page sizes of docs/product.md §6.5: the workshop's list 200, the admin's 50. */
 export const CUSTOMER_PAGE_SIZE = { workshop: 200, admin: 50 } as const;
 export const CUSTOMERS_BY_NAME_LIMIT = 20;
 
@@ -80,7 +81,7 @@ export const customerFieldSchemas = {
   desc: optionalText(500, true),
 };
 
-/** Per-customer settings (SPEC.md 3): only what differs from the workshop's defaults is kept. */
+/** Per-customer settings (docs/product.md §3.5): only what differs from the workshop's defaults is kept. */
 export const customerSettingsSchema = z
   .object({
     vage: z.number().min(0).optional(),
@@ -101,7 +102,7 @@ export function vageIssue(vage: number, vageType: 0 | 1): string | null {
 
 /**
  * The customer's settings reduced to what differs from the workshop's defaults, as the JSON string the
- * API speaks, or null when nothing differs (SPEC.md 4: settings are sent only when they differ).
+ * API speaks, or null when nothing differs (docs/product.md §4.5: settings are sent only when they differ).
  */
 export function customerSettingsDiff(
   values: { vage: number; sendSMS: boolean },

@@ -27,3 +27,4 @@ export * from './customer-admin.ts';
 export * from './backups.ts';
 export * from './site-info.ts';
 export * from './sms-choice.ts';
+export * from './result-versions.ts';

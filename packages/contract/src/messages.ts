@@ -1,4 +1,5 @@
-// Schemas of the «messages» feature (the SMS and call outbox; SPEC.md 3, 7), shared by server and web.
+// Schemas of the «messages» feature (the SMS and call outbox; docs/product.md §5.5), shared by server
+// and web.
 import { z } from 'zod';
 import { gregorianDateInput, normalizedString, intInput } from './common/inputs.ts';
 import { pagedSchema } from './common/paging.ts';
@@ -58,7 +59,7 @@ export const messagesResponseSchema = pagedSchema(messageRowSchema);
 export type MessagesResponse = z.infer<typeof messagesResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// SMS templates (SPEC.md 2.14, 9): #d packet number, #c purity, #n lab name, #t ready time.
+// SMS templates (docs/product.md §2.14, §5.5): #d packet number, #c purity, #n lab name, #t ready time.
 
 export const TEMPLATE_PLACEHOLDERS = [
   { key: 'd', token: '#d', label: 'شماره بسته' },

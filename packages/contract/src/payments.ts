@@ -1,4 +1,4 @@
-// Schemas of the «payments» feature (SPEC.md 2.13, 3, 5, 7; DESIGN.md 5 "Customer balances"): receipts
+// Schemas of the «payments» feature (docs/product.md §2.13, §3.7, §5.7): receipts
 // and payments of gold and money, and the fund report. Shared by the server and the web app.
 import { z } from 'zod';
 import { toEnglishDigits } from './common/digits.ts';
@@ -7,7 +7,7 @@ import { formatToman, gramsToMilligrams } from './common/format.ts';
 import { isGregorianDate, jalaliToGregorian, todayJalali } from './common/jalali.ts';
 import { pagedSchema } from './common/paging.ts';
 
-/** Payment types (SPEC.md 9): 1 receipt (the workshop received), 2 payment (the workshop paid). */
+/** Payment types (docs/product.md §3.7): 1 receipt (the workshop received), 2 payment (the workshop paid). */
 export const PAY_TYPE = { receipt: 1, payment: 2 } as const;
 export type PayType = (typeof PAY_TYPE)[keyof typeof PAY_TYPE];
 export const PAY_TYPE_TEXT: Record<PayType, string> = { 1: 'دریافت', 2: 'پرداخت' };
@@ -15,13 +15,13 @@ export const PAY_TYPE_TEXT: Record<PayType, string> = { 1: 'دریافت', 2: '�
 /** Gold and money limits of one receipt or payment: 100 kg of gold, 100 billion toman. */
 export const PAY_LIMITS = { goldMg: 100_000_000, money: 100_000_000_000 } as const;
 
-/** Years of the fund report's selector (SPEC.md 9). */
+/** Years of the fund report's selector (docs/product.md §6.4). */
 export const STORE_YEARS = [1404, 1405, 1406] as const;
 export const STORE_PAGE_SIZE = 50;
 
 /**
- * A fund-report row's status: 0 the customer owes gold or money (highlighted, SPEC.md 4), 1 settled,
- * 2 the workshop owes the customer (nothing owed by the customer, something owed to them).
+ * A fund-report row's status: 0 the customer owes gold or money (highlighted, docs/product.md §5.7), 1
+ * settled, 2 the workshop owes the customer (nothing owed by the customer, something owed to them).
  */
 export const STORE_STATUS = { owes: 0, settled: 1, credit: 2 } as const;
 export type StoreStatus = (typeof STORE_STATUS)[keyof typeof STORE_STATUS];
@@ -118,8 +118,8 @@ const nothingIssue = {
 };
 
 /**
- * SPEC.md 3 names a payment's amounts by side (ADR 0028): what the workshop received from the
- * customer (a receipt, type 1) and what it paid out (a payment, type 2).
+ * The original API (docs/product.md §8.3) names a payment's amounts by side (ADR 0028): what the workshop
+ * received from the customer (a receipt, type 1) and what it paid out (a payment, type 2).
  */
 export const PAY_SPEC_FIELDS = {
   receivedGold: 'payRecGoldWeigh',
@@ -140,10 +140,10 @@ const given = (v: unknown) =>
   v !== undefined && v !== null && toEnglishDigits(String(v)).replace(/[\s,.0\u066b\u066c]/g, '') !== '';
 
 /**
- * A body in SPEC.md's names becomes `gold` and `money`: the type's own side is read, and an amount put
- * on the other side of the pair is understood too (the type still says which way it moves). The same
- * amount on both sides contradicts the type and is refused. `gold`/`money` (this app's own client)
- * win when present.
+ * A body in the original names (docs/product.md §8.3) becomes `gold` and `money`: the type's own side is
+ * read, and an amount put on the other side of the pair is understood too (the type still says which way it
+ * moves). The same amount on both sides contradicts the type and is refused. `gold`/`money` (this app's own
+ * client) win when present.
  */
 function fromSpecNames(body: unknown, ctx: z.RefinementCtx): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
@@ -171,7 +171,7 @@ const specAmount = (name: keyof typeof PAY_FIELD_DOC) =>
 /**
  * `POST /Customer/AddPay`: `gold` in grams (up to 3 decimals, stored as milligrams), `money` in
  * toman, `date` Gregorian yyyy-mm-dd (not after today in Tehran); at least one of gold and money.
- * SPEC.md's names (`payRecGoldWeigh`, `payMoneyPaidValue`, `payGoldWeigh`, `payMoneyValue`) are
+ * The original names (`payRecGoldWeigh`, `payMoneyPaidValue`, `payGoldWeigh`, `payMoneyValue`) are
  * accepted in their place.
  */
 const addPayObjectSchema = z
@@ -263,7 +263,7 @@ export const payItemSchema = z.object({
 export type PayItem = z.infer<typeof payItemSchema>;
 
 /**
- * A customer's balance over all time (DESIGN.md 5): fees of its packets, minus what was received,
+ * A customer's balance over all time (docs/product.md §5.7): fees of its packets, minus what was received,
  * plus what was paid. Positive remains are what the customer owes the workshop.
  */
 export const customerBalanceSchema = z.object({
@@ -283,7 +283,7 @@ export const getPaysResponseSchema = z.object({
   customerId: z.string(),
   customerName: z.string(),
   list: z.array(payItemSchema).describe('The receipts and payments, newest first (this app’s name)'),
-  /** SPEC.md 3's names for the same list and its totals (ADR 0028). */
+  /** The original API's names (docs/product.md §8.3) for the same list and its totals (ADR 0028). */
   pays: z.array(payItemSchema).describe('The receipts and payments, newest first (SPEC.md’s name)'),
   totalPayGoldWeigh: z
     .number()

@@ -19,6 +19,6 @@ export const publicResultPath = (token: string) => `/r/${token}`;
 export const PHOTO_MAX_BYTES = 8 * 1024 * 1024;
 /** Photos per upload request. */
 export const PHOTO_MAX_FILES = 10;
-/** The box photos are fitted into (SPEC.md 9), and the thumbnail's longer side. */
+/** The box photos are fitted into (docs/product.md §6.3), and the thumbnail's longer side. */
 export const PHOTO_BOX = { width: 1200, height: 880 } as const;
 export const PHOTO_THUMB_SIZE = 240;

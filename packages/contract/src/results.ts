@@ -1,4 +1,4 @@
-// Schemas of the «results» feature (SPEC.md 2.2, 3, 7), shared by the server and the web app.
+// Schemas of the «results» feature (docs/product.md §2.2, §3.4), shared by the server and the web app.
 import { z } from 'zod';
 import { intInput } from './common/inputs.ts';
 import { RESULT_MSG } from './results-constants.ts';
@@ -31,7 +31,7 @@ export const publicTokenSchema = z.string().trim().regex(PUBLIC_TOKEN_PATTERN, R
 export const resultByTokenQuerySchema = z.object({ token: publicTokenSchema });
 
 /**
- * A public result item (SPEC.md 3). Never the customer's mobile. Fields a workshop's settings hide
+ * A public result item (docs/product.md §3.4). Never the customer's mobile. Fields a workshop's settings hide
  * (customer name, type, weights, ready time: the `show…ForReport` flags) are null.
  * `images` are public addresses scoped to the packet; the thumbnail is the same address with `?thumb=1`.
  */

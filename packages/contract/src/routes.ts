@@ -1,124 +1,131 @@
-import type { Audience } from './constants.ts';
+import type { RouteDef } from './routes/define.ts';
+import type { ROUTE_PATHS } from './routes/paths.ts';
+import * as admin from './routes/admin.ts';
+import * as assays from './routes/assays.ts';
+import * as auth from './routes/auth.ts';
+import * as codes from './routes/codes.ts';
+import * as credits from './routes/credits.ts';
+import * as customers from './routes/customers.ts';
+import * as deleteRequests from './routes/delete-requests.ts';
+import * as files from './routes/files.ts';
+import * as payments from './routes/payments.ts';
+import * as results from './routes/results.ts';
+import * as resultVersions from './routes/result-versions.ts';
+import * as settings from './routes/settings.ts';
+import * as statistics from './routes/statistics.ts';
+import * as workshops from './routes/workshops.ts';
 
-interface RouteDef {
-  method: 'GET' | 'POST';
-  path: string;
-  audience: Audience;
-}
+export { ROUTE_PATHS, type HttpMethod, type RoutePath } from './routes/paths.ts';
+export {
+  fileBytesSchema,
+  routesOf,
+  type BodyOf,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+  type RouteDef,
+  type RouteExample,
+} from './routes/define.ts';
 
-const r = (method: RouteDef['method'], path: string, audience: Audience): RouteDef => ({
-  method,
-  path,
-  audience,
-});
+/** Each entry of `ROUTES` is a `RouteDef` at the same method, path and audience as in `ROUTE_PATHS`. */
+type RouteTable<T> = { readonly [G in keyof T]: { readonly [K in keyof T[G]]: RouteDef & T[G][K] } };
 
 /**
- * Every path of /api/v1.0 (SPEC.md 7) with its method and audience. The server registers routes from
- * these, the web client calls them by name, and a route not listed here cannot exist.
+ * Every route of /api/v1.0 (docs/product.md §8.2): where it is and who may call it (`ROUTE_PATHS`), its
+ * zod schemas, what it does and an example. The server registers routes from these entries (and nothing
+ * else), the OpenAPI document is generated from them, and the web client calls them by name. Each
+ * feature describes its routes in `routes/<feature>.ts`; this table puts them under the API's names.
  */
 export const ROUTES = {
   account: {
-    login: r('POST', '/Account/login', 'public'),
-    logout: r('POST', '/Account/logout', 'any-user'),
-    disposableLogin: r('POST', '/Account/DisposableLogin', 'public'),
-    disposableLoginOtp: r('POST', '/Account/DisposableLoginOTP', 'public'),
-    getAllCode: r('GET', '/Account/GetAllCode', 'workshop'),
-    getCode: r('POST', '/Account/GetCode', 'workshop'),
-    editSettings: r('POST', '/Account/EditSettings', 'workshop'),
-    getStore: r('GET', '/Account/GetStore', 'workshop'),
-    changePassword: r('POST', '/Account/ChangePassword', 'any-user'),
-    profile: r('GET', '/Account/Profile', 'any-user'),
-    addCredit: r('POST', '/Account/AddCredit', 'workshop'),
-    getCredits: r('GET', '/Account/GetCredits', 'workshop'),
-    addOrUpdateSystemSetting: r('POST', '/Account/AddOrUpdateSystemSetting', 'admin'),
-    systemSettings: r('GET', '/Account/SystemSettings', 'admin'),
-    addPublicUser: r('POST', '/Account/AddPublicUser', 'public'),
-    labOwners: r('GET', '/Account/LabOwners', 'public'),
-    /** The network's SMS texts a workshop may choose from in its settings (ADR 0027). */
-    smsTemplates: r('GET', '/Account/SmsTemplates', 'workshop'),
+    login: auth.login,
+    logout: auth.logout,
+    disposableLogin: auth.disposableLogin,
+    disposableLoginOtp: auth.disposableLoginOtp,
+    getAllCode: codes.getAllCode,
+    getCode: codes.getCode,
+    editSettings: settings.editSettings,
+    getStore: payments.getStore,
+    changePassword: auth.changePassword,
+    profile: auth.profile,
+    addCredit: credits.addCredit,
+    getCredits: credits.getCredits,
+    addOrUpdateSystemSetting: settings.addOrUpdateSystemSetting,
+    systemSettings: settings.systemSettings,
+    addPublicUser: workshops.addPublicUser,
+    labOwners: workshops.labOwners,
+    smsTemplates: settings.smsTemplates,
   },
   tests: {
-    result: r('POST', '/Tests/Result', 'public'),
-    allTests: r('GET', '/Tests/AllTests', 'workshop'),
-    addTest: r('POST', '/Tests/AddTest', 'workshop'),
-    checkCode: r('POST', '/Tests/CheckCode', 'workshop'),
-    getCode: r('POST', '/Tests/GetCode', 'workshop'),
-    editTest: r('POST', '/Tests/EditTest', 'workshop'),
-    getTest: r('GET', '/Tests/GetTest', 'workshop'),
-    deleteTest: r('POST', '/Tests/DeleteTest', 'workshop'),
-    requestToDeleteTest: r('POST', '/Tests/RequestToDeleteTest', 'workshop'),
-    addCutting: r('POST', '/Tests/AddCutting', 'workshop'),
-    getStatistics: r('POST', '/Tests/GetStatistics', 'workshop'),
-    /** The dashboard chart: the workshop's packets per Tehran day and its median time to purity. */
-    getDailyStatistics: r('POST', '/Tests/GetDailyStatistics', 'workshop'),
-    addFile: r('POST', '/Tests/AddFile', 'any-user'),
-    /** The QR page's lookup (`/r/<token>`): the same item as `Result`, by the packet's public token. */
-    resultByToken: r('GET', '/Tests/ResultByToken', 'public'),
+    result: results.result,
+    allTests: assays.allTests,
+    addTest: assays.addTest,
+    checkCode: assays.checkCode,
+    getCode: assays.getCode,
+    editTest: assays.editTest,
+    getTest: assays.getTest,
+    deleteTest: deleteRequests.deleteTest,
+    requestToDeleteTest: deleteRequests.requestToDeleteTest,
+    addCutting: assays.addCutting,
+    getStatistics: statistics.getStatistics,
+    getDailyStatistics: statistics.getDailyStatistics,
+    addFile: files.addFile,
+    resultByToken: results.resultByToken,
+    verifySlip: resultVersions.verifySlip,
+    resultVersions: resultVersions.resultVersions,
   },
   customer: {
-    addCustomer: r('POST', '/Customer/AddCustomer', 'workshop'),
-    customersByName: r('GET', '/Customer/CustomersByName', 'workshop'),
-    allCustomers: r('GET', '/Customer/AllCustomers', 'workshop'),
-    delete: r('POST', '/Customer/Delete', 'workshop'),
-    getCustomer: r('GET', '/Customer/GetCustomer', 'workshop'),
-    addPay: r('POST', '/Customer/AddPay', 'workshop'),
-    getPays: r('GET', '/Customer/GetPays', 'workshop'),
-    deletePay: r('POST', '/Customer/DeletePay', 'workshop'),
+    addCustomer: customers.addCustomer,
+    customersByName: customers.customersByName,
+    allCustomers: customers.allCustomers,
+    delete: customers.deleteCustomer,
+    getCustomer: customers.getCustomer,
+    addPay: payments.addPay,
+    getPays: payments.getPays,
+    deletePay: payments.deletePay,
   },
   manage: {
-    allCredits: r('GET', '/Manage/AllCredits', 'admin'),
-    acceptCredit: r('POST', '/Manage/AcceptCredit', 'admin'),
-    getAllCode: r('GET', '/Manage/GetAllCode', 'admin'),
-    getCodes: r('POST', '/Manage/GetCodes', 'admin'),
-    deleteCode: r('POST', '/Manage/DeleteCode', 'admin'),
-    usersByName: r('GET', '/Manage/UsersByName', 'admin'),
-    allTests: r('GET', '/Manage/AllTests', 'admin'),
-    getTest: r('GET', '/Manage/GetTest', 'admin'),
-    editTest: r('POST', '/Manage/EditTest', 'admin'),
-    deleteTest: r('POST', '/Manage/DeleteTest', 'admin'),
-    /** The other answer to a lab's delete request: the packet stays, the lab reads why (ADR 0025). */
-    declineDeleteTest: r('POST', '/Manage/DeclineDeleteTest', 'admin'),
-    /** A packet's audit rows (manage/edit-lab history). */
-    testHistory: r('GET', '/Manage/TestHistory', 'admin'),
-    allCustomers: r('GET', '/Manage/AllCustomers', 'admin'),
-    deleteCustomer: r('POST', '/Manage/Delete', 'admin'),
-    /** One customer of any workshop, with its lab and history counts (manage/customers row click). */
-    getCustomer: r('GET', '/Manage/GetCustomer', 'admin'),
-    /** The admin edits any lab's customer with the lab's own form, audited (ADR 0025). */
-    editCustomer: r('POST', '/Manage/EditCustomer', 'admin'),
-    deleteUser: r('POST', '/Manage/DeleteUser', 'admin'),
-    activeUser: r('POST', '/Manage/ActiveUser', 'admin'),
-    addUser: r('POST', '/Manage/AddUser', 'admin'),
-    editUser: r('POST', '/Manage/EditUser', 'admin'),
-    userById: r('GET', '/Manage/UserById', 'admin'),
-    getManageStatistics: r('POST', '/Manage/GetManageStatistics', 'admin'),
-    getTestStatisticsWithGroupUser: r('POST', '/Manage/GetTestStatisticsWithGroupUser', 'admin'),
-    getTestStatisticsDetailByUserId: r('GET', '/Manage/GetTestStatisticsDetailByUserId', 'admin'),
-    removeTest: r('POST', '/Manage/RemoveTest', 'admin'),
-    /** The dashboard chart: the network's packets per Tehran day and the median time to purity per workshop. */
-    getDailyStatistics: r('POST', '/Manage/GetDailyStatistics', 'admin'),
-    messages: r('GET', '/Manage/Messages', 'admin'),
-    /** The admin's workshop list (manage/lab-owners): filters by status, shows user names. */
-    labOwners: r('GET', '/Manage/LabOwners', 'admin'),
-    /** The dashboard's backup notice: the last good backup, a failure, the schedule (ADR 0021). */
-    backupStatus: r('GET', '/Manage/BackupStatus', 'admin'),
-    /** The administrator saves the public site information (ADR 0028). */
-    siteInfo: r('POST', '/Manage/SiteInfo', 'admin'),
+    allCredits: credits.allCredits,
+    acceptCredit: credits.acceptCredit,
+    getAllCode: codes.manageGetAllCode,
+    getCodes: codes.getCodes,
+    deleteCode: codes.deleteCode,
+    usersByName: workshops.usersByName,
+    allTests: assays.manageAllTests,
+    getTest: assays.manageGetTest,
+    editTest: assays.manageEditTest,
+    deleteTest: deleteRequests.manageDeleteTest,
+    declineDeleteTest: deleteRequests.declineDeleteTest,
+    testHistory: assays.testHistory,
+    allCustomers: customers.manageAllCustomers,
+    deleteCustomer: customers.manageDeleteCustomer,
+    getCustomer: customers.manageGetCustomer,
+    editCustomer: customers.manageEditCustomer,
+    deleteUser: workshops.deleteUser,
+    activeUser: workshops.activeUser,
+    addUser: workshops.addUser,
+    editUser: workshops.editUser,
+    userById: workshops.userById,
+    getManageStatistics: statistics.getManageStatistics,
+    getTestStatisticsWithGroupUser: statistics.getTestStatisticsWithGroupUser,
+    getTestStatisticsDetailByUserId: statistics.getTestStatisticsDetailByUserId,
+    removeTest: deleteRequests.removeTest,
+    getDailyStatistics: statistics.manageGetDailyStatistics,
+    messages: admin.messages,
+    labOwners: workshops.manageLabOwners,
+    backupStatus: admin.backupStatus,
+    siteInfo: admin.saveSiteInfo,
+    withdrawResult: resultVersions.withdrawResult,
+    resultVersions: resultVersions.manageResultVersions,
   },
   results: {
-    /** A photo of a published packet, public but scoped to it by its token (`?thumb=1` for the thumbnail). */
-    photo: r('GET', '/Results/Photo/:token/:fileId', 'public'),
+    photo: results.photo,
   },
   site: {
-    /** The network's public information: support phone, address, trust seal, sister site (ADR 0028). */
-    info: r('GET', '/Site/Info', 'public'),
-    /** The trust seal image, public while it is the one the site information names. */
-    trustSeal: r('GET', '/Site/TrustSeal/:id', 'public'),
+    info: admin.info,
+    trustSeal: admin.trustSeal,
   },
   files: {
-    /** An uploaded file (workshop audio), streamed to an admin or its owner. */
-    get: r('GET', '/Files/:id', 'any-user'),
+    get: files.get,
   },
-} as const;
-
-export type RouteKey = RouteDef;
+} as const satisfies RouteTable<typeof ROUTE_PATHS>;

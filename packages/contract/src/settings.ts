@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { editableSettingsSchema } from './auth.ts';
 
 /**
- * `POST /Account/EditSettings` (SPEC.md 7): `{ settings }`, the object or — as the legacy client kept
- * it in `userSanapass` — its JSON string.
+ * `POST /Account/EditSettings` (docs/product.md §8.2): `{ settings }`, the object or — as the legacy client
+ * kept it in `userSanapass` — its JSON string.
  */
 export const editSettingsRequestSchema = z.object({
   settings: z.preprocess((value) => {

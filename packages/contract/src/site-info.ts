@@ -6,7 +6,10 @@ import { toEnglishDigits } from './common/digits.ts';
 import { optionalTextInput } from './common/inputs.ts';
 import { fileIdFromAddress } from './workshops.ts';
 
-/** Where each field is kept in `system_settings` (beside, not among, SPEC.md's own keys). */
+/**
+ * Where each field is kept in `system_settings` (beside, not among, the original keys of docs/product.md
+ * §3.10).
+ */
 export const SITE_INFO_KEYS = {
   supportPhone: 'SupportPhone',
   supportHours: 'SupportHours',

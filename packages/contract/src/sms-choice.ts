@@ -26,7 +26,7 @@ export function pickTemplate(list: readonly string[], chosen: string | null | un
 }
 
 /**
- * The follow-up (rey) SMS goes to packets of this type: «آبشده», melted gold, whose assay GLOSSARY.md
+ * The follow-up (rey) SMS goes to packets of this type: «آبشده», melted gold, whose assay docs/glossary.md
  * calls rey.
  */
 export const REY_TEST_TYPE_ID: string = TEST_TYPES[4].id;

@@ -1,5 +1,6 @@
-// Schemas of the «statistics» feature (SPEC.md 3, 7, 2.6, 2.7), shared by the server and the web app,
-// and the period arithmetic (today, yesterday, this week, this month in Tehran) the server counts with.
+// Schemas of the «statistics» feature (docs/product.md §2.6, §2.7, §3.9, §5.9), shared by the server and the
+// web app, and the period arithmetic (today, yesterday, this week, this month in Tehran) the server
+// counts with.
 import { toGregorian, toJalaali } from 'jalaali-js';
 import { z } from 'zod';
 import { DATE_RANGE_MSG, TEHRAN_TZ } from './common/jalali.ts';
@@ -143,7 +144,7 @@ export function filterRange(fromDate?: string, toDate?: string): { from: string 
   return { from: fromDate ?? null, to: toDate ? addDays(toDate, 1) : null };
 }
 
-// ————— The usage gauge (SPEC.md 2.7, 9) —————
+// ————— The usage gauge (docs/product.md §2.7) —————
 
 export type UsageColor = 'green' | 'yellow' | 'red';
 
@@ -175,7 +176,7 @@ function dateOrder(q: { fromDate?: string | undefined; toDate?: string | undefin
     ctx.addIssue({ code: 'custom', path: ['toDate'], message: STATS_MSG.dateOrder });
 }
 
-/** `POST /Manage/GetManageStatistics` (SPEC.md 3 «Admin search filter»). */
+/** `POST /Manage/GetManageStatistics` (docs/product.md §3.9, the admin's filter). */
 export const manageStatisticsRequestSchema = z
   .object({
     /** One workshop, or every workshop when absent. */
@@ -190,7 +191,7 @@ export const manageStatisticsRequestSchema = z
 export type ManageStatisticsRequest = z.output<typeof manageStatisticsRequestSchema>;
 export type ManageStatisticsInput = z.input<typeof manageStatisticsRequestSchema>;
 
-/** `POST /Tests/GetStatistics` (SPEC.md 3 «Lab statistics filter»). */
+/** `POST /Tests/GetStatistics` (docs/product.md §3.9, a workshop's filter). */
 export const labStatisticsRequestSchema = z
   .object({
     /** One of the workshop's customers, or all of them when absent. */
@@ -240,7 +241,7 @@ export type DailyStatisticsRequest = z.output<typeof dailyStatisticsRequestSchem
 
 const dayRangeSchema = z.object({ from: z.string(), to: z.string() });
 
-/** SPEC.md 3 «Statistics»: packet counts (live packets) per period. */
+/** docs/product.md §3.9: packet counts (live packets) per period. */
 export const statisticsCountsSchema = z.object({
   /** Within the filter's dates (all time when none). */
   searchRes: z.number().int(),
@@ -293,7 +294,7 @@ export const labStatisticsResponseSchema = statisticsCountsSchema.extend({
 });
 export type LabStatisticsResponse = z.infer<typeof labStatisticsResponseSchema>;
 
-/** SPEC.md 3 «Admin dashboard statistics item». */
+/** docs/product.md §3.9: the admin's per-lab row. */
 export const groupUserItemSchema = z.object({
   userId: z.string(),
   userFName: z.string(),
@@ -326,7 +327,7 @@ export const groupUserStatisticsResponseSchema = z.object({
 });
 export type GroupUserStatisticsResponse = z.infer<typeof groupUserStatisticsResponseSchema>;
 
-/** SPEC.md 3 «Usage detail». */
+/** docs/product.md §3.9: a lab's usage detail. */
 export const statisticsDetailResponseSchema = z.object({
   labName: z.string(),
   address: z.string().nullable(),

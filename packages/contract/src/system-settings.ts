@@ -1,4 +1,5 @@
-// Schemas of the «system-settings» feature (SPEC.md 2.14, 3, 7), shared by the server and the web app.
+// Schemas of the «system-settings» feature (docs/product.md §2.14, §3.10), shared by the server and the
+// web app.
 import { z } from 'zod';
 import { toEnglishDigits } from './common/digits.ts';
 import { normalizedString, normalizedText } from './common/inputs.ts';
@@ -13,7 +14,10 @@ export const SYSTEM_SETTINGS_LIMITS = {
   accountNameLength: 100,
 } as const;
 
-/** `GET /Account/SystemSettings`: the key/value entries (SPEC.md 3), in the order of SYSTEM_SETTING_KEYS. */
+/**
+ * `GET /Account/SystemSettings`: the key/value entries (docs/product.md §3.10), in the order of
+ * SYSTEM_SETTING_KEYS.
+ */
 export const systemSettingEntrySchema = z.object({ key: z.enum(SYSTEM_SETTING_KEYS), value: z.string() });
 export type SystemSettingEntry = z.infer<typeof systemSettingEntrySchema>;
 export const systemSettingsResponseSchema = z.array(systemSettingEntrySchema);
@@ -62,8 +66,8 @@ const priceInput = z.preprocess(
 );
 
 /**
- * `POST /Account/AddOrUpdateSystemSetting` (SPEC.md 3): the names the legacy client sends. `smsText` and
- * `smsTextWait` (the texts still being typed in the legacy form) are accepted and ignored.
+ * `POST /Account/AddOrUpdateSystemSetting` (docs/product.md §3.10): the names the legacy client sends.
+ * `smsText` and `smsTextWait` (the texts still being typed in the legacy form) are accepted and ignored.
  */
 export const systemSettingsPayloadSchema = z.object({
   AccNumber: normalizedString.pipe(

@@ -1,6 +1,6 @@
-// A workshop user's preferences (SPEC.md 3) as plain values: the defaults and a zod-free reader, for
-// the web app's session store, which loads with the public landing page. The zod schema that the
-// server and the settings form validate with is `userSettingsSchema` in auth.ts, built on these.
+// A workshop user's preferences (docs/product.md §3.2) as plain values: the defaults and a zod-free reader,
+// for the web app's session store, which loads with the public landing page. The zod schema that the server
+// and the settings form validate with is `userSettingsSchema` in auth.ts, built on these.
 
 export interface UserSettings {
   labType: 0 | 1;
@@ -22,7 +22,10 @@ export interface UserSettings {
   waitSms: string | null;
 }
 
-/** Defaults when none are stored (SPEC.md 3): ingot mode, SMS off, gold weight and description shown, fixed fee. */
+/**
+ * Defaults when none are stored (docs/product.md §3.2): ingot mode, SMS off, gold weight and description
+ * shown, fixed fee.
+ */
 export const DEFAULT_USER_SETTINGS: Readonly<UserSettings> = Object.freeze({
   labType: 0,
   sendSMS: false,

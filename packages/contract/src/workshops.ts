@@ -1,5 +1,5 @@
-// Schemas of the «workshops» feature (SPEC.md 2.3, 2.4, 2.14, 3, 7): public registration, the public
-// list of labs, and the admin's workshop management. Shared by the server and the web app.
+// Schemas of the «workshops» feature (docs/product.md §2.3, §2.4, §2.14, §3.11): public registration, the
+// public list of labs, and the admin's workshop management. Shared by the server and the web app.
 import { z } from 'zod';
 import { toEnglishDigits, toPersianDigits } from './common/digits.ts';
 import { intInput, normalizedString, optionalTextInput } from './common/inputs.ts';
@@ -234,7 +234,7 @@ const workshopFields = {
   isPublicUser: z.boolean().default(false),
 };
 
-/** POST /Manage/AddUser: a workshop the admin creates starts active (status 1, DESIGN.md 5). */
+/** POST /Manage/AddUser: a workshop the admin creates starts active (status 1, docs/product.md §5.8). */
 export const addUserRequestSchema = z
   .object({
     ...workshopFields,
@@ -301,7 +301,7 @@ export const addUserResponseSchema = z.object({ id: z.string(), code: z.number()
 /** GET /Manage/UserById?id= */
 export const userByIdQuerySchema = z.object({ id: idSchema });
 
-/** The first (only) item of GET /Manage/UserById's list (SPEC.md 7): the edit form's fields. */
+/** The first (only) item of GET /Manage/UserById's list (docs/product.md §8.2): the edit form's fields. */
 export const workshopDetailSchema = z.object({
   id: z.string(),
   userId: z.string(),

@@ -2,15 +2,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import { z } from 'zod';
@@ -38,7 +31,8 @@ import { siteInfoRoutes } from './modules/site-info/site-info.routes.ts';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.ts';
 import { systemSettingsRoutes } from './modules/system-settings/system-settings.routes.ts';
 import { workshopsRoutes } from './modules/workshops/workshops.routes.ts';
-import { markScopePublic, registerAuth, TokenSigner } from './plugins/auth.ts';
+import { registerAuth, TokenSigner } from './plugins/auth.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { frameworkErrorEnvelope, notFoundEnvelope, registerErrorHandling } from './plugins/errors.ts';
 import { registerWeb } from './plugins/web.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
@@ -46,6 +40,7 @@ import { resultKeyFrom, type ResultKey } from './modules/signing/keys.ts';
 import { ResultSigner } from './modules/signing/signer.ts';
 import { registerKey } from './modules/signing/signing.repository.ts';
 import { smsLookupRoutes } from './modules/sms-lookup/sms-lookup.routes.ts';
+import { resultVersionsRoutes } from './modules/result-versions/result-versions.routes.ts';
 
 // Persian messages for every zod check that has no message of its own.
 z.config(fa());
@@ -72,7 +67,8 @@ export interface AppOptions {
   rateLimitAllowList?: string[];
   /**
    * Where the rate limits and failed sign-ins are counted when several processes serve the app
-   * (REDIS_URL, DESIGN.md 7). The caller owns the connection. Without it, each process counts alone.
+   * (REDIS_URL, docs/product.md §11.3). The caller owns the connection. Without it, each process counts
+   * alone.
    */
   redis?: Redis;
   /** Prefix of this app's Redis keys (default `ayar:`); tests give each app its own. */
@@ -183,29 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.redis ? { redis: options.redis, nameSpace: `${redisPrefix}rl:`, skipOnError: true } : {}),
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Ayar API',
-        description: 'عیار — the gold-assay lab network API',
-        version: options.version,
-      },
-      servers: [{ url: '/' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(async (docs) => {
-    markScopePublic(docs);
-    await docs.register(fastifySwaggerUi, {
-      routePrefix: '/api/docs',
-      // The docs page gets the same nothing-foreign policy as the app (no fonts or validator from outside).
-      staticCSP:
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; object-src 'none'; frame-ancestors 'self'",
-      uiConfig: { validatorUrl: null },
-    });
-    docs.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  });
+  await registerOpenApi(app, options.version);
 
   const resultKey = options.resultKey ?? (await resultKeyFrom(generateKeyPairSync('ed25519').privateKey));
   // Published before anything is signed with it, and kept after a rotation (ADR 0029).
@@ -227,7 +201,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   healthRoutes(app, { db: options.db, version: options.version });
   signingRoutes(app, { db: options.db });
-  // One call per feature module (DESIGN.md 2); each registers its routes from the contract's ROUTES.
+  // One call per feature module (docs/product.md §11.2); each registers its routes from the
+  // contract's ROUTES.
   for (const register of [
     authRoutes,
     workshopsRoutes,
@@ -245,6 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     backupsRoutes,
     siteInfoRoutes,
     smsLookupRoutes,
+    resultVersionsRoutes,
   ]) {
     register(app, deps);
   }
@@ -256,7 +232,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.status(404).send(notFoundEnvelope());
     }
     if (EMBEDDED_PAGE.test(request.url)) {
-      // The embedded lookup (SPEC.md 2.2, `…Embedded`) exists to be framed by partner sites. It only
+      // The embedded lookup (docs/product.md §2.2, `…Embedded`) exists to be framed by partner sites. It only
       // looks results up, and a parent page cannot steer the framed app anywhere else.
       const csp = String(reply.getHeader('content-security-policy') ?? '');
       reply.header('content-security-policy', csp.replace("frame-ancestors 'self'", 'frame-ancestors *'));

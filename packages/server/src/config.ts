@@ -189,7 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.SMS_PROVIDER === 'kavenegar' && !env.KAVENEGAR_API_KEY) {
     lines.push('  - KAVENEGAR_API_KEY: is required when SMS_PROVIDER=kavenegar');
   }
-  // Each process would count its own rate limits and failed sign-ins (DESIGN.md 7).
+  // Each process would count its own rate limits and failed sign-ins (docs/product.md §11.3).
   if (parsed.success && parsed.data.WORKERS > 1 && !parsed.data.REDIS_URL) {
     lines.push(
       '  - WORKERS: more than one process needs REDIS_URL, where the processes share their rate limits',

@@ -86,7 +86,7 @@ const databaseFor = (url: string, logger: Logger, isClosing: () => boolean) =>
 /**
  * One HTTP worker of several (WORKERS > 1): the primary has already prepared the database and passes
  * its URL and the token secret in the environment. Workers share the port (node:cluster) and keep
- * nothing another process needs; their rate limits live in Redis (DESIGN.md 7).
+ * nothing another process needs; their rate limits live in Redis (docs/product.md §11.3).
  */
 async function runWorker(): Promise<void> {
   const config = readConfig();

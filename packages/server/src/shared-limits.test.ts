@@ -16,8 +16,8 @@ const login = (app: FastifyInstance, ip: string, userName: string, password: str
   });
 
 /**
- * WORKERS > 1 runs the same app in several processes (DESIGN.md 7). Two apps on one database and one
- * Redis key prefix stand for two of them here: what one counts, the other must see.
+ * WORKERS > 1 runs the same app in several processes (docs/product.md §11.3). Two apps on one database and
+ * one Redis key prefix stand for two of them here: what one counts, the other must see.
  */
 describe('several server processes sharing their limits in Redis', () => {
   let shared: Awaited<ReturnType<typeof testRedis>>;

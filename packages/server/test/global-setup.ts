@@ -19,7 +19,7 @@ declare module 'vitest' {
 }
 
 const REDIS_MISSING =
-  'The server tests need Redis for the shared rate limits of several processes (DESIGN.md 7): set ' +
+  'The server tests need Redis for the shared rate limits of several processes (docs/product.md §11.3): set ' +
   'REDIS_URL to one, or install redis-server (Debian: apt-get install redis-server) so the tests start their own.';
 
 /** A private redis-server on a free port, keeping nothing on disk; resolves once it accepts connections. */

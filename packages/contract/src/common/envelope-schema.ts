@@ -6,7 +6,7 @@ import { ERROR_CODES } from './envelope.ts';
 
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
 
-/** Every response of /api/v1.0 is this envelope (SPEC.md section 7). */
+/** Every response of /api/v1.0 is this envelope (docs/product.md §8.1). */
 export function envelopeSchema<T extends z.ZodType>(data: T) {
   return z.object({
     successful: z.boolean(),

@@ -18,7 +18,7 @@ export interface FieldError {
   message: string;
 }
 
-/** Every response of /api/v1.0 (SPEC.md 7); the zod schemas are in envelope-schema.ts. */
+/** Every response of /api/v1.0 (docs/product.md §8.1); the zod schemas are in envelope-schema.ts. */
 export interface Envelope<T> {
   successful: boolean;
   message: string;

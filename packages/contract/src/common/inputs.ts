@@ -63,8 +63,8 @@ export function optionalTextInput(max: number, tooLong: string, opts: { multilin
 }
 
 /**
- * A Gregorian yyyy-mm-dd (SPEC.md 1: Jalali dates are converted before they are sent), Persian digits
- * accepted; empty counts as missing. The one date input of the API: the date must be a real one
+ * A Gregorian yyyy-mm-dd (docs/product.md §1.5: Jalali dates are converted before they are sent), Persian
+ * digits accepted; empty counts as missing. The one date input of the API: the date must be a real one
  * (`isGregorianDate`), so 2026-02-30 is refused here instead of reaching PostgreSQL. Both checks abort,
  * so a bad date is named once and the range checks of the object around it stay quiet.
  */

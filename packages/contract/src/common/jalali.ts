@@ -41,7 +41,7 @@ export function todayJalali(now: Date = new Date()): string {
 
 /**
  * Converts a Jalali yyyy/mm/dd (slashes or dashes, any digits already ASCII) to Gregorian yyyy-mm-dd,
- * the form the API takes (SPEC.md 1). Returns null for an impossible date.
+ * the form the API takes (docs/product.md §1.5). Returns null for an impossible date.
  */
 export function jalaliToGregorian(jalali: string): string | null {
   const match = /^(\d{4})[/-](\d{1,2})[/-](\d{1,2})$/.exec(jalali.trim());
@@ -95,8 +95,8 @@ export const DATE_RANGE_MSG = {
 export type DateRangeErrors = { fromDate?: string; toDate?: string };
 
 /**
- * Typed Jalali dates (yyyy/mm/dd, any digits) to the Gregorian dates the API takes (SPEC.md 1), or the
- * errors to show under the fields. Empty fields are allowed unless `required`. The API checks the
+ * Typed Jalali dates (yyyy/mm/dd, any digits) to the Gregorian dates the API takes (docs/product.md §1.5), or
+ * the errors to show under the fields. Empty fields are allowed unless `required`. The API checks the
  * order again (assays and statistics schemas).
  */
 export function jalaliRangeToGregorian(

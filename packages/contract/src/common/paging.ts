@@ -7,14 +7,14 @@ export const pagingQuerySchema = z.object({
 });
 export type PagingQuery = z.infer<typeof pagingQuerySchema>;
 
-/** Pages = total / size rounded up (SPEC.md 9). */
+/** Pages = total / size rounded up (docs/product.md §6.5). */
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
 /**
- * Every paged list answers `{ list, totalCount, currPage, pageSize }` (SPEC.md 9: pages = total / size,
- * rounded up). The legacy client read the total from the first row; one field on the page is clearer.
+ * Every paged list answers `{ list, totalCount, currPage, pageSize }` (docs/product.md §6.5: pages = total /
+ * size, rounded up). The legacy client read the total from the first row; one field on the page is clearer.
  */
 export function pagedSchema<T extends z.ZodType>(item: T) {
   return z.object({

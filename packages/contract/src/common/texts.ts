@@ -1,4 +1,4 @@
-/** Persian messages the server writes and the client shows (GLOSSARY.md). One text, one place. */
+/** Persian messages the server writes and the client shows (docs/glossary.md). One text, one place. */
 export const MSG = {
   ok: 'عملیات با موفقیت انجام شد',
   failed: 'عملیات با خطا مواجه شد',

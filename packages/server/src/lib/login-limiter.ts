@@ -12,7 +12,7 @@ import type { Redis } from 'ioredis';
  *   anyone who has not failed before the ceiling sign in as usual.
  *
  * Only failures count, so a lab that signs in all day is never slowed. One process keeps the state in
- * memory; several share it in Redis (DESIGN.md 7).
+ * memory; several share it in Redis (docs/product.md §11.3).
  */
 export interface LoginLimiter {
   /** Whether this attempt may be checked at all; `retryAfterMs` says when it may, if not. */

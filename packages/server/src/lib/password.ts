@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 
 const argon2Async = promisify(argon2);
 
-// OWASP's argon2id baseline (DESIGN.md 1): 19 MiB, 2 passes, 1 lane.
+// OWASP's argon2id baseline (docs/product.md §7.2): 19 MiB, 2 passes, 1 lane.
 const PARAMS = { memory: 19456, passes: 2, parallelism: 1, tagLength: 32 } as const;
 
 /** Hashes a password to a PHC string: $argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { createHmac } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import { AUDIENCES, API_PREFIX, type Audience, type Role, type RouteKey } from '@ayar/contract';
+import { AUDIENCES, type Audience, type Role } from '@ayar/contract';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import type { Database } from '../db/database.ts';
 import { findActiveSession } from '../modules/auth/auth.repository.ts';
@@ -25,11 +25,6 @@ export interface SessionUser {
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
-}
-
-/** Method, URL and audience of an API route from the contract's table, for `app.route({...})`. */
-export function api(def: RouteKey) {
-  return { method: def.method, url: API_PREFIX + def.path, config: { audience: def.audience } };
 }
 
 /**
@@ -87,7 +82,7 @@ const allowed: Record<Exclude<Audience, 'public'>, Role[]> = {
 };
 
 /**
- * Every route declares who may call it (DESIGN.md 6). Routes are checked when the app is ready: one
+ * Every route declares who may call it (docs/product.md §7.1). Routes are checked when the app is ready: one
  * without a valid audience stops the server from starting. Requests are then authenticated against
  * the session table, so logout, password change and deactivation end a token at once.
  */

@@ -18,8 +18,8 @@ const CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
 };
 
 /**
- * The one error handler (DESIGN.md 3): every failure leaves as the envelope with an honest status,
- * validation failures list every bad field, and a 5xx never carries internals (they go to the log).
+ * The one error handler (docs/product.md §8.1, ADR 0003): every failure leaves as the envelope with an honest
+ * status, validation failures list every bad field, and a 5xx never carries internals (they go to the log).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

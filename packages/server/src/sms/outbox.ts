@@ -54,7 +54,10 @@ export function maskOtpText(text: string): string {
   return text.replace(/\d{4,10}/, (code) => '•'.repeat(code.length));
 }
 
-/** Queues a one-time code (DESIGN.md 6) as an SMS; with KAVENEGAR_OTP_TEMPLATE it goes by verify/lookup. */
+/**
+ * Queues a one-time code (docs/product.md §7.2) as an SMS; with KAVENEGAR_OTP_TEMPLATE it goes by
+ * verify/lookup.
+ */
 export function enqueueOtp(
   db: Kysely<DB>,
   input: { to: string; code: string; validMinutes: string; workshopId?: string | null },

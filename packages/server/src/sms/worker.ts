@@ -52,8 +52,8 @@ export function retryDelayMs(attempts: number): number {
 const TOO_MANY_ATTEMPTS = 'ارسال پس از چند بار تلاش انجام نشد';
 
 /**
- * The outbox worker (DESIGN.md 1). Every SMS or call is a `messages` row first; this sends it. A claim
- * is a lease (see claimDueMessages); before sending a message a second time the provider is asked
+ * The outbox worker (docs/product.md §5.5, ADR 0010). Every SMS or call is a `messages` row first; this sends
+ * it. A claim is a lease (see claimDueMessages); before sending a message a second time the provider is asked
  * whether an earlier attempt already went out, so a crash between the provider's acceptance and our
  * «sent» sends nothing twice, and a lost claim is picked up again, so nothing is lost.
  */

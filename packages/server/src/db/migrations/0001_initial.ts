@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { TEST_TYPES } from '@ayar/contract';
 
 /**
- * The whole data model of DESIGN.md section 4, so later features add columns rather than tables.
+ * The whole data model of docs/product.md §10, so later features add columns rather than tables.
  * Money is whole toman (bigint); gold is whole milligrams (bigint); purity is per mille (600–999).
  * Written in plain SQL so constraints read as PostgreSQL (15+) sees them.
  */
@@ -237,7 +237,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
   }
 
-  // Defaults an admin edits on the system-settings screen; templates use #d #c #n #t (SPEC.md 2.14).
+  // Defaults an admin edits on the system-settings screen; templates use #d #c #n #t (docs/product.md §2.14).
   const settings: [string, string][] = [
     ['NumPrice', '1000'],
     ['AccountNumber', ''],

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Customer search (SPEC.md 7 `CustomersByName`): a stored, Persian-normalised search key per customer,
- * the same function as the contract's `customerSearchKey` — ASCII digits, ي/ى → ی, ك → ک, no
+ * Customer search (docs/product.md §2.12, `CustomersByName`): a stored, Persian-normalised search key per
+ * customer, the same function as the contract's `customerSearchKey` — ASCII digits, ي/ى → ی, ك → ک, no
  * diacritics, tatweel, half-space or spaces, lower case — with a btree index for prefix matches and,
  * where pg_trgm can be created (PostgreSQL 15 and 18 both ship it), a trigram index for «contains».
  */

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Indexes of the lab lists (SPEC.md 2.11, 2.14): 100 rows a page, newest first, at a million packets.
+ * Indexes of the lab lists (docs/product.md §2.11, §2.14): 100 rows a page, newest first, at a million
+ * packets.
  * - a workshop's list: (workshop_id, created_at desc, doc_number desc), replacing the index without the tie-break
  *   (the number breaks ties (one registration shares one instant), so pages never overlap);
  * - the admin's list across workshops: (created_at desc, doc_number desc);

@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import { TEHRAN_TZ } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
+import { inScope, type Scope } from '../../lib/scope.ts';
 
 // Deleting packets and the requests to (ADR 0012, 0025). The rows are locked by the caller.
 
@@ -45,12 +46,21 @@ export async function declineRequest(db: Database, id: string, by: string, reaso
     .execute();
 }
 
-/** Soft-deletes every live packet registered before the start of that Tehran day; the count. */
-export async function removeBefore(db: Database, startDate: string, by: string): Promise<number> {
+/**
+ * Soft-deletes every live packet of the scope (the whole network, for the admin's clean-up) registered
+ * before the start of that Tehran day; the count.
+ */
+export async function removeBefore(
+  db: Database,
+  scope: Scope,
+  startDate: string,
+  by: string,
+): Promise<number> {
   const result = await db
     .updateTable('assays')
     .set({ deletedAt: sql<Date>`now()`, deletedBy: by, updatedAt: sql<Date>`now()` })
     .where('deletedAt', 'is', null)
+    .where((eb) => inScope(eb, 'workshopId', scope))
     .where(sql<SqlBool>`created_at < (${startDate}::date)::timestamp at time zone ${TEHRAN_TZ}`)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);

@@ -1,22 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ASSAY_MSG,
-  DELETE_REQUEST_MSG,
-  ROUTES,
-  declineDeleteSchema,
-  deleteTestSchema,
-  envelopeSchema,
-  removeTestResponseSchema,
-  removeTestSchema,
-} from '@ayar/contract';
+import { ASSAY_MSG, DELETE_REQUEST_MSG, ROUTES } from '@ayar/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { api, currentUser } from '../../plugins/auth.ts';
+import { api } from '../../plugins/api.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import * as service from './delete-requests.service.ts';
-
-const tags = ['assays'];
 
 /** Deleting packets, asking to, and the admin's two answers (ADR 0012, 0025). */
 export function deleteRequestsRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -26,7 +15,6 @@ export function deleteRequestsRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   r.route({
     ...api(ROUTES.tests.deleteTest),
-    schema: { tags, body: deleteTestSchema, response: { 200: envelopeSchema(z.null()) } },
     handler: async (request) => {
       await service.deleteTest(db, actor(request), request.body.id);
       return ok(null, ASSAY_MSG.deleted);
@@ -35,7 +23,6 @@ export function deleteRequestsRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   r.route({
     ...api(ROUTES.tests.requestToDeleteTest),
-    schema: { tags, body: deleteTestSchema, response: { 200: envelopeSchema(z.null()) } },
     handler: async (request) => {
       await service.requestDelete(db, actor(request), request.body.id);
       return ok(null, ASSAY_MSG.deleteRequested);
@@ -44,16 +31,14 @@ export function deleteRequestsRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   r.route({
     ...api(ROUTES.manage.deleteTest),
-    schema: { tags, body: deleteTestSchema, response: { 200: envelopeSchema(z.null()) } },
     handler: async (request) => {
-      await service.manageDeleteTest(db, actor(request), request.body.id);
+      await service.manageDeleteTest(deps, actor(request), request.body.id);
       return ok(null, ASSAY_MSG.deleted);
     },
   });
 
   r.route({
     ...api(ROUTES.manage.declineDeleteTest),
-    schema: { tags, body: declineDeleteSchema, response: { 200: envelopeSchema(z.null()) } },
     handler: async (request) => {
       await service.declineDelete(db, actor(request), request.body);
       return ok(null, DELETE_REQUEST_MSG.declined);
@@ -62,7 +47,6 @@ export function deleteRequestsRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   r.route({
     ...api(ROUTES.manage.removeTest),
-    schema: { tags, body: removeTestSchema, response: { 200: envelopeSchema(removeTestResponseSchema) } },
     handler: async (request) =>
       ok(await service.removeTests(db, actor(request), request.body.startDate), ASSAY_MSG.removed),
   });

@@ -6,9 +6,12 @@ import {
 } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { businessRule, notFound } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { ADMIN_SCOPE, workshopScope } from '../../lib/scope.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import * as repo from './assays.repository.ts';
 import { lockOne, type Actor } from './assays.service.ts';
+import type { PacketDeps } from './packet-view.ts';
+import { recordResultVersion } from '../result-versions/result-versions.service.ts';
 import * as deletes from './delete-requests.repository.ts';
 
 // Deleting packets (ADR 0012): a lab deletes a fresh mistake itself, otherwise it asks and the admin
@@ -30,7 +33,7 @@ async function deleteLocked(trx: Database, actor: Actor, row: repo.LockedAssay):
 /** `POST /Tests/DeleteTest`: only a packet without purity registered less than 15 minutes ago. */
 export async function deleteTest(db: Database, actor: Actor, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await lockOne(trx, actor.id, id);
+    const row = await lockOne(trx, workshopScope(actor.id), id);
     if (!row.canDelete) throw businessRule(ASSAY_MSG.deleteWindowPassed);
     await deleteLocked(trx, actor, row);
   });
@@ -42,7 +45,7 @@ export async function deleteTest(db: Database, actor: Actor, id: string): Promis
  */
 export async function requestDelete(db: Database, actor: Actor, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await lockOne(trx, actor.id, id);
+    const row = await lockOne(trx, workshopScope(actor.id), id);
     if (row.deleteRequestedAt !== null) return;
     await deletes.markDeleteRequested(trx, row.id, actor.id);
     await writeAudit(trx, {
@@ -58,12 +61,19 @@ export async function requestDelete(db: Database, actor: Actor, id: string): Pro
 }
 
 /** `POST /Manage/DeleteTest`: the admin deletes any live packet (and so decides a delete request). */
-export async function manageDeleteTest(db: Database, actor: Actor, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const [row] = await repo.lockAssays(trx, undefined, [id]);
+export async function manageDeleteTest(deps: PacketDeps, actor: Actor, id: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const [row] = await repo.lockAssays(trx, ADMIN_SCOPE, [id]);
     if (!row) throw notFound();
     if (row.deletedAt !== null) throw businessRule(ASSAY_MSG.alreadyDeleted);
     await deleteLocked(trx, actor, row);
+    // A published result that is deleted says so, signed, to whoever checks an old slip (ADR 0029).
+    await recordResultVersion(trx, deps.resultSigner, {
+      assayId: row.id,
+      status: 'deleted',
+      reason: null,
+      changedBy: actor.id,
+    });
   });
 }
 
@@ -74,7 +84,7 @@ export async function manageDeleteTest(db: Database, actor: Actor, id: string): 
  */
 export async function declineDelete(db: Database, actor: Actor, input: DeclineDeleteRequest): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const [row] = await repo.lockAssays(trx, undefined, [input.id]);
+    const [row] = await repo.lockAssays(trx, ADMIN_SCOPE, [input.id]);
     if (!row) throw notFound();
     if (row.deletedAt !== null) throw businessRule(ASSAY_MSG.alreadyDeleted);
     if (row.deleteRequestedAt === null) throw businessRule(DELETE_REQUEST_MSG.noRequest);
@@ -98,7 +108,7 @@ export async function removeTests(
   startDate: string,
 ): Promise<{ removed: number }> {
   return db.transaction().execute(async (trx) => {
-    const removed = await deletes.removeBefore(trx, startDate, actor.id);
+    const removed = await deletes.removeBefore(trx, ADMIN_SCOPE, startDate, actor.id);
     await writeAudit(trx, {
       actorId: actor.id,
       action: 'assay.remove',

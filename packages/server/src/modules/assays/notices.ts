@@ -2,7 +2,7 @@ import { REY_TEST_TYPE_ID, pickTemplate, renderTemplate, splitTemplates } from '
 import type { Database } from '../../db/database.ts';
 import { enqueueMessage } from '../../sms/outbox.ts';
 import { effectiveSettings } from '../auth/auth.service.ts';
-import { readSystemSettings } from '../system-settings/system-settings.repository.ts';
+import { readSystemSettings } from '../system-settings/system-settings.service.ts';
 
 /** Used when the admin has not written a template yet, so a customer is never left without word. */
 const FALLBACK_TEMPLATES = {
@@ -49,7 +49,7 @@ export interface NoticeTarget {
 
 /**
  * Queues the wait message (no purity: #t ready time) or the ready message (#d number, #c purity, #n lab)
- * by SMS and/or call as the packet says, in the caller's transaction (DESIGN.md 5). A melted-gold
+ * by SMS and/or call as the packet says, in the caller's transaction (docs/product.md §5.5). A melted-gold
  * packet's first purity is followed, a minute later, by the rey SMS (ADR 0027), by SMS only: it is a
  * text to keep.
  */

@@ -10,7 +10,7 @@ export interface AuditEntry {
   ip: string | null;
 }
 
-/** One row of the audit log: who changed what, from what, to what (DESIGN.md 4). */
+/** One row of the audit log: who changed what, from what, to what (docs/product.md §5.13). */
 export async function writeAudit(db: Database, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('auditLog')

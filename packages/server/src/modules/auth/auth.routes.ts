@@ -1,20 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  MSG,
-  ROUTES,
-  changePasswordSchema,
-  envelopeSchema,
-  loginRequestSchema,
-  loginResponseSchema,
-  otpRequestResponseSchema,
-  otpRequestSchema,
-  otpVerifySchema,
-  profileSchema,
-} from '@ayar/contract';
+import { MSG, ROUTES } from '@ayar/contract';
 import { ok } from '../../lib/envelope.ts';
-import { api, currentUser } from '../../plugins/auth.ts';
+import { api } from '../../plugins/api.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import * as service from './auth.service.ts';
 import type { AppDeps } from '../../deps.ts';
 
@@ -26,11 +15,6 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     ...route,
     // Per address; the per-account limit lives in the service and counts failures only.
     config: { ...route.config, rateLimit: { max: 30, timeWindow: '1 minute' } },
-    schema: {
-      tags: ['auth'],
-      body: loginRequestSchema,
-      response: { 200: envelopeSchema(loginResponseSchema) },
-    },
     handler: async (request) => {
       const data = await service.login(deps, request.body, {
         ip: request.ip,
@@ -42,7 +26,6 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.route({
     ...api(ROUTES.account.logout),
-    schema: { tags: ['auth'], response: { 200: envelopeSchema(z.null()) } },
     handler: async (request) => {
       await service.logout(deps.db, currentUser(request).sessionId);
       return ok(null, MSG.loggedOut);
@@ -53,11 +36,6 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.route({
     ...otpRequest,
     config: { ...otpRequest.config, rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: {
-      tags: ['auth'],
-      body: otpRequestSchema,
-      response: { 200: envelopeSchema(otpRequestResponseSchema) },
-    },
     handler: async (request) => ok(await service.requestOtp(deps, request.body), service.otpSentMessage()),
   });
 
@@ -65,11 +43,6 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.route({
     ...otpVerify,
     config: { ...otpVerify.config, rateLimit: { max: 30, timeWindow: '1 minute' } },
-    schema: {
-      tags: ['auth'],
-      body: otpVerifySchema,
-      response: { 200: envelopeSchema(loginResponseSchema) },
-    },
     handler: async (request) => {
       const data = await service.verifyOtp(deps, request.body, {
         ip: request.ip,
@@ -81,13 +54,11 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.route({
     ...api(ROUTES.account.profile),
-    schema: { tags: ['auth'], response: { 200: envelopeSchema(profileSchema) } },
     handler: async (request) => ok(await service.profile(deps.db, currentUser(request).id), ''),
   });
 
   r.route({
     ...api(ROUTES.account.changePassword),
-    schema: { tags: ['auth'], body: changePasswordSchema, response: { 200: envelopeSchema(z.null()) } },
     handler: async (request) => {
       const user = currentUser(request);
       await service.changePassword(

@@ -24,7 +24,7 @@ import { addressKey } from '../../lib/client-address.ts';
 import { AppError, notFound, rateLimited, unauthorized, validation } from '../../lib/errors.ts';
 import { dummyPasswordHash, generatePassword, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { enqueueOtp } from '../../sms/outbox.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import * as repo from './auth.repository.ts';
 
 const SESSION_DAYS = 30;
@@ -38,7 +38,7 @@ interface Client {
   userAgent: string | null;
 }
 
-/** Stored settings merged over the defaults of SPEC.md 3, so old rows gain new keys. */
+/** Stored settings merged over the defaults of docs/product.md §3.2, so old rows gain new keys. */
 export function effectiveSettings(stored: unknown) {
   const parsed = userSettingsSchema.safeParse(stored ?? {});
   return parsed.success ? parsed.data : DEFAULT_USER_SETTINGS;
@@ -77,7 +77,10 @@ async function refuseWhileThrottled(deps: AuthDeps, account: string, address: st
   );
 }
 
-/** A new revocable session and its token, with the user info SPEC.md 3 lists; shared by both logins. */
+/**
+ * A new revocable session and its token, with the user info docs/product.md §3.1 lists; shared by both
+ * logins.
+ */
 async function issueSession(deps: AuthDeps, user: User, client: Client): Promise<LoginResponse> {
   const expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * 3600_000);
   const sessionId = await repo.createSession(deps.db, {
@@ -117,7 +120,7 @@ async function otpAccount(db: Database, identifier: string) {
 }
 
 /**
- * One-time-code login, step 1 (DESIGN.md 6): a 6-digit code from crypto.randomInt, stored as a keyed
+ * One-time-code login, step 1 (docs/product.md §7.2): a 6-digit code from crypto.randomInt, stored as a keyed
  * digest, valid 5 minutes, at most one every 60 seconds. The answer is the same whether or not the
  * account exists, can receive SMS, or was just sent a code.
  */
@@ -185,8 +188,8 @@ export async function profile(db: Database, userId: string): Promise<Profile> {
 
 /**
  * Changes the password after checking the current one, then ends every other session of the user, so
- * a stolen session dies with the old password (DESIGN.md 1 "Tokens"). The session that made the change
- * has just proved the old password and stays (ADR 0025): the person is not thrown out mid-task.
+ * a stolen session dies with the old password (docs/product.md §7.2, ADR 0004). The session that made the
+ * change has just proved the old password and stays (ADR 0025): the person is not thrown out mid-task.
  */
 export async function changePassword(
   deps: AuthDeps,
@@ -216,6 +219,11 @@ export async function changePassword(
     ip,
   });
   return { sessionsEnded };
+}
+
+/** Ends every session of a user (the admin sends a lab back to new, or sets its password); how many. */
+export function revokeUserSessions(db: Database, userId: string): Promise<number> {
+  return repo.revokeUserSessions(db, userId);
 }
 
 export async function logout(db: Database, sessionId: string): Promise<void> {

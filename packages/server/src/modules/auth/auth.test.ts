@@ -27,7 +27,7 @@ const postLogin = (payload: unknown, ip = '10.0.0.1') =>
   ctx.app.inject({ method: 'POST', url: LOGIN, payload: payload as object, remoteAddress: ip });
 
 describe('POST /Account/login', () => {
-  it('signs a workshop in and returns the user info of SPEC.md 3', async () => {
+  it('signs a workshop in and returns the user info of docs/product.md §3.1', async () => {
     const user = await createUser(ctx.db, { fName: 'آزمایشگاه زر' });
     const res = await postLogin({ userName: user.username, password: user.password });
     expect(res.statusCode).toBe(200);
@@ -141,7 +141,7 @@ describe('sessions and audiences', () => {
     }
   });
 
-  it('accepts the token stored as «bearer <token>» (SPEC.md 3)', async () => {
+  it('accepts the token stored as «bearer <token>» (docs/product.md §3.1)', async () => {
     const user = await createUser(ctx.db);
     const token = await login(ctx.app, user.username, user.password);
     const res = await ctx.app.inject({

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { inScope, type Scope, type WorkshopScope } from '../../lib/scope.ts';
 
 /**
  * The one lock every change of the network-wide number sequence takes (purchases and admin
@@ -58,16 +59,6 @@ export async function readNumPrice(db: Database): Promise<number> {
   return Number.isSafeInteger(price) && price >= 0 ? price : 0;
 }
 
-/** Σ count × price of a workshop's ranges, toman (what it has spent on numbers). */
-export async function sumBought(db: Database, workshopId: string): Promise<number> {
-  const row = await db
-    .selectFrom('codeRanges')
-    .select(sql<string>`coalesce(sum(count::bigint * price_per_code), 0)`.as('total'))
-    .where('workshopId', '=', workshopId)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
-
 /** The highest number any range holds, or null when the network has none yet. */
 export async function maxToCode(db: Database): Promise<number | null> {
   const row = await db
@@ -95,17 +86,17 @@ export async function insertRange(
     .executeTakeFirstOrThrow();
 }
 
-export function listWorkshopRanges(db: Database, workshopId: string): Promise<RangeRow[]> {
+export function listWorkshopRanges(db: Database, scope: WorkshopScope): Promise<RangeRow[]> {
   return db
     .selectFrom('codeRanges')
     .select([...RANGE_COLUMNS, usedColumn])
-    .where('workshopId', '=', workshopId)
+    .where((eb) => inScope(eb, 'workshopId', scope))
     .orderBy('createdAt', 'desc')
     .orderBy('fromCode', 'desc')
     .execute();
 }
 
-/** The first range that shares a number with [fromCode, toCode], if any. */
+/** The first range that shares a number with [fromCode, toCode], if any (network-wide: none may overlap). */
 export function findOverlapping(
   db: Database,
   fromCode: number,
@@ -123,7 +114,6 @@ export function findOverlapping(
 }
 
 export interface AdminRangeFilter {
-  workshopId: string | undefined;
   serialNo: number | undefined;
   fromCode: number | undefined;
   toCode: number | undefined;
@@ -131,12 +121,16 @@ export interface AdminRangeFilter {
   offset: number;
 }
 
+/** The scope's ranges (the admin's: every lab's, or one's), newest first, with their lab. */
 export async function listAllRanges(
   db: Database,
+  scope: Scope,
   filter: AdminRangeFilter,
 ): Promise<{ rows: (RangeRow & { lab: string })[]; total: number }> {
-  let query = db.selectFrom('codeRanges').innerJoin('users', 'users.id', 'codeRanges.workshopId');
-  if (filter.workshopId) query = query.where('codeRanges.workshopId', '=', filter.workshopId);
+  let query = db
+    .selectFrom('codeRanges')
+    .innerJoin('users', 'users.id', 'codeRanges.workshopId')
+    .where((eb) => inScope(eb, 'codeRanges.workshopId', scope));
   if (filter.serialNo !== undefined) query = query.where('codeRanges.serialNo', '=', filter.serialNo);
   // Ranges that share at least one number with the asked span (either end may be left open).
   if (filter.fromCode !== undefined) query = query.where('codeRanges.toCode', '>=', filter.fromCode);
@@ -154,19 +148,25 @@ export async function listAllRanges(
   return { rows, total: Number(count.total) };
 }
 
+/** A range of the scope, locked for its deletion. */
 export function findRangeForUpdate(
   db: Database,
+  scope: Scope,
   id: string,
 ): Promise<(RangeRow & { nextCode: number }) | undefined> {
   return db
     .selectFrom('codeRanges')
     .select([...RANGE_COLUMNS, usedColumn, 'codeRanges.nextCode'])
     .where('codeRanges.id', '=', id)
+    .where((eb) => inScope(eb, 'codeRanges.workshopId', scope))
     .forUpdate()
     .executeTakeFirst();
 }
 
-/** Whether any packet (deleted ones too: a number is never reused) carries a number of the range. */
+/**
+ * Whether any packet (deleted ones too: a number is never reused) carries a number of the range;
+ * network-wide, as numbers are.
+ */
 export async function rangeHasPackets(
   db: Database,
   range: { id: string; fromCode: number; toCode: number },

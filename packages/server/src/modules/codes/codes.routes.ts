@@ -1,21 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ROUTES,
-  allCodesQuerySchema,
-  allCodesResponseSchema,
-  allotCodesRequestSchema,
-  allotCodesResponseSchema,
-  buyCodesRequestSchema,
-  buyCodesResponseSchema,
-  deleteCodeRequestSchema,
-  envelopeSchema,
-  myCodesResponseSchema,
-} from '@ayar/contract';
+import { ROUTES } from '@ayar/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { api, currentUser } from '../../plugins/auth.ts';
+import { api } from '../../plugins/api.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import * as service from './codes.service.ts';
 
 export function codesRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -24,17 +13,11 @@ export function codesRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.route({
     ...api(ROUTES.account.getAllCode),
-    schema: { tags: ['codes'], response: { 200: envelopeSchema(myCodesResponseSchema) } },
     handler: async (request) => ok(await service.myCodes(deps.db, currentUser(request).id)),
   });
 
   r.route({
     ...api(ROUTES.account.getCode),
-    schema: {
-      tags: ['codes'],
-      body: buyCodesRequestSchema,
-      response: { 200: envelopeSchema(buyCodesResponseSchema) },
-    },
     handler: async (request) => {
       const { data, message } = await service.buyCodes(deps.db, actor(request), request.body.count);
       return ok(data, message);
@@ -43,21 +26,11 @@ export function codesRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.route({
     ...api(ROUTES.manage.getAllCode),
-    schema: {
-      tags: ['codes'],
-      querystring: allCodesQuerySchema,
-      response: { 200: envelopeSchema(allCodesResponseSchema) },
-    },
     handler: async (request) => ok(await service.allCodes(deps.db, request.query)),
   });
 
   r.route({
     ...api(ROUTES.manage.getCodes),
-    schema: {
-      tags: ['codes'],
-      body: allotCodesRequestSchema,
-      response: { 200: envelopeSchema(allotCodesResponseSchema) },
-    },
     handler: async (request) => {
       const { data, message } = await service.allotCodes(deps.db, actor(request), request.body);
       return ok(data, message);
@@ -66,7 +39,6 @@ export function codesRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.route({
     ...api(ROUTES.manage.deleteCode),
-    schema: { tags: ['codes'], body: deleteCodeRequestSchema, response: { 200: envelopeSchema(z.null()) } },
     handler: async (request) => {
       await service.deleteCode(deps.db, actor(request), request.body.id);
       return ok(null, service.CODE_MESSAGES.deleted);

@@ -14,7 +14,8 @@ import {
 } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { businessRule, conflict, notFound } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { ADMIN_SCOPE, adminFilter, workshopScope } from '../../lib/scope.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import { workshopBalance } from '../credits/credits.service.ts';
 import * as repo from './codes.repository.ts';
 
@@ -66,7 +67,7 @@ function toAdminRange(row: repo.RangeRow, lab: string): AdminCodeRange {
 
 export async function myCodes(db: Database, workshopId: string): Promise<MyCodesResponse> {
   const [rows, price, balance, workshop] = await Promise.all([
-    repo.listWorkshopRanges(db, workshopId),
+    repo.listWorkshopRanges(db, workshopScope(workshopId)),
     repo.readNumPrice(db),
     workshopBalance(db, workshopId),
     repo.findWorkshop(db, workshopId),
@@ -80,7 +81,7 @@ export async function myCodes(db: Database, workshopId: string): Promise<MyCodes
 }
 
 /**
- * Buys the network's next `count` numbers (DESIGN.md 5). One transaction holds the sequence lock, so
+ * Buys the network's next `count` numbers (docs/product.md §5.1). One transaction holds the sequence lock, so
  * concurrent purchases (any workshop) are serialised: the balance is checked again under the lock (a
  * workshop cannot overspend with parallel requests) and each range starts after the highest number
  * any range holds, so ranges never overlap and purchases are contiguous.
@@ -101,7 +102,7 @@ export async function buyCodes(
     const { totalBalance } = await workshopBalance(trx, actor.id);
     if (cost > totalBalance) throw businessRule(insufficientBalanceMessage(count, cost, totalBalance));
 
-    const earlier = await repo.listWorkshopRanges(trx, actor.id);
+    const earlier = await repo.listWorkshopRanges(trx, workshopScope(actor.id));
     const max = await repo.maxToCode(trx);
     const fromCode = max === null ? FIRST_PACKET_NUMBER : max + 1;
     const toCode = fromCode + count - 1;
@@ -128,8 +129,7 @@ export async function buyCodes(
 }
 
 export async function allCodes(db: Database, query: AllCodesQuery): Promise<AllCodesResponse> {
-  const { rows, total } = await repo.listAllRanges(db, {
-    workshopId: query.userId,
+  const { rows, total } = await repo.listAllRanges(db, adminFilter(query.userId), {
     serialNo: query.serialNo,
     fromCode: query.fromCode,
     toCode: query.toCode,
@@ -192,7 +192,7 @@ export async function allotCodes(
     if (isExclusionViolation(error)) throw conflict(CODE_MESSAGES.overlapGeneric);
     throw error;
   }
-  const ranges = await repo.listWorkshopRanges(db, workshop.id);
+  const ranges = await repo.listWorkshopRanges(db, workshopScope(workshop.id));
   return {
     data: { all: ranges.map((row) => toAdminRange(row, workshop.fName)) },
     message: `شماره‌های ${fa(input.fromCode)} تا ${fa(input.toCode)} به ${workshop.fName} اختصاص یافت`,
@@ -202,7 +202,7 @@ export async function allotCodes(
 /** Deletes a range none of whose numbers is used; used numbers belong to packets and stay. */
 export async function deleteCode(db: Database, actor: { id: string; ip: string }, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const range = await repo.findRangeForUpdate(trx, id);
+    const range = await repo.findRangeForUpdate(trx, ADMIN_SCOPE, id);
     if (!range) throw notFound(CODE_MESSAGES.rangeNotFound);
     if (range.used > 0 || (await repo.rangeHasPackets(trx, range))) {
       throw businessRule(

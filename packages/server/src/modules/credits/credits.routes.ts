@@ -1,19 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ROUTES,
-  acceptCreditRequestSchema,
-  acceptCreditResponseSchema,
-  addCreditRequestSchema,
-  allCreditsQuerySchema,
-  allCreditsResponseSchema,
-  creditItemSchema,
-  creditsResponseSchema,
-  envelopeSchema,
-} from '@ayar/contract';
+import { ROUTES } from '@ayar/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { api, currentUser } from '../../plugins/auth.ts';
+import { api } from '../../plugins/api.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import * as service from './credits.service.ts';
 
 export function creditsRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -21,11 +12,6 @@ export function creditsRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.route({
     ...api(ROUTES.account.addCredit),
-    schema: {
-      tags: ['credits'],
-      body: addCreditRequestSchema,
-      response: { 200: envelopeSchema(creditItemSchema) },
-    },
     handler: async (request) => {
       const data = await service.addCredit(deps.db, currentUser(request).id, request.body);
       return ok(data, service.CREDIT_MESSAGES.added);
@@ -34,27 +20,16 @@ export function creditsRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.route({
     ...api(ROUTES.account.getCredits),
-    schema: { tags: ['credits'], response: { 200: envelopeSchema(creditsResponseSchema) } },
     handler: async (request) => ok(await service.getCredits(deps.db, currentUser(request).id)),
   });
 
   r.route({
     ...api(ROUTES.manage.allCredits),
-    schema: {
-      tags: ['credits'],
-      querystring: allCreditsQuerySchema,
-      response: { 200: envelopeSchema(allCreditsResponseSchema) },
-    },
     handler: async (request) => ok(await service.allCredits(deps.db, request.query)),
   });
 
   r.route({
     ...api(ROUTES.manage.acceptCredit),
-    schema: {
-      tags: ['credits'],
-      body: acceptCreditRequestSchema,
-      response: { 200: envelopeSchema(acceptCreditResponseSchema) },
-    },
     handler: async (request) => {
       const { message, ...data } = await service.decideCredit(
         deps.db,

@@ -10,8 +10,8 @@ import {
 } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import { sumBought } from '../codes/codes.repository.ts';
+import { ADMIN_SCOPE, adminFilter, workshopScope } from '../../lib/scope.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import * as repo from './credits.repository.ts';
 
 export const CREDIT_MESSAGES = {
@@ -42,9 +42,10 @@ export async function addCredit(
   workshopId: string,
   input: AddCreditRequest,
 ): Promise<CreditItem> {
+  const scope = workshopScope(workshopId);
   return db.transaction().execute(async (trx) => {
-    await repo.lockWorkshopCredits(trx, workshopId);
-    if (await repo.findLiveByTrackingCode(trx, workshopId, input.trackingCode)) {
+    await repo.lockWorkshopCredits(trx, scope);
+    if (await repo.findLiveByTrackingCode(trx, scope, input.trackingCode)) {
       throw conflict(CREDIT_MESSAGES.duplicate);
     }
     const row = await repo.insertCredit(trx, {
@@ -58,18 +59,19 @@ export async function addCredit(
   });
 }
 
-/** Balance = accepted credits − Σ count × price of the ranges bought (DESIGN.md 5). */
+/** Balance = accepted credits − Σ count × price of the ranges bought (docs/product.md §5.6). */
 export async function workshopBalance(db: Database, workshopId: string) {
+  const scope = workshopScope(workshopId);
   const [totalCredit, totalBuy] = await Promise.all([
-    repo.sumAcceptedCredits(db, workshopId),
-    sumBought(db, workshopId),
+    repo.sumAcceptedCredits(db, scope),
+    repo.sumBought(db, scope),
   ]);
   return { totalCredit, totalBuy, totalBalance: totalCredit - totalBuy };
 }
 
 export async function getCredits(db: Database, workshopId: string): Promise<CreditsResponse> {
   const [rows, balance, settings] = await Promise.all([
-    repo.listWorkshopCredits(db, workshopId),
+    repo.listWorkshopCredits(db, workshopScope(workshopId)),
     workshopBalance(db, workshopId),
     repo.readSettings(db, ['AccountNumber', 'AccountName']),
   ]);
@@ -84,9 +86,8 @@ export async function getCredits(db: Database, workshopId: string): Promise<Cred
 }
 
 export async function allCredits(db: Database, query: AllCreditsQuery): Promise<AllCreditsResponse> {
-  const { rows, total } = await repo.listAllCredits(db, {
+  const { rows, total } = await repo.listAllCredits(db, adminFilter(query.user), {
     pendingOnly: query.waitFor === true,
-    workshopId: query.user,
     limit: query.pageSize,
     offset: (query.pageNumber - 1) * query.pageSize,
   });
@@ -120,9 +121,14 @@ export async function decideCredit(
 ): Promise<{ id: string; status: 1 | 2; message: string }> {
   const status = input.accepted ? 1 : 2;
   return db.transaction().execute(async (trx) => {
-    const row = await repo.decidePending(trx, { creditId: input.creditId, status, decidedBy: actor.id });
+    const row = await repo.decidePending(trx, ADMIN_SCOPE, {
+      creditId: input.creditId,
+      status,
+      decidedBy: actor.id,
+    });
     if (!row) {
-      if (await repo.findCredit(trx, input.creditId)) throw conflict(CREDIT_MESSAGES.alreadyDecided);
+      if (await repo.findCredit(trx, ADMIN_SCOPE, input.creditId))
+        throw conflict(CREDIT_MESSAGES.alreadyDecided);
       throw notFound(CREDIT_MESSAGES.notFound);
     }
     await writeAudit(trx, {

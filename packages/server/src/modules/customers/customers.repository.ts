@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { customerSearchKey, toEnglishDigits } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
+import { inScope, type Scope, type WorkshopScope } from '../../lib/scope.ts';
 
 /** Advisory-lock class of customer-code allocation (the second key is the workshop's hash). */
 const CODE_LOCK_CLASS = 7301;
@@ -36,7 +37,7 @@ function matches(text: string): Expression<SqlBool> | null {
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 
-/** Prefix matches first (SPEC.md 7: «fast prefix and contains search»). */
+/** Prefix matches first (docs/product.md §2.12, ADR 0011). */
 function prefixFirst(text: string) {
   return sql`(c.search_key like ${`${escapeLike(customerSearchKey(text))}%`}) desc`;
 }
@@ -56,25 +57,26 @@ export async function workshopSettings(db: Database, workshopId: string): Promis
  */
 export async function insertWithNextCode(
   trx: Database,
-  workshopId: string,
+  scope: WorkshopScope,
   values: CustomerValues,
 ): Promise<{ id: string; code: number }> {
-  await sql`select pg_advisory_xact_lock(${CODE_LOCK_CLASS}, hashtext(${workshopId}))`.execute(trx);
+  await sql`select pg_advisory_xact_lock(${CODE_LOCK_CLASS}, hashtext(${scope.id}))`.execute(trx);
   const { next } = await trx
     .selectFrom('customers')
     .select(sql<number>`coalesce(max(code), 0) + 1`.as('next'))
-    .where('workshopId', '=', workshopId)
+    .where((eb) => inScope(eb, 'workshopId', scope))
     .executeTakeFirstOrThrow();
   return trx
     .insertInto('customers')
-    .values({ workshopId, code: next, ...values })
+    .values({ workshopId: scope.id, code: next, ...values })
     .returning(['id', 'code'])
     .executeTakeFirstOrThrow();
 }
 
+/** Updates a live customer of the workshop (the admin's edit names the customer's own workshop). */
 export async function updateCustomer(
   db: Database,
-  workshopId: string,
+  scope: WorkshopScope,
   id: string,
   values: CustomerValues,
 ): Promise<{ code: number } | undefined> {
@@ -82,7 +84,7 @@ export async function updateCustomer(
     .updateTable('customers')
     .set({ ...values, updatedAt: sql`now()` })
     .where('id', '=', id)
-    .where('workshopId', '=', workshopId)
+    .where((eb) => inScope(eb, 'workshopId', scope))
     .where('deletedAt', 'is', null)
     .returning('code')
     .executeTakeFirst();
@@ -101,61 +103,64 @@ const detailColumns = [
   'c.createdAt',
 ] as const;
 
-/** A live customer; `workshopId` null only for the admin. */
-export function findCustomer(db: Database, workshopId: string | null, id: string) {
-  let query = db
+/** A live customer of the scope (a workshop's own, or any for the admin). */
+export function findCustomer(db: Database, scope: Scope, id: string) {
+  return db
     .selectFrom('customers as c')
     .innerJoin('users as u', 'u.id', 'c.workshopId')
     .select([...detailColumns, settingsText.as('settings'), 'u.fName as lab'])
     .where('c.id', '=', id)
-    .where('c.deletedAt', 'is', null);
-  if (workshopId !== null) query = query.where('c.workshopId', '=', workshopId);
-  return query.executeTakeFirst();
+    .where('c.deletedAt', 'is', null)
+    .where((eb) => inScope(eb, 'c.workshopId', scope))
+    .executeTakeFirst();
 }
 
-/** A live customer of any workshop, locked for the admin's edit (its values before, for the audit). */
-export function lockCustomer(db: Database, id: string) {
+/** A live customer of the scope, locked for the admin's edit (its values before, for the audit). */
+export function lockCustomer(db: Database, scope: Scope, id: string) {
   return db
     .selectFrom('customers as c')
     .select([...detailColumns, settingsText.as('settings')])
     .where('c.id', '=', id)
     .where('c.deletedAt', 'is', null)
+    .where((eb) => inScope(eb, 'c.workshopId', scope))
     .forUpdate()
     .executeTakeFirst();
 }
 
 /** A customer of the workshop, deleted or not (its history stays readable). */
-export function findCustomerWithDeleted(db: Database, workshopId: string, id: string) {
+export function findCustomerWithDeleted(db: Database, scope: WorkshopScope, id: string) {
   return db
     .selectFrom('customers as c')
     .select(['c.id', 'c.name', 'c.deletedAt'])
     .where('c.id', '=', id)
-    .where('c.workshopId', '=', workshopId)
+    .where((eb) => inScope(eb, 'c.workshopId', scope))
     .executeTakeFirst();
 }
 
-export async function searchByName(db: Database, workshopId: string, text: string, limit: number) {
+export async function searchByName(db: Database, scope: WorkshopScope, text: string, limit: number) {
   const where = matches(text);
   let query = db
     .selectFrom('customers as c')
     .select(['c.id', 'c.name', settingsText.as('settings'), 'c.code', 'c.mobile1'])
-    .where('c.workshopId', '=', workshopId)
+    .where((eb) => inScope(eb, 'c.workshopId', scope))
     .where('c.deletedAt', 'is', null);
   if (where) query = query.where(where).orderBy(prefixFirst(text));
   return query.orderBy('c.name').orderBy('c.code').limit(limit).execute();
 }
 
+/** One page of the scope's live customers (a workshop's list, or the admin's of every lab or one). */
 export async function listCustomers(
   db: Database,
-  filter: { workshopId: string | null; name?: string | undefined; pageNumber: number; pageSize: number },
+  scope: Scope,
+  filter: { name?: string | undefined; pageNumber: number; pageSize: number },
 ) {
   const where = filter.name ? matches(filter.name) : null;
   const base = () => {
     let query = db
       .selectFrom('customers as c')
       .innerJoin('users as u', 'u.id', 'c.workshopId')
-      .where('c.deletedAt', 'is', null);
-    if (filter.workshopId !== null) query = query.where('c.workshopId', '=', filter.workshopId);
+      .where('c.deletedAt', 'is', null)
+      .where((eb) => inScope(eb, 'c.workshopId', scope));
     if (where) query = query.where(where);
     return query;
   };
@@ -173,9 +178,9 @@ export async function listCustomers(
   ]);
   if (where && filter.name) rows = rows.orderBy(prefixFirst(filter.name));
   // The admin's list groups by lab; a workshop's list reads in code order (the order customers came).
-  if (filter.workshopId === null) rows = rows.orderBy('u.fName');
+  if (scope.kind === 'admin') rows = rows.orderBy('u.fName');
   const list = await rows
-    .orderBy(filter.workshopId === null ? 'c.name' : 'c.code')
+    .orderBy(scope.kind === 'admin' ? 'c.name' : 'c.code')
     .orderBy('c.id')
     .limit(filter.pageSize)
     .offset((filter.pageNumber - 1) * filter.pageSize)
@@ -204,13 +209,17 @@ export async function historyCounts(db: Database, customerId: string) {
   return { testCount: Number(row.testCount ?? 0), payCount: Number(row.payCount ?? 0) };
 }
 
-/** Soft delete (DESIGN.md 4): the row and its code stay, with every packet and payment pointing at it. */
-export async function softDelete(db: Database, workshopId: string | null, id: string) {
-  let query = db
+/**
+ * Soft delete (docs/product.md §10.2): the row and its code stay, with every packet and payment pointing at
+ * it.
+ */
+export async function softDelete(db: Database, scope: Scope, id: string) {
+  return db
     .updateTable('customers')
     .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
     .where('id', '=', id)
-    .where('deletedAt', 'is', null);
-  if (workshopId !== null) query = query.where('workshopId', '=', workshopId);
-  return query.returning(['id', 'name', 'code', 'workshopId']).executeTakeFirst();
+    .where('deletedAt', 'is', null)
+    .where((eb) => inScope(eb, 'workshopId', scope))
+    .returning(['id', 'name', 'code', 'workshopId'])
+    .executeTakeFirst();
 }

@@ -17,7 +17,8 @@ import {
 } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { businessRule, notFound, validation } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { ADMIN_SCOPE, adminFilter, workshopScope, type Scope, type WorkshopScope } from '../../lib/scope.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import { effectiveSettings } from '../auth/auth.service.ts';
 import * as repo from './customers.repository.ts';
 
@@ -46,13 +47,14 @@ export async function saveCustomer(
   input: AddCustomerRequest,
 ): Promise<{ code: number; created: boolean }> {
   if (input.customerId === OTHER_CUSTOMER_ID) throw businessRule(CUSTOMER_MSG.otherCustomer);
+  const scope = workshopScope(workshopId);
   const values = await valuesFor(db, workshopId, input);
   if (input.customerId) {
-    const updated = await repo.updateCustomer(db, workshopId, input.customerId, values);
+    const updated = await repo.updateCustomer(db, scope, input.customerId, values);
     if (!updated) throw notFound();
     return { code: updated.code, created: false };
   }
-  const created = await db.transaction().execute((trx) => repo.insertWithNextCode(trx, workshopId, values));
+  const created = await db.transaction().execute((trx) => repo.insertWithNextCode(trx, scope, values));
   return { code: created.code, created: true };
 }
 
@@ -81,7 +83,8 @@ async function valuesFor(
 }
 
 export async function getCustomer(db: Database, workshopId: string, id: string): Promise<CustomerDetail> {
-  const row = id === OTHER_CUSTOMER_ID ? undefined : await repo.findCustomer(db, workshopId, id);
+  const row =
+    id === OTHER_CUSTOMER_ID ? undefined : await repo.findCustomer(db, workshopScope(workshopId), id);
   if (!row) throw notFound();
   return {
     customerId: row.id,
@@ -101,7 +104,7 @@ export async function customersByName(
   workshopId: string,
   name: string,
 ): Promise<CustomerSearchItem[]> {
-  const rows = await repo.searchByName(db, workshopId, name, CUSTOMERS_BY_NAME_LIMIT);
+  const rows = await repo.searchByName(db, workshopScope(workshopId), name, CUSTOMERS_BY_NAME_LIMIT);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -116,7 +119,7 @@ export async function allCustomers(
   workshopId: string,
   query: AllCustomersQuery,
 ): Promise<Paged<CustomerRow>> {
-  const { list, total } = await repo.listCustomers(db, { workshopId, ...query });
+  const { list, total } = await repo.listCustomers(db, workshopScope(workshopId), query);
   return {
     list: list.map((r) => ({
       customerId: r.id,
@@ -134,6 +137,7 @@ export async function allCustomers(
 /**
  * Deletes a customer softly (docs/decisions: customers are never hard-deleted): it leaves the lists
  * and the search, while its packets, payments and code stay for the history and the fund report.
+ * `workshopId` is the signed-in workshop's, or null for the admin (any lab's customer).
  */
 export async function deleteCustomer(
   db: Database,
@@ -142,13 +146,14 @@ export async function deleteCustomer(
   actor: Actor,
 ): Promise<string> {
   if (id === OTHER_CUSTOMER_ID) throw notFound(CUSTOMER_MSG.otherCustomer);
+  const scope = workshopId === null ? ADMIN_SCOPE : workshopScope(workshopId);
   return db.transaction().execute(async (trx) => {
-    const deleted = await repo.softDelete(trx, workshopId, id);
+    const deleted = await repo.softDelete(trx, scope, id);
     if (!deleted) throw notFound();
     const history = await repo.historyCounts(trx, id);
     await writeAudit(trx, {
       actorId: actor.id,
-      action: workshopId === null ? 'customer.delete.admin' : 'customer.delete',
+      action: scope.kind === 'admin' ? 'customer.delete.admin' : 'customer.delete',
       entity: 'customer',
       entityId: id,
       before: { name: deleted.name, code: deleted.code, workshopId: deleted.workshopId, ...history },
@@ -162,12 +167,10 @@ export async function manageCustomers(
   db: Database,
   query: ManageCustomersQuery,
 ): Promise<Paged<ManageCustomerRow>> {
-  const { list, total } = await repo.listCustomers(db, {
-    workshopId: null,
+  const { list, total } = await repo.listCustomers(db, adminFilter(query.user), {
     name: query.name,
     pageNumber: query.pageNumber,
     pageSize: query.pageSize,
-    ...(query.user ? { workshopId: query.user } : {}),
   });
   return {
     list: list.map((r) => ({
@@ -186,7 +189,7 @@ export async function manageCustomers(
 }
 
 export async function manageGetCustomer(db: Database, id: string): Promise<ManageCustomerCard> {
-  const row = id === OTHER_CUSTOMER_ID ? undefined : await repo.findCustomer(db, null, id);
+  const row = id === OTHER_CUSTOMER_ID ? undefined : await repo.findCustomer(db, ADMIN_SCOPE, id);
   if (!row) throw notFound();
   const history = await repo.historyCounts(db, id);
   const lab = effectiveSettings(await repo.workshopSettings(db, row.workshopId));
@@ -232,10 +235,10 @@ export async function manageEditCustomer(
 ): Promise<{ code: number }> {
   if (input.customerId === OTHER_CUSTOMER_ID) throw notFound(CUSTOMER_MSG.otherCustomer);
   return db.transaction().execute(async (trx) => {
-    const row = await repo.lockCustomer(trx, input.customerId);
+    const row = await repo.lockCustomer(trx, ADMIN_SCOPE, input.customerId);
     if (!row) throw notFound();
     const values = await valuesFor(trx, row.workshopId, input);
-    const updated = await repo.updateCustomer(trx, row.workshopId, row.id, values);
+    const updated = await repo.updateCustomer(trx, workshopScope(row.workshopId), row.id, values);
     if (!updated) throw notFound();
     const before: Record<string, unknown> = auditView(row);
     const after: Record<string, unknown> = auditView(values);
@@ -253,4 +256,28 @@ export async function manageEditCustomer(
     }
     return { code: updated.code };
   });
+}
+
+// ————— For other modules —————
+
+/**
+ * A new customer of the workshop with its next code, in the caller's transaction (a packet's «other
+ * customer» saved to the list while it is registered).
+ */
+export function insertCustomer(
+  trx: Database,
+  scope: WorkshopScope,
+  values: repo.CustomerValues,
+): Promise<{ id: string; code: number }> {
+  return repo.insertWithNextCode(trx, scope, values);
+}
+
+/** A live customer of the scope, or undefined (another workshop's is as missing as a deleted one). */
+export function findLiveCustomer(db: Database, scope: Scope, id: string) {
+  return repo.findCustomer(db, scope, id);
+}
+
+/** A customer of the workshop, deleted or not (its history stays readable). */
+export function findCustomerWithDeleted(db: Database, scope: WorkshopScope, id: string) {
+  return repo.findCustomerWithDeleted(db, scope, id);
 }

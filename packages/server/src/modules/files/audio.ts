@@ -1,5 +1,5 @@
 /**
- * Recognises an audio file by its first bytes (DESIGN.md 6: uploads are checked by content, never by
+ * Recognises an audio file by its first bytes (docs/product.md §7.2: uploads are checked by content, never by
  * name or declared type). Returns the MIME type to serve it with, or null when it is not audio we take.
  */
 export function sniffAudio(bytes: Uint8Array): string | null {

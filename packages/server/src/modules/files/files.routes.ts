@@ -1,20 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  AUDIO_MAX_BYTES,
-  MSG,
-  PHOTO_MAX_BYTES,
-  PHOTO_MAX_FILES,
-  ROUTES,
-  envelopeSchema,
-  queryBoolean,
-} from '@ayar/contract';
+import { AUDIO_MAX_BYTES, MSG, PHOTO_MAX_BYTES, PHOTO_MAX_FILES, ROUTES } from '@ayar/contract';
 import { addressKey } from '../../lib/client-address.ts';
 import { ok } from '../../lib/envelope.ts';
 import { AppError, validation } from '../../lib/errors.ts';
-import { api, currentUser } from '../../plugins/auth.ts';
+import { api } from '../../plugins/api.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../deps.ts';
 import * as service from './files.service.ts';
 
@@ -104,18 +96,12 @@ export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
       ...route,
       config: {
         ...route.config,
-        // Uploads per user (DESIGN.md 6); the user is known by now (the auth hook runs first).
+        // Uploads per user (docs/product.md §7.3); the user is known by now (the auth hook runs first).
         rateLimit: {
           max: 60,
           timeWindow: '1 minute',
           keyGenerator: (request: FastifyRequest) => request.user?.id ?? addressKey(request.ip),
         },
-      },
-      schema: {
-        tags: ['files'],
-        consumes: ['multipart/form-data'],
-        // One address, or a list when several photos were sent (SPEC.md 7).
-        response: { 200: envelopeSchema(z.union([z.string(), z.array(z.string())])) },
       },
       handler: async (request) => {
         const upload = await readUpload(request);
@@ -132,11 +118,6 @@ export function filesRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.route({
     ...api(ROUTES.files.get),
-    schema: {
-      tags: ['files'],
-      params: z.object({ id: z.string().max(100) }),
-      querystring: z.object({ thumb: queryBoolean }),
-    },
     handler: async (request, reply) => {
       const file = await service.openFile(
         deps,

@@ -2,7 +2,7 @@ import { MSG, PHOTO_MAX_BYTES, fileAddress } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError, forbidden, notFound, validation } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import { AUDIO_EXTENSIONS, sniffAudio } from './audio.ts';
 import * as repo from './files.repository.ts';
 import { openStoredFile, removeStoredFiles, storedFileSize, storeFile } from './files.storage.ts';
@@ -24,7 +24,7 @@ export const FILE_MSG = {
 
 export type UploadKind = 'audio' | 'photo';
 
-/** What the multipart form said about the upload: typeName and fileType (SPEC.md 7). */
+/** What the multipart form said about the upload: typeName and fileType (docs/product.md §8.2). */
 export interface UploadFields {
   typeName?: string | undefined;
   fileType?: string | undefined;
@@ -163,6 +163,13 @@ export async function openPhotoFile(
     fileName: `photo-${file.id.slice(0, 8)}${key === file.storageKey ? '' : '-thumb'}.jpg`,
     stream: openStoredFile(filesDir, key),
   };
+}
+
+/** A stored photo by its id, for what shows it to anyone (the trust seal, ADR 0028); else 404. */
+export async function openPhotoById(deps: { db: Database; filesDir: string }, id: string, thumb = false) {
+  const file = await repo.findFile(deps.db, id);
+  if (!file || file.kind !== 'photo') throw notFound();
+  return openPhotoFile(deps.filesDir, file, thumb);
 }
 
 /**

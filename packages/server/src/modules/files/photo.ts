@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { PHOTO_BOX, PHOTO_THUMB_SIZE } from '@ayar/contract';
 
-/** What sharp recognised in an upload: only JPEG and PNG are photos we take (DESIGN.md 6). */
+/** What sharp recognised in an upload: only JPEG and PNG are photos we take (docs/product.md §6.3). */
 const PHOTO_FORMATS = new Set(['jpeg', 'png']);
 /** Decoding more pixels than this is refused before any work (a decompression bomb). */
 const MAX_INPUT_PIXELS = 40_000_000;

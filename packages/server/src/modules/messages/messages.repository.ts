@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import type { MessagesQuery } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
+import { inScope, type Scope } from '../../lib/scope.ts';
 
 /** `to` is matched as a substring; LIKE's own wildcards in it are taken literally. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The outbox for the admin page (network-wide, admin only): newest first, filtered, one page. */
-export async function listMessages(db: Database, query: MessagesQuery) {
-  let base = db.selectFrom('messages');
+/** The scope's outbox (the admin page: the whole network's): newest first, filtered, one page. */
+export async function listMessages(db: Database, scope: Scope, query: MessagesQuery) {
+  let base = db.selectFrom('messages').where((eb) => inScope(eb, 'workshopId', scope));
   if (query.status) base = base.where('status', '=', query.status);
   if (query.kind) base = base.where('kind', '=', query.kind);
   if (query.to) base = base.where('toNumber', 'like', `%${likeEscape(query.to)}%`);

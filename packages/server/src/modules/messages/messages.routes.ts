@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ROUTES, envelopeSchema, messagesQuerySchema, messagesResponseSchema } from '@ayar/contract';
+import { ROUTES } from '@ayar/contract';
 import { ok } from '../../lib/envelope.ts';
-import { api } from '../../plugins/auth.ts';
+import { api } from '../../plugins/api.ts';
 import type { AppDeps } from '../../deps.ts';
 import * as service from './messages.service.ts';
 
@@ -11,11 +11,6 @@ export function messagesRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.route({
     ...api(ROUTES.manage.messages),
-    schema: {
-      tags: ['messages'],
-      querystring: messagesQuerySchema,
-      response: { 200: envelopeSchema(messagesResponseSchema) },
-    },
     handler: async (request) => ok(await service.messages(deps.db, request.query)),
   });
 }

@@ -1,11 +1,12 @@
 import type { MessagesQuery, MessagesResponse } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
+import { ADMIN_SCOPE } from '../../lib/scope.ts';
 import { maskOtpText } from '../../sms/outbox.ts';
 import { listMessages } from './messages.repository.ts';
 
 /** `GET /Manage/Messages`: the outbox, for admins to see what went out and what failed. */
 export async function messages(db: Database, query: MessagesQuery): Promise<MessagesResponse> {
-  const { rows, total } = await listMessages(db, query);
+  const { rows, total } = await listMessages(db, ADMIN_SCOPE, query);
   return {
     list: rows.map((r) => ({
       id: r.id,

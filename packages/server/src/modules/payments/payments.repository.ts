@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { inScope, scopeSql, type WorkshopScope } from '../../lib/scope.ts';
 
 export interface NewPayment {
   workshopId: string;
@@ -17,11 +18,11 @@ export async function insertPayment(db: Database, values: NewPayment): Promise<s
   return row.id;
 }
 
-export function listPayments(db: Database, workshopId: string, customerId: string) {
+export function listPayments(db: Database, scope: WorkshopScope, customerId: string) {
   return db
     .selectFrom('payments')
     .select(['id', 'type', 'goldMg', 'moneyToman', 'paidOn', 'description', 'createdAt'])
-    .where('workshopId', '=', workshopId)
+    .where((eb) => inScope(eb, 'workshopId', scope))
     .where('customerId', '=', customerId)
     .where('deletedAt', 'is', null)
     .orderBy('paidOn', 'desc')
@@ -30,19 +31,19 @@ export function listPayments(db: Database, workshopId: string, customerId: strin
 }
 
 /** Soft delete of one of the workshop's payments; undefined when it is not there (or not theirs). */
-export function softDeletePayment(db: Database, workshopId: string, id: string) {
+export function softDeletePayment(db: Database, scope: WorkshopScope, id: string) {
   return db
     .updateTable('payments')
     .set({ deletedAt: sql`now()` })
     .where('id', '=', id)
-    .where('workshopId', '=', workshopId)
+    .where((eb) => inScope(eb, 'workshopId', scope))
     .where('deletedAt', 'is', null)
     .returning(['id', 'customerId', 'type', 'goldMg', 'moneyToman', 'paidOn'])
     .executeTakeFirst();
 }
 
-/** A customer's balance over all time (DESIGN.md 5); deleted packets and payments do not count. */
-export async function customerBalance(db: Database, workshopId: string, customerId: string) {
+/** A customer's balance over all time (docs/product.md §5.7); deleted packets and payments do not count. */
+export async function customerBalance(db: Database, scope: WorkshopScope, customerId: string) {
   const { rows } = await sql<{
     testCount: number;
     feeGoldMg: number;
@@ -56,14 +57,14 @@ export async function customerBalance(db: Database, workshopId: string, customer
       select count(*)::bigint as n, coalesce(sum(fee_gold_mg), 0)::bigint as gold,
              coalesce(sum(fee_toman), 0)::bigint as money
       from assays
-      where workshop_id = ${workshopId} and customer_id = ${customerId} and deleted_at is null
+      where ${scopeSql(scope, 'workshop_id')} and customer_id = ${customerId} and deleted_at is null
     ), p as (
       select coalesce(sum(gold_mg) filter (where type = 1), 0)::bigint as r_gold,
              coalesce(sum(money_toman) filter (where type = 1), 0)::bigint as r_money,
              coalesce(sum(gold_mg) filter (where type = 2), 0)::bigint as p_gold,
              coalesce(sum(money_toman) filter (where type = 2), 0)::bigint as p_money
       from payments
-      where workshop_id = ${workshopId} and customer_id = ${customerId} and deleted_at is null
+      where ${scopeSql(scope, 'workshop_id')} and customer_id = ${customerId} and deleted_at is null
     )
     select a.n as test_count, a.gold as fee_gold_mg, a.money as fee_money,
            p.r_gold as received_gold_mg, p.r_money as received_money,
@@ -74,7 +75,7 @@ export async function customerBalance(db: Database, workshopId: string, customer
 }
 
 export interface StoreFilter {
-  workshopId: string;
+  scope: WorkshopScope;
   customerId?: string | undefined;
   /** Gregorian [start, end) of the Jalali year, or null for all time. */
   range: { start: string; end: string } | null;
@@ -86,7 +87,7 @@ export interface StoreFilter {
  * registration instant in Tehran; payments by their date.
  */
 function storeRows(filter: StoreFilter): RawBuilder<unknown> {
-  const { workshopId, customerId, range } = filter;
+  const { scope, customerId, range } = filter;
   const assayRange = range
     ? sql`and created_at >= (${range.start}::date::timestamp at time zone 'Asia/Tehran')
           and created_at < (${range.end}::date::timestamp at time zone 'Asia/Tehran')`
@@ -97,7 +98,7 @@ function storeRows(filter: StoreFilter): RawBuilder<unknown> {
     with a as (
       select customer_id, sum(fee_gold_mg)::bigint as gold, sum(fee_toman)::bigint as money, count(*)::bigint as n
       from assays
-      where workshop_id = ${workshopId} and deleted_at is null and customer_id is not null
+      where ${scopeSql(scope, 'workshop_id')} and deleted_at is null and customer_id is not null
         ${assayRange} ${assayCustomer}
       group by customer_id
     ), p as (
@@ -105,7 +106,7 @@ function storeRows(filter: StoreFilter): RawBuilder<unknown> {
              sum(case when type = 2 then gold_mg else -gold_mg end)::bigint as gold,
              sum(case when type = 2 then money_toman else -money_toman end)::bigint as money
       from payments
-      where workshop_id = ${workshopId} and deleted_at is null ${payRange} ${assayCustomer}
+      where ${scopeSql(scope, 'workshop_id')} and deleted_at is null ${payRange} ${assayCustomer}
       group by customer_id
     ), r as (
       select c.id, c.name, c.code, c.deleted_at is not null as deleted,
@@ -115,7 +116,7 @@ function storeRows(filter: StoreFilter): RawBuilder<unknown> {
       from customers c
       left join a on a.customer_id = c.id
       left join p on p.customer_id = c.id
-      where c.workshop_id = ${workshopId} and (a.customer_id is not null or p.customer_id is not null)
+      where ${scopeSql(scope, 'c.workshop_id')} and (a.customer_id is not null or p.customer_id is not null)
     )
   `;
 }

@@ -8,8 +8,9 @@ import {
 } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import { findCustomer, findCustomerWithDeleted } from '../customers/customers.repository.ts';
+import { workshopScope } from '../../lib/scope.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { findCustomerWithDeleted, findLiveCustomer } from '../customers/customers.service.ts';
 import * as repo from './payments.repository.ts';
 
 export interface Actor {
@@ -25,7 +26,9 @@ export async function addPay(
   input: AddPayRequest,
 ): Promise<string> {
   const customer =
-    input.customerId === OTHER_CUSTOMER_ID ? undefined : await findCustomer(db, workshopId, input.customerId);
+    input.customerId === OTHER_CUSTOMER_ID
+      ? undefined
+      : await findLiveCustomer(db, workshopScope(workshopId), input.customerId);
   if (!customer) throw notFound('مشتری پیدا نشد');
   return repo.insertPayment(db, {
     workshopId,
@@ -45,12 +48,13 @@ export async function getPays(
   workshopId: string,
   customerId: string,
 ): Promise<GetPaysResponse> {
+  const scope = workshopScope(workshopId);
   const customer =
-    customerId === OTHER_CUSTOMER_ID ? undefined : await findCustomerWithDeleted(db, workshopId, customerId);
+    customerId === OTHER_CUSTOMER_ID ? undefined : await findCustomerWithDeleted(db, scope, customerId);
   if (!customer) throw notFound('مشتری پیدا نشد');
   const [list, b] = await Promise.all([
-    repo.listPayments(db, workshopId, customerId),
-    repo.customerBalance(db, workshopId, customerId),
+    repo.listPayments(db, scope, customerId),
+    repo.customerBalance(db, scope, customerId),
   ]);
   const pays = list.map((p) => {
     const received = p.type === 1;
@@ -77,7 +81,8 @@ export async function getPays(
     customerName: customer.name,
     list: pays,
     pays,
-    // SPEC.md 3's totals (ADR 0028): what the entries moved, net of their direction, and what is owed.
+    // The original API's totals (docs/product.md §8.3, ADR 0028): what the entries moved, net of their
+    // direction, and what is owed.
     totalPayGoldWeigh: (b.receivedGoldMg - b.paidGoldMg) / 1000,
     totalPayMoneyValue: b.receivedMoney - b.paidMoney,
     totalBalance: moneyRemain,
@@ -88,7 +93,7 @@ export async function getPays(
 
 export async function deletePay(db: Database, workshopId: string, actor: Actor, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const deleted = await repo.softDeletePayment(trx, workshopId, id);
+    const deleted = await repo.softDeletePayment(trx, workshopScope(workshopId), id);
     if (!deleted) throw notFound();
     await writeAudit(trx, {
       actorId: actor.id,
@@ -101,14 +106,14 @@ export async function deletePay(db: Database, workshopId: string, actor: Actor, 
   });
 }
 
-/** The fund report (DESIGN.md 5) for a Jalali year, or all time when no year is given. */
+/** The fund report (docs/product.md §5.7) for a Jalali year, or all time when no year is given. */
 export async function getStore(
   db: Database,
   workshopId: string,
   query: GetStoreQuery,
 ): Promise<StoreResponse> {
   const filter: repo.StoreFilter = {
-    workshopId,
+    scope: workshopScope(workshopId),
     customerId: query.customerId,
     range: query.year ? jalaliYearBounds(query.year) : null,
   };

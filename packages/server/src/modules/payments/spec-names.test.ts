@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 
-// A client written from SPEC.md 3 and 7 alone (ADR 0028): it sends and reads exactly the spec's
+// A client written from docs/product.md §3.7, §8.2 alone (ADR 0028): it sends and reads exactly the spec's
 // field names for AddPay, GetPays, GetCredits and AllCredits.
 
 const P = '/api/v1.0';
@@ -34,7 +34,10 @@ async function customer(workshopId: string, name: string): Promise<string> {
   return row.id;
 }
 
-/** A payment exactly as SPEC.md 3 lists it: id, customerId, customerName, type, the four amounts, desc, date. */
+/**
+ * A payment exactly as the original API sends it (docs/product.md §3.7): id, customerId, customerName, type,
+ * the four amounts, desc, date.
+ */
 const specPayment = (customerId: string, over: Record<string, unknown>) => ({
   id: '',
   customerId,
@@ -49,7 +52,7 @@ const specPayment = (customerId: string, over: Record<string, unknown>) => ({
   ...over,
 });
 
-describe('POST /Customer/AddPay and GET /Customer/GetPays in SPEC.md’s names', () => {
+describe('POST /Customer/AddPay and GET /Customer/GetPays in the names of docs/product.md §8.3', () => {
   it('records a receipt and a payment sent in the spec’s shape and answers them in the spec’s names', async () => {
     const cid = await customer(lab.id, 'حسن طلایی');
     // A fixed fee of 300,000 toman and 1.5 g of gold from one packet, so the balance means something.
@@ -154,7 +157,7 @@ describe('POST /Customer/AddPay and GET /Customer/GetPays in SPEC.md’s names',
   });
 });
 
-describe('GET /Account/GetCredits and GET /Manage/AllCredits in SPEC.md’s names', () => {
+describe('GET /Account/GetCredits and GET /Manage/AllCredits in the names of docs/product.md §8.3', () => {
   it('answers `credits` (date, value, status, statusText) and the admin rows’ value, userFullName, cDate', async () => {
     const add = await post('/Account/AddCredit', lab.headers, {
       value: 250_000,

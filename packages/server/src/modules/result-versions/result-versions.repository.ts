@@ -43,10 +43,31 @@ export function listVersions(db: Database, assayId: string) {
       'v.purity',
       'v.reason',
       'v.createdAt',
+      'v.jws',
       'u.role as changedByRole',
       'u.fName as changedByName',
     ])
     .where('v.assayId', '=', assayId)
     .orderBy('v.version')
     .execute();
+}
+
+/** The live (not deleted) packet with this number and its current version, for checking a slip. */
+export function currentForSlip(db: Database, docNumber: number) {
+  return db
+    .selectFrom('assays as a')
+    .leftJoin('resultVersions as v', (join) =>
+      join.onRef('v.assayId', '=', 'a.id').onRef('v.version', '=', 'a.resultVersion'),
+    )
+    .select([
+      'a.purity as assayPurity',
+      'v.version',
+      'v.status',
+      'v.purity as versionPurity',
+      'v.createdAt as at',
+      'v.reason',
+    ])
+    .where('a.docNumber', '=', docNumber)
+    .where('a.deletedAt', 'is', null)
+    .executeTakeFirst();
 }

@@ -1,4 +1,9 @@
-import type { ResultItem } from '@ayar/contract';
+import type {
+  ResultItem,
+  ResultVersionsResponse,
+  VerifySlipRequest,
+  VerifySlipResponse,
+} from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { publicItemById } from '../results/results.service.ts';
 import { canonicalJson, type CanonicalValue } from '../signing/canonical.ts';
@@ -10,7 +15,8 @@ export type { ResultStatus } from './result-versions.repository.ts';
 /** What changed a published result, and who did it; the reason is required of admins (issue 17.3). */
 export interface ResultChange {
   assayId: string;
-  status: repo.ResultStatus;
+  /** Unset: the current version's (an edit keeps a withdrawn result withdrawn), else `published`. */
+  status?: repo.ResultStatus;
   reason: string | null;
   changedBy: string | null;
 }
@@ -60,14 +66,15 @@ export async function recordResultVersion(
   const item = await publicItemById(db, change.assayId);
   if (!item) return null;
   const previous = await repo.latestVersion(db, change.assayId);
-  if (!previous && (change.status !== 'published' || item.purity === null)) return null;
+  const status = change.status ?? previous?.status ?? 'published';
+  if (!previous && (status !== 'published' || item.purity === null)) return null;
   const version = (previous?.version ?? 0) + 1;
-  const payload = resultPayload(item, { version, status: change.status, at: new Date() });
+  const payload = resultPayload(item, { version, status, at: new Date() });
   if (previous && substance(previous.payload as Payload) === substance(payload)) return null;
   await repo.insertVersion(db, {
     assayId: change.assayId,
     version,
-    status: change.status,
+    status,
     purity: payload.purity as number | null,
     payload: JSON.stringify(payload),
     jws: await signer.sign(payload),
@@ -77,4 +84,40 @@ export async function recordResultVersion(
   return version;
 }
 
-export const resultVersions = (db: Database, assayId: string) => repo.listVersions(db, assayId);
+/** The status of the packet's current version, or null when nothing was ever published. */
+export async function currentResultStatus(db: Database, assayId: string): Promise<repo.ResultStatus | null> {
+  return (await repo.latestVersion(db, assayId))?.status ?? null;
+}
+
+/** The history labs and admins see: every version, oldest first (the caller checked the packet's scope). */
+export async function resultVersions(db: Database, assayId: string): Promise<ResultVersionsResponse> {
+  const rows = await repo.listVersions(db, assayId);
+  return {
+    list: rows.map((v) => ({
+      version: v.version,
+      status: v.status,
+      purity: v.purity,
+      reason: v.reason,
+      at: v.createdAt.toISOString(),
+      byRole: v.changedByRole === 'admin' || v.changedByRole === 'workshop' ? v.changedByRole : null,
+      jws: v.jws,
+    })),
+  };
+}
+
+/**
+ * `POST /Tests/VerifySlip` (issue 17.2): what a printed number and purity are against the live result.
+ * A result published before versions existed (no version row) is compared with the packet's purity.
+ */
+export async function verifySlip(db: Database, input: VerifySlipRequest): Promise<VerifySlipResponse> {
+  const row = await repo.currentForSlip(db, input.code);
+  const none = { purity: null, version: null, changedAt: null, reason: null };
+  if (!row) return { outcome: 'not-found', ...none };
+  const status = row.status ?? (row.assayPurity === null ? null : 'published');
+  const purity = row.status ? row.versionPurity : row.assayPurity;
+  const changedAt = row.version !== null && row.version > 1 ? row.at!.toISOString() : null;
+  const current = { version: row.version, changedAt, reason: row.reason };
+  if (status === 'withdrawn') return { outcome: 'withdrawn', purity: null, ...current };
+  if (status !== 'published' || purity === null) return { outcome: 'pending', ...none };
+  return { outcome: purity === input.purity ? 'matches' : 'outdated', purity, ...current };
+}

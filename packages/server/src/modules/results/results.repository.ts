@@ -11,6 +11,9 @@ function resultQuery(db: Database) {
   return db
     .selectFrom('assays as a')
     .innerJoin('users as u', 'u.id', 'a.workshopId')
+    .leftJoin('resultVersions as v', (join) =>
+      join.onRef('v.assayId', '=', 'a.id').onRef('v.version', '=', 'a.resultVersion'),
+    )
     .leftJoin('customers as c', 'c.id', 'a.customerId')
     .leftJoin('testTypes as t', 't.id', 'a.testTypeId')
     .leftJoin('codeRanges as r', 'r.id', 'a.codeRangeId')
@@ -25,6 +28,8 @@ function resultQuery(db: Database) {
       'a.publicToken',
       'a.otherOwnerName',
       'a.deletedAt',
+      'v.status as resultStatus',
+      'a.resultVersion',
       'c.name as customerName',
       't.name as typeName',
       'r.serialNo',

@@ -1,24 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ROUTES,
-  envelopeSchema,
-  publicTokenSchema,
-  queryBoolean,
-  resultByTokenQuerySchema,
-  resultLookupSchema,
-  resultResponseSchema,
-} from '@ayar/contract';
+import { ROUTES } from '@ayar/contract';
 import { ok } from '../../lib/envelope.ts';
-import { api } from '../../plugins/auth.ts';
+import { api } from '../../plugins/api.ts';
 import type { AppDeps } from '../../deps.ts';
 import * as service from './results.service.ts';
 
-const tags = ['results'];
-
 /**
- * Lookups per address per minute (DESIGN.md 6): numbers are sequential, so this is what stops
+ * Lookups per address per minute (docs/product.md §7.3): numbers are sequential, so this is what stops
  * walking them. `AppOptions.lookupRateLimit` overrides it (the bench measures the lookup, not the limit).
  */
 export const LOOKUP_RATE_LIMIT = 30;
@@ -33,7 +22,6 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.route({
     ...result,
     config: { ...result.config, rateLimit: lookupLimit },
-    schema: { tags, body: resultLookupSchema, response: { 200: envelopeSchema(resultResponseSchema) } },
     handler: async (request) => ok(await service.resultByNumber(deps.db, request.body.code), ''),
   });
 
@@ -41,11 +29,6 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.route({
     ...byToken,
     config: { ...byToken.config, rateLimit: lookupLimit },
-    schema: {
-      tags,
-      querystring: resultByTokenQuerySchema,
-      response: { 200: envelopeSchema(resultResponseSchema) },
-    },
     handler: async (request) => ok(await service.resultByToken(deps.db, request.query.token), ''),
   });
 
@@ -55,11 +38,6 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
     config: {
       ...photo.config,
       rateLimit: { max: deps.lookupRateLimit ?? PHOTO_RATE_LIMIT, timeWindow: '1 minute' },
-    },
-    schema: {
-      tags,
-      params: z.object({ token: publicTokenSchema, fileId: z.string().max(100) }),
-      querystring: z.object({ thumb: queryBoolean }),
     },
     handler: async (request, reply) => {
       const { token, fileId } = request.params;

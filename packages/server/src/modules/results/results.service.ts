@@ -22,7 +22,7 @@ export function remainingMinutes(readyTime: number | null, createdAt: Date, now:
 const grams = (mg: number | null) => (mg === null ? null : mg / 1000);
 
 /**
- * The public item of SPEC.md 2.2 / 3. The lab's report settings decide what else is shown: the
+ * The public item of docs/product.md §2.2 / §3.4. The lab's report settings decide what else is shown: the
  * customer's name (showCustomerNameForReport), the type (showTypeForReport), the weights
  * (showWeightForReport, showSampleWeightForReport) and the ready time (showReadyTimeForReport).
  * The purity, the lab, the number and its date are the result itself and always shown; a mobile never.
@@ -35,11 +35,15 @@ export function toResultItem(row: repo.PublicResultRow, now: Date = new Date()):
     title: settings.showTypeForReport ? row.typeName : null,
     customerName: settings.showCustomerNameForReport ? (row.customerName ?? row.otherOwnerName) : null,
     series: row.serialNo,
-    purity: row.purity,
+    // A withdrawn result shows no purity (ADR 0029); the packet keeps it in the record.
+    purity: row.resultStatus === 'withdrawn' ? null : row.purity,
     name: row.labName,
     rejeCode: row.rejeCode?.trim() ? row.rejeCode : null,
     createDate: row.createdAt.toISOString(),
-    remain: row.purity === null ? remainingMinutes(row.readyTime, row.createdAt, now) : 0,
+    remain:
+      row.purity === null && row.resultStatus !== 'withdrawn'
+        ? remainingMinutes(row.readyTime, row.createdAt, now)
+        : 0,
     weight: settings.showWeightForReport ? grams(row.goldWeightMg) : null,
     sampleWeight: settings.showSampleWeightForReport ? grams(row.sampleWeightMg) : null,
     readyTime: settings.showReadyTimeForReport ? row.readyTime : null,
@@ -54,16 +58,22 @@ export async function resultByNumber(db: Database, docNumber: number): Promise<R
   return { list: [toResultItem(row)] };
 }
 
+/** A public item and where its result stands: withdrawn, or corrected since its first publication. */
+export type PublicResult = ResultItem & { withdrawn: boolean; corrected: boolean };
+
 /** The public item of the packet with this number, or null (a lookup by SMS answers either way). */
-export async function findPublicResult(db: Database, docNumber: number): Promise<ResultItem | null> {
+export async function findPublicResult(db: Database, docNumber: number): Promise<PublicResult | null> {
   const row = await repo.findByDocNumber(db, docNumber);
-  return row ? toResultItem(row) : null;
+  if (!row) return null;
+  const withdrawn = row.resultStatus === 'withdrawn';
+  return { ...toResultItem(row), withdrawn, corrected: !withdrawn && (row.resultVersion ?? 0) > 1 };
 }
 
 /** A packet's public item, deleted ones included, for signing a new version of it (ADR 0029). */
 export async function publicItemById(db: Database, id: string): Promise<ResultItem | null> {
   const row = await repo.findAnyById(db, id);
-  return row ? toResultItem(row) : null;
+  // The packet's own purity: the version being made decides whether it is shown.
+  return row ? { ...toResultItem(row), purity: row.purity } : null;
 }
 
 /** `GET /Tests/ResultByToken`: the same item for the slip's QR page. */

@@ -8,7 +8,7 @@ import {
 } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { notFound, validation } from '../../lib/errors.ts';
-import { readSystemSettings } from '../system-settings/system-settings.repository.ts';
+import { readSystemSettings } from '../system-settings/system-settings.service.ts';
 import * as repo from './settings.repository.ts';
 
 /** `GET /Account/SmsTemplates`: the network's texts a workshop may choose from (ADR 0027). */
@@ -22,8 +22,8 @@ export async function smsTemplates(db: Database): Promise<SmsTemplatesResponse> 
 }
 
 /**
- * Stores a workshop's preferences (SPEC.md 3); login hands them back in `userSanapass`. A chosen SMS
- * text must be one the administrator lists now; a text removed since is the list's first again.
+ * Stores a workshop's preferences (docs/product.md §3.2); login hands them back in `userSanapass`. A chosen
+ * SMS text must be one the administrator lists now; a text removed since is the list's first again.
  */
 export async function editSettings(
   db: Database,

@@ -5,6 +5,16 @@ import type { Database } from '../../db/database.ts';
 import { listKeys } from './signing.repository.ts';
 
 const jwkSchema = z.looseObject({ kty: z.string(), kid: z.string() });
+export const jwkSetSchema = z.object({ keys: z.array(jwkSchema) });
+
+const EXAMPLE_KEY = {
+  kty: 'OKP',
+  crv: 'Ed25519',
+  x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo',
+  kid: 'r-2026-10',
+  alg: 'EdDSA',
+  use: 'sig',
+};
 
 /**
  * `/.well-known/jwks.json` (RFC 7517, RFC 8615): every key that ever signed a result, so the lookup
@@ -15,11 +25,13 @@ export function signingRoutes(app: FastifyInstance, deps: { db: Database }): voi
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'GET',
     url: '/.well-known/jwks.json',
-    config: { audience: 'public' },
+    config: { audience: 'public', example: { response: { keys: [EXAMPLE_KEY] } } },
     schema: {
       tags: ['results'],
       summary: 'The public keys that sign results (JWK Set)',
-      response: { 200: z.object({ keys: z.array(jwkSchema) }) },
+      description:
+        'Not the envelope: a JWK Set (RFC 7517) of Ed25519 public keys; `kid` names the key of a JWS.',
+      response: { 200: jwkSetSchema },
     },
     handler: async (_request, reply) => {
       // Keys are added, never removed: five minutes of caching cannot hide one a fresh result needs

@@ -1,20 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ROUTES, SITE_INFO_MSG, envelopeSchema, siteInfoPayloadSchema, siteInfoSchema } from '@ayar/contract';
+import { ROUTES, SITE_INFO_MSG } from '@ayar/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/envelope.ts';
-import { api, currentUser } from '../../plugins/auth.ts';
+import { api } from '../../plugins/api.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import * as service from './site-info.service.ts';
-
-const tags = ['site-info'];
 
 export function siteInfoRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.route({
     ...api(ROUTES.site.info),
-    schema: { tags, response: { 200: envelopeSchema(siteInfoSchema) } },
     handler: async (_request, reply) => {
       // Read on every landing page: a change shows on the next visit, never from a stale cache.
       reply.header('cache-control', 'no-cache');
@@ -24,7 +21,6 @@ export function siteInfoRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.route({
     ...api(ROUTES.site.trustSeal),
-    schema: { tags, params: z.object({ id: z.uuid() }) },
     handler: async (request, reply) => {
       const file = await service.openTrustSeal(deps, request.params.id);
       return (
@@ -40,7 +36,6 @@ export function siteInfoRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.route({
     ...api(ROUTES.manage.siteInfo),
-    schema: { tags, body: siteInfoPayloadSchema, response: { 200: envelopeSchema(siteInfoSchema) } },
     handler: async (request) =>
       ok(
         await service.saveSiteInfo(deps.db, request.body, { id: currentUser(request).id, ip: request.ip }),

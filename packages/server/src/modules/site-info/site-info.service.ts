@@ -7,10 +7,9 @@ import {
 } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { notFound, validation } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import { openPhotoFile } from '../files/files.service.ts';
-import { findFile } from '../files/files.repository.ts';
-import { lockSystemSettings } from '../system-settings/system-settings.repository.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { openPhotoById } from '../files/files.service.ts';
+import { lockSystemSettings } from '../system-settings/system-settings.service.ts';
 import * as repo from './site-info.repository.ts';
 
 function toSiteInfo(stored: Partial<Record<SiteInfoField, string>>): SiteInfo {
@@ -77,7 +76,5 @@ export async function saveSiteInfo(
 export async function openTrustSeal(deps: { db: Database; filesDir: string }, id: string) {
   const current = (await repo.readSiteInfo(deps.db)).trustSealImage;
   if (!current || current !== id.toLowerCase()) throw notFound();
-  const file = await findFile(deps.db, current);
-  if (!file || file.kind !== 'photo') throw notFound();
-  return openPhotoFile(deps.filesDir, file, false);
+  return openPhotoById(deps, current);
 }

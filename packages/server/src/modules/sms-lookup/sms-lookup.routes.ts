@@ -16,6 +16,8 @@ const incomingSchema = z.object({
   message: z.string().max(1000).default(''),
 });
 
+export const smsReceiveResponseSchema = envelopeSchema(z.object({ outcome: z.string() }));
+
 const sameSecret = (given: string, expected: string) => {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
@@ -56,11 +58,22 @@ export function smsLookupRoutes(app: FastifyInstance, deps: AppDeps): void {
     const schema = {
       tags: ['results'],
       summary: 'Receives an SMS sent to the network line and answers it with the result it names',
+      description:
+        "The SMS provider's webhook, not a client's call: `messageid`, `from`, `to` and `message` as a form, " +
+        'JSON or query string. `outcome`: answered, duplicate, limited or not-a-mobile. A wrong secret is ' +
+        'NOT_FOUND.',
       params: z.object({ secret: z.string().max(200) }),
-      response: { 200: envelopeSchema(z.object({ outcome: z.string() })) },
+      response: { 200: smsReceiveResponseSchema },
     };
     // Per-sender limits apply instead: the provider's few addresses carry every sender's messages.
-    const config = { audience: 'public' as const, rateLimit: false as const };
+    const config = {
+      audience: 'public' as const,
+      rateLimit: false as const,
+      example: {
+        params: { secret: 'the-secret-of-SMS_RECEIVE_SECRET' },
+        response: { successful: true, message: '', data: { outcome: 'answered' } },
+      },
+    };
     const r = scope.withTypeProvider<ZodTypeProvider>();
     r.post(`${API_PREFIX}/Sms/Receive/:secret`, { config, schema }, (request) =>
       handle(request.params.secret, request.body),

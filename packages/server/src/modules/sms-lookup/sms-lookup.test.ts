@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_TYPES } from '@ayar/contract';
 import { loadConfig } from '../../config.ts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createSignedInUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createLab, type TestLab } from '../../../test/labs.ts';
 
 /**
@@ -137,6 +137,41 @@ describe('a lookup by SMS', () => {
     // Another sender is not held back by that one.
     await deliver('09351112288', String(withPurity));
     expect(await answers('09351112288')).toHaveLength(1);
+  });
+
+  it('says when a result was corrected, and that a withdrawn one is void, without its purity', async () => {
+    const corrected = lab.from + 2;
+    const withdrawn = lab.from + 3;
+    await register(corrected, 700);
+    await register(withdrawn, 710);
+    const ids = await ctx.db
+      .selectFrom('assays')
+      .select(['id', 'docNumber'])
+      .where('docNumber', 'in', [corrected, withdrawn])
+      .execute();
+    const idOf = (n: number) => ids.find((r) => r.docNumber === n)!.id;
+    const edit = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1.0/Tests/EditTest',
+      headers: lab.h,
+      payload: { testId: idOf(corrected), cutting: 705 },
+    });
+    expect(edit.statusCode).toBe(200);
+    const admin = await createSignedInUser(ctx, { role: 'admin' });
+    const off = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1.0/Manage/WithdrawResult',
+      headers: admin.headers,
+      payload: { id: idOf(withdrawn), reason: 'نمونه اشتباه' },
+    });
+    expect(off.statusCode).toBe(200);
+    await deliver('09351114400', String(corrected));
+    await deliver('09351114400', String(withdrawn));
+    const [first, second] = await answers('09351114400');
+    expect(first).toContain('عیار: 705');
+    expect(first).toContain('این نتیجه اصلاح شده است.');
+    expect(second).toContain('این نتیجه باطل شده است.');
+    expect(second).not.toContain('710');
   });
 
   it('answers only an Iranian mobile: a short code or a landline gets nothing', async () => {

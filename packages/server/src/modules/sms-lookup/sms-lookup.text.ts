@@ -1,5 +1,7 @@
 import { toJalaliDate, type ResultItem } from '@ayar/contract';
 
+type Answerable = ResultItem & { withdrawn: boolean; corrected: boolean };
+
 /**
  * The answers sent back to a lookup by SMS (issue 17.4). Short, one fact a line, with what the public
  * page shows and nothing more: never the customer's name or mobile. Digits are ASCII, as in every
@@ -10,10 +12,12 @@ export const SMS_LOOKUP_TEXT = {
   notFound: (docNumber: number) => `عیار: بسته‌ای با شماره ${docNumber} یافت نشد.`,
 } as const;
 
-export function resultText(item: ResultItem): string {
+export function resultText(item: Answerable): string {
   const lines = [`عیار: نتیجه بسته ${item.docNumber}`, `آزمایشگاه: ${item.name}`];
   if (item.title) lines.push(`نوع: ${item.title}`);
-  lines.push(item.purity === null ? 'عیار هنوز ثبت نشده است.' : `عیار: ${item.purity}`);
+  if (item.withdrawn) lines.push('این نتیجه باطل شده است.');
+  else lines.push(item.purity === null ? 'عیار هنوز ثبت نشده است.' : `عیار: ${item.purity}`);
+  if (item.corrected) lines.push('این نتیجه اصلاح شده است.');
   lines.push(`تاریخ: ${toJalaliDate(item.createDate)}`);
   return lines.join('\n');
 }

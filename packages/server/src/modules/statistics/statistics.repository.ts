@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { tehranDayStart, type DayRange } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
+import { inScope, scopeSql, type Scope, type WorkshopScope } from '../../lib/scope.ts';
 
 /** Instants [start, end); an open side is null. */
 export interface Bounds {
@@ -8,9 +9,8 @@ export interface Bounds {
   end: Date | null;
 }
 
-/** Which packets are counted: one workshop (or all), one of its customers, only the waiting ones. */
-export interface CountScope {
-  workshopId?: string | undefined;
+/** Which of the scope's packets are counted: one of its customers', only the waiting ones. */
+export interface CountFilter {
   customerId?: string | undefined;
   waitingOnly?: boolean | undefined;
 }
@@ -24,11 +24,11 @@ export interface PeriodCounts {
   total: number;
 }
 
-function scopeWhere(scope: CountScope): RawBuilder<unknown> {
+function packetsWhere(scope: Scope, filter: CountFilter): RawBuilder<unknown> {
   const parts = [sql`a.deleted_at is null`];
-  if (scope.workshopId) parts.push(sql`a.workshop_id = ${scope.workshopId}`);
-  if (scope.customerId) parts.push(sql`a.customer_id = ${scope.customerId}`);
-  if (scope.waitingOnly) parts.push(sql`a.purity is null`);
+  if (scope.kind === 'workshop') parts.push(scopeSql(scope, 'a.workshop_id'));
+  if (filter.customerId) parts.push(sql`a.customer_id = ${filter.customerId}`);
+  if (filter.waitingOnly) parts.push(sql`a.purity is null`);
   return sql.join(parts, sql` and `);
 }
 
@@ -65,9 +65,14 @@ function withinDays(r: { from: string | null; to: string | null }): RawBuilder<u
  * workshop and Tehran day, migration 0006) in one pass; a customer's or the waiting packets' counts read
  * the packets themselves through their own small indexes (all-time, periods and search in one pass).
  */
-export async function countPeriods(db: Database, scope: CountScope, p: PeriodDays): Promise<PeriodCounts> {
-  if (!scope.customerId && !scope.waitingOnly) {
-    const workshop = scope.workshopId ? sql`d.workshop_id = ${scope.workshopId}` : sql`true`;
+export async function countPeriods(
+  db: Database,
+  scope: Scope,
+  filter: CountFilter,
+  p: PeriodDays,
+): Promise<PeriodCounts> {
+  if (!filter.customerId && !filter.waitingOnly) {
+    const workshop = scopeSql(scope, 'd.workshop_id');
     const { rows } = await sql<PeriodCounts>`
       select coalesce(sum(d.n) filter (where ${withinDays(p.today)}), 0)::int as today,
              coalesce(sum(d.n) filter (where ${withinDays(p.yesterday)}), 0)::int as yesterday,
@@ -85,21 +90,21 @@ export async function countPeriods(db: Database, scope: CountScope, p: PeriodDay
            count(*) filter (where ${within(instants(p.month))})::int as month,
            count(*) filter (where ${within(instants(p.search))})::int as search,
            count(*)::int as total
-    from assays a where ${scopeWhere(scope)}`.execute(db);
+    from assays a where ${packetsWhere(scope, filter)}`.execute(db);
   return rows[0]!;
 }
 
 /** A live customer of this workshop (or a deleted one: its packets still count). */
 export async function customerBelongs(
   db: Database,
-  workshopId: string,
+  scope: WorkshopScope,
   customerId: string,
 ): Promise<boolean> {
   const row = await db
     .selectFrom('customers')
     .select('id')
     .where('id', '=', customerId)
-    .where('workshopId', '=', workshopId)
+    .where((eb) => inScope(eb, 'workshopId', scope))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -132,24 +137,25 @@ export interface PendingCreditRow {
   createdAt: Date;
 }
 
-/** Credit requests awaiting approval: the oldest `limit`, their number and their sum (one workshop or all). */
+/** Credit requests of the scope awaiting approval: the oldest `limit`, their number and their sum. */
 export async function pendingCredits(
   db: Database,
-  opts: { workshopId?: string | undefined; limit: number },
+  scope: Scope,
+  opts: { limit: number },
 ): Promise<{ rows: PendingCreditRow[]; count: number; total: number }> {
-  const scope = opts.workshopId ? sql`and c.workshop_id = ${opts.workshopId}` : sql``;
+  const scoped = sql`and ${scopeSql(scope, 'c.workshop_id')}`;
   const [list, sums] = await Promise.all([
     opts.limit > 0
       ? sql<PendingCreditRow>`
           select c.id, c.workshop_id, u.f_name as lab, c.amount, c.tracking_code, c.paid_on, c.created_at
           from credits c join users u on u.id = c.workshop_id
-          where c.status = 0 ${scope}
+          where c.status = 0 ${scoped}
           order by c.created_at, c.id
           limit ${opts.limit}`.execute(db)
       : Promise.resolve({ rows: [] as PendingCreditRow[] }),
     sql<{ count: number; total: number }>`
       select count(*)::int as count, coalesce(sum(c.amount), 0)::bigint as total
-      from credits c where c.status = 0 ${scope}`.execute(db),
+      from credits c where c.status = 0 ${scoped}`.execute(db),
   ]);
   return { rows: list.rows, count: sums.rows[0]!.count, total: Number(sums.rows[0]!.total) };
 }
@@ -167,10 +173,11 @@ export interface GroupUserRow {
 }
 
 /**
- * Every lab (status 1 or 5) with its live packets in [start, end) and its allotted and used numbers
- * (used = each range's next number − its first, as manage/codes counts). Busiest first, then by name.
+ * Every lab of the scope (status 1 or 5) with its live packets in [start, end) and its allotted and
+ * used numbers (used = each range's next number − its first, as manage/codes counts). Busiest first,
+ * then by name.
  */
-export async function groupByWorkshop(db: Database, days: DayRange): Promise<GroupUserRow[]> {
+export async function groupByWorkshop(db: Database, scope: Scope, days: DayRange): Promise<GroupUserRow[]> {
   const { rows } = await sql<GroupUserRow>`
     select u.id as user_id, u.f_name as user_f_name, u.full_name as user_full_name,
            u.cell_phone as user_cell_phone, u.phone as user_phone, u.status,
@@ -187,7 +194,7 @@ export async function groupByWorkshop(db: Database, days: DayRange): Promise<Gro
       select r.workshop_id, sum(r.count) as total, sum(r.next_code - r.from_code) as used
       from code_ranges r group by r.workshop_id
     ) c on c.workshop_id = u.id
-    where u.role = 'workshop' and u.status in (1, 5)
+    where u.role = 'workshop' and u.status in (1, 5) and ${scopeSql(scope, 'u.id')}
     order by test_count desc, u.f_name, u.id`.execute(db);
   return rows.map((r) => ({
     ...r,
@@ -207,7 +214,7 @@ export interface RangeUsageRow {
 }
 
 /** A workshop's ranges, oldest first, with how many of their numbers were handed out. */
-export function rangeUsage(db: Database, workshopId: string): Promise<RangeUsageRow[]> {
+export function rangeUsage(db: Database, scope: WorkshopScope): Promise<RangeUsageRow[]> {
   return db
     .selectFrom('codeRanges')
     .select([
@@ -219,7 +226,7 @@ export function rangeUsage(db: Database, workshopId: string): Promise<RangeUsage
       'count',
       sql<number>`next_code - from_code`.as('used'),
     ])
-    .where('workshopId', '=', workshopId)
+    .where((eb) => inScope(eb, 'workshopId', scope))
     .orderBy('createdAt')
     .orderBy('fromCode')
     .execute();
@@ -228,14 +235,13 @@ export function rangeUsage(db: Database, workshopId: string): Promise<RangeUsage
 /** Live packets per Tehran day (Gregorian yyyy-mm-dd) in [start, end); days without packets are absent. */
 export async function countPerDay(
   db: Database,
+  scope: Scope,
   days: DayRange,
-  workshopId: string | undefined,
 ): Promise<{ day: string; n: number }[]> {
-  const scope = workshopId ? sql`and d.workshop_id = ${workshopId}` : sql``;
   const { rows } = await sql<{ day: string; n: number }>`
     select to_char(d.day, 'YYYY-MM-DD') as day, sum(d.n)::int as n
     from assay_day_counts d
-    where d.day >= ${days.from}::date and d.day < ${days.to}::date ${scope}
+    where d.day >= ${days.from}::date and d.day < ${days.to}::date and ${scopeSql(scope, 'd.workshop_id')}
     group by d.day order by d.day`.execute(db);
   return rows;
 }
@@ -255,13 +261,8 @@ export interface MedianRow {
  * typed in with the registration (assayed beforehand) is not a wait and is left out.
  * (`assays_stats_idx` only.)
  */
-export async function purityMedians(
-  db: Database,
-  days: DayRange,
-  workshopId: string | undefined,
-): Promise<MedianRow[]> {
+export async function purityMedians(db: Database, scope: Scope, days: DayRange): Promise<MedianRow[]> {
   const b = { start: tehranDayStart(days.from), end: tehranDayStart(days.to) };
-  const scope = workshopId ? sql`and a.workshop_id = ${workshopId}` : sql``;
   const { rows } = await sql<MedianRow>`
     select m.workshop_id, u.f_name, m.count, m.with_purity, m.median_minutes
     from (
@@ -270,7 +271,8 @@ export async function purityMedians(
              percentile_cont(0.5) within group (order by extract(epoch from a.purity_at - a.created_at) / 60)
                filter (where a.purity_at > a.created_at) as median_minutes
       from assays a
-      where a.deleted_at is null and a.created_at >= ${b.start} and a.created_at < ${b.end} ${scope}
+      where a.deleted_at is null and a.created_at >= ${b.start} and a.created_at < ${b.end}
+        and ${scopeSql(scope, 'a.workshop_id')}
       group by grouping sets ((a.workshop_id), ())
     ) m
     left join users u on u.id = m.workshop_id`.execute(db);

@@ -20,19 +20,21 @@ import {
 } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
+import { ADMIN_SCOPE, adminFilter, workshopScope, type Scope } from '../../lib/scope.ts';
 import { workshopBalance } from '../credits/credits.service.ts';
 import * as repo from './statistics.repository.ts';
 
 /** The counts of the tiles: the periods as seen in Tehran now, the filter's inclusive dates. */
 async function counts(
   db: Database,
-  scope: repo.CountScope,
+  scope: Scope,
+  which: repo.CountFilter,
   filter: { fromDate?: string | undefined; toDate?: string | undefined },
   now: Date,
 ): Promise<StatisticsCounts> {
   const periods = statisticsPeriods(now);
   const search = filterRange(filter.fromDate, filter.toDate);
-  const c = await repo.countPeriods(db, scope, { ...periods, search });
+  const c = await repo.countPeriods(db, scope, which, { ...periods, search });
   return {
     searchRes: c.search,
     todayRes: c.today,
@@ -52,8 +54,8 @@ export async function manageStatistics(
 ): Promise<ManageStatisticsResponse> {
   if (input.userId && !(await repo.findWorkshop(db, input.userId))) throw notFound();
   const [c, pending] = await Promise.all([
-    counts(db, { workshopId: input.userId, waitingOnly: input.waitFor }, input, now),
-    repo.pendingCredits(db, { limit: PENDING_CREDITS_SHOWN }),
+    counts(db, adminFilter(input.userId), { waitingOnly: input.waitFor }, input, now),
+    repo.pendingCredits(db, ADMIN_SCOPE, { limit: PENDING_CREDITS_SHOWN }),
   ]);
   return {
     ...c,
@@ -80,21 +82,25 @@ export async function labStatistics(
   input: LabStatisticsRequest,
   now: Date = new Date(),
 ): Promise<LabStatisticsResponse> {
-  if (input.customerId && !(await repo.customerBelongs(db, workshopId, input.customerId))) throw notFound();
+  const scope = workshopScope(workshopId);
+  if (input.customerId && !(await repo.customerBelongs(db, scope, input.customerId))) throw notFound();
   const [c, balance, pending] = await Promise.all([
-    counts(db, { workshopId, customerId: input.customerId, waitingOnly: input.waitFor }, input, now),
+    counts(db, scope, { customerId: input.customerId, waitingOnly: input.waitFor }, input, now),
     workshopBalance(db, workshopId),
-    repo.pendingCredits(db, { workshopId, limit: 0 }),
+    repo.pendingCredits(db, scope, { limit: 0 }),
   ]);
   return { ...c, credits: balance.totalBalance, pendingCredits: pending.total };
 }
 
-/** `POST /Manage/GetTestStatisticsWithGroupUser`: a row per lab and the summary (SPEC.md 2.7). */
+/** `POST /Manage/GetTestStatisticsWithGroupUser`: a row per lab and the summary (docs/product.md §2.7). */
 export async function groupUserStatistics(
   db: Database,
   input: GroupUserStatisticsRequest,
 ): Promise<GroupUserStatisticsResponse> {
-  const list = await repo.groupByWorkshop(db, { from: input.fromDate, to: addDays(input.toDate, 1) });
+  const list = await repo.groupByWorkshop(db, ADMIN_SCOPE, {
+    from: input.fromDate,
+    to: addDays(input.toDate, 1),
+  });
   return {
     list,
     summary: {
@@ -111,7 +117,7 @@ export async function groupUserStatistics(
 export async function statisticsDetail(db: Database, userId: string): Promise<StatisticsDetailResponse> {
   const workshop = await repo.findWorkshop(db, userId);
   if (!workshop) throw notFound();
-  const ranges = await repo.rangeUsage(db, userId);
+  const ranges = await repo.rangeUsage(db, workshopScope(userId));
   return {
     labName: workshop.fName,
     address: workshop.address,
@@ -138,16 +144,16 @@ const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 1
 export async function dailyStatistics(
   db: Database,
   input: DailyStatisticsRequest,
-  scope: { workshopId?: string | undefined; admin: boolean },
+  caller: { workshopId?: string | undefined; admin: boolean },
 ): Promise<DailyStatisticsResponse> {
-  const workshopId = scope.workshopId ?? input.userId;
-  if (scope.admin && input.userId && !(await repo.findWorkshop(db, input.userId))) throw notFound();
+  const packets = caller.workshopId ? workshopScope(caller.workshopId) : adminFilter(input.userId);
+  if (caller.admin && input.userId && !(await repo.findWorkshop(db, input.userId))) throw notFound();
   const end = addDays(input.toDate, 1);
   // The medians read the packets themselves: the last MEDIAN_MAX_DAYS days of the period at most.
   const medianFrom = maxDate(input.fromDate, addDays(end, -MEDIAN_MAX_DAYS));
   const [perDay, medians] = await Promise.all([
-    repo.countPerDay(db, { from: input.fromDate, to: end }, workshopId),
-    repo.purityMedians(db, { from: medianFrom, to: end }, workshopId),
+    repo.countPerDay(db, packets, { from: input.fromDate, to: end }),
+    repo.purityMedians(db, packets, { from: medianFrom, to: end }),
   ]);
   const byDay = new Map(perDay.map((d) => [d.day, d.n]));
   const length = daysBetween(input.fromDate, end);

@@ -1,13 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ROUTES,
-  envelopeSchema,
-  systemSettingsPayloadSchema,
-  systemSettingsResponseSchema,
-} from '@ayar/contract';
+import { ROUTES } from '@ayar/contract';
 import { ok } from '../../lib/envelope.ts';
-import { api, currentUser } from '../../plugins/auth.ts';
+import { api } from '../../plugins/api.ts';
+import { currentUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../deps.ts';
 import * as service from './system-settings.service.ts';
 
@@ -16,17 +12,11 @@ export function systemSettingsRoutes(app: FastifyInstance, deps: AppDeps): void 
 
   r.route({
     ...api(ROUTES.account.systemSettings),
-    schema: { tags: ['system-settings'], response: { 200: envelopeSchema(systemSettingsResponseSchema) } },
     handler: async () => ok(await service.getSystemSettings(deps.db)),
   });
 
   r.route({
     ...api(ROUTES.account.addOrUpdateSystemSetting),
-    schema: {
-      tags: ['system-settings'],
-      body: systemSettingsPayloadSchema,
-      response: { 200: envelopeSchema(systemSettingsResponseSchema) },
-    },
     handler: async (request) =>
       ok(
         await service.saveSystemSettings(deps.db, request.body, {

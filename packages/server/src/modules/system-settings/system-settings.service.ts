@@ -6,19 +6,30 @@ import {
   type SystemSettingsPayload,
 } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import {
-  lockSystemSettings,
-  readSystemSettings,
-  upsertSystemSettings,
-} from './system-settings.repository.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import * as repo from './system-settings.repository.ts';
 
 const toEntries = (values: Map<string, string>): SystemSettingEntry[] =>
   SYSTEM_SETTING_KEYS.map((key) => ({ key, value: values.get(key) ?? '' }));
 
-/** `GET /Account/SystemSettings`: every key of SPEC.md 3, in a fixed order, '' for a missing one. */
+/** Every stored setting by key, for the modules that read them (the SMS texts a packet or a lab uses). */
+export function readSystemSettings(db: Database): Promise<Map<string, string>> {
+  return repo.readSystemSettings(db);
+}
+
+/**
+ * Takes the settings' lock for the rest of the caller's transaction and reads them: saves of the
+ * system settings and of the site information (kept in the same table) apply one after the other.
+ */
+export function lockSystemSettings(trx: Database): Promise<Map<string, string>> {
+  return repo.lockSystemSettings(trx);
+}
+
+/**
+ * `GET /Account/SystemSettings`: every key of docs/product.md §3.10, in a fixed order, '' for a missing one.
+ */
 export async function getSystemSettings(db: Database): Promise<SystemSettingEntry[]> {
-  return toEntries(await readSystemSettings(db));
+  return toEntries(await repo.readSystemSettings(db));
 }
 
 /** `POST /Account/AddOrUpdateSystemSetting`: saves all keys at once and audits before and after. */
@@ -36,8 +47,10 @@ export async function saveSystemSettings(
     RaySMS: payload.smsRey,
   };
   return db.transaction().execute(async (trx) => {
-    const before = Object.fromEntries(toEntries(await lockSystemSettings(trx)).map((e) => [e.key, e.value]));
-    await upsertSystemSettings(trx, values, actor.id);
+    const before = Object.fromEntries(
+      toEntries(await repo.lockSystemSettings(trx)).map((e) => [e.key, e.value]),
+    );
+    await repo.upsertSystemSettings(trx, values, actor.id);
     await writeAudit(trx, {
       actorId: actor.id,
       action: 'update',

@@ -2,6 +2,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { normalizePersianName } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import type { DB, NewUser, UserUpdate } from '../../db/schema.ts';
+import { inScope, type WorkshopScope } from '../../lib/scope.ts';
 
 type Db = Kysely<DB>;
 export type WorkshopStatusValue = 0 | 1 | 5;
@@ -141,12 +142,12 @@ export interface Dependencies {
 }
 
 /** What a workshop still has: every row, soft-deleted ones included (they are the audit trail). */
-export async function countDependencies(db: Db, workshopId: string): Promise<Dependencies> {
+export async function countDependencies(db: Db, scope: WorkshopScope): Promise<Dependencies> {
   const count = (table: 'assays' | 'customers' | 'codeRanges' | 'credits' | 'payments') =>
     db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('workshopId', '=', workshopId)
+      .where((eb) => inScope(eb, 'workshopId', scope))
       .executeTakeFirstOrThrow()
       .then((r) => Number(r.n));
   const [assays, customers, codeRanges, credits, payments] = await Promise.all([
@@ -166,8 +167,9 @@ export async function countDependencies(db: Db, workshopId: string): Promise<Dep
  */
 export async function deleteWorkshopRows(
   db: Db,
-  workshopId: string,
+  scope: WorkshopScope,
 ): Promise<{ storageKeys: string[]; files: number }> {
+  const workshopId = scope.id;
   const assayIds = db.selectFrom('assays').select('id').where('workshopId', '=', workshopId);
   const imageFiles = await db
     .selectFrom('assayImages')

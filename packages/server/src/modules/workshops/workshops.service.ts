@@ -23,8 +23,9 @@ import type { Database } from '../../db/database.ts';
 import type { UserUpdate } from '../../db/schema.ts';
 import { AppError, businessRule, conflict, notFound, validation } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { writeAudit } from '../audit/audit.repository.ts';
-import { revokeUserSessions } from '../auth/auth.repository.ts';
+import { workshopScope } from '../../lib/scope.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { revokeUserSessions } from '../auth/auth.service.ts';
 import { removeStoredFiles } from '../files/files.storage.ts';
 import * as repo from './workshops.repository.ts';
 import type { Dependencies, WorkshopStatusValue } from './workshops.repository.ts';
@@ -51,7 +52,7 @@ async function guardUsername<T>(work: () => Promise<T>): Promise<T> {
 
 // ————— Public —————
 
-/** Public registration: a new (status 0) workshop that waits for the admin (SPEC.md 2.3, DESIGN.md 5). */
+/** Public registration: a new (status 0) workshop that waits for the admin (docs/product.md §2.3, §5.8). */
 export async function registerPublic(db: Database, input: AddPublicUserRequest): Promise<void> {
   // A cheap answer for the common case; the unique index still decides when two register at once.
   if (await repo.findUserByUsername(db, input.userName)) throw usernameTaken();
@@ -70,7 +71,7 @@ export async function registerPublic(db: Database, input: AddPublicUserRequest):
   );
 }
 
-/** The public list (SPEC.md 2.4): status 1 then 5, never a user name, code or secret. */
+/** The public list (docs/product.md §2.4): status 1 then 5, never a user name, code or secret. */
 export async function publicLabOwners(db: Database, query: LabOwnersQuery): Promise<Paged<PublicLabOwner>> {
   const { rows, total } = await repo.listWorkshops(db, {
     name: query.name,
@@ -129,7 +130,7 @@ export async function usersByName(db: Database, query: UsersByNameQuery): Promis
 }
 
 const TRANSITIONS: Record<'up' | 'down', Record<WorkshopStatusValue, WorkshopStatusValue | null>> = {
-  // SPEC.md 4: activate 0→5, convert 5→1.
+  // docs/product.md §4.6: activate 0→5, convert 5→1.
   up: { 0: 5, 5: 1, 1: null },
   down: { 1: 5, 5: 0, 0: null },
 };
@@ -141,7 +142,7 @@ const TRANSITION_MSG: Record<string, string> = {
   '5>0': WORKSHOP_MSG.backToNew,
 };
 
-/** Moves a workshop one status step (SPEC.md 4); going back to 0 ends every session it has. */
+/** Moves a workshop one status step (docs/product.md §4.6); going back to 0 ends every session it has. */
 export async function setActive(
   db: Database,
   actor: Actor,
@@ -190,8 +191,8 @@ export function dependenciesMessage(deps: Dependencies): string | null {
 }
 
 /**
- * Deletes a workshop (SPEC.md 5: asked twice). Without `force` a workshop with any data is refused,
- * naming what remains; with it, the workshop and all its rows go in one transaction, audit-logged.
+ * Deletes a workshop (docs/product.md §6.2: asked twice). Without `force` a workshop with any data is
+ * refused, naming what remains; with it, the workshop and all its rows go in one transaction, audit-logged.
  */
 export async function deleteWorkshop(
   deps: { db: Database; filesDir: string },
@@ -202,10 +203,10 @@ export async function deleteWorkshop(
     const user = await repo.lockUser(trx, input.id);
     if (!user) throw notFound();
     if (user.role !== 'workshop') throw businessRule(WORKSHOP_MSG.adminNotDeletable);
-    const counts = await repo.countDependencies(trx, user.id);
+    const counts = await repo.countDependencies(trx, workshopScope(user.id));
     const blocking = dependenciesMessage(counts);
     if (blocking && !input.force) throw businessRule(blocking);
-    const removed = await repo.deleteWorkshopRows(trx, user.id);
+    const removed = await repo.deleteWorkshopRows(trx, workshopScope(user.id));
     const result: DeleteUserResponse = { ...counts, files: removed.files };
     await writeAudit(trx, {
       actorId: actor.id,
@@ -228,7 +229,7 @@ export async function deleteWorkshop(
   return result;
 }
 
-/** A workshop the admin creates is active at once (DESIGN.md 5). */
+/** A workshop the admin creates is active at once (docs/product.md §5.8). */
 export async function addWorkshop(
   db: Database,
   actor: Actor,
@@ -337,7 +338,7 @@ export async function editWorkshop(
   await removeStoredFiles(deps.filesDir, orphaned);
 }
 
-/** GET /Manage/UserById: a list whose first item is the edit form (SPEC.md 7). Never the hash. */
+/** GET /Manage/UserById: a list whose first item is the edit form (docs/product.md §8.2). Never the hash. */
 export async function workshopById(db: Database, id: string): Promise<WorkshopDetail[]> {
   const user = await repo.findWorkshop(db, id);
   if (!user || user.role !== 'workshop') throw notFound();

@@ -3,7 +3,7 @@ import { createKavenegarProvider } from './kavenegar.ts';
 import { createOutboxProvider } from './outbox.ts';
 import type { SmsProvider } from './types.ts';
 
-/** The provider SMS_PROVIDER names (DESIGN.md 1); `outbox` unless configured otherwise. */
+/** The provider SMS_PROVIDER names (docs/product.md §5.5); `outbox` unless configured otherwise. */
 export function createSmsProvider(config: Config): SmsProvider {
   if (config.SMS_PROVIDER === 'kavenegar') {
     if (!config.KAVENEGAR_API_KEY)

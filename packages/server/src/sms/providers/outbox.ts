@@ -1,7 +1,7 @@
 import type { PriorAttempt, SendResult, SmsProvider } from './types.ts';
 
 /**
- * The default provider (DESIGN.md 1): nothing leaves the machine. Each message is marked sent with
+ * The default provider (docs/product.md §5.5): nothing leaves the machine. Each message is marked sent with
  * provider 'outbox', so an admin reads it on the messages page (and can pass a one-time code on).
  */
 export function createOutboxProvider(): SmsProvider {

@@ -16,7 +16,9 @@ export interface SendResult {
   providerId: string | null;
 }
 
-/** Whether an earlier, interrupted attempt reached the provider (DESIGN.md 1: nothing sent twice). */
+/**
+ * Whether an earlier, interrupted attempt reached the provider (docs/product.md §5.5: nothing sent twice).
+ */
 export type PriorAttempt =
   | { state: 'sent'; providerId: string | null }
   | { state: 'rejected'; error: string }

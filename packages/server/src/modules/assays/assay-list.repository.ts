@@ -1,0 +1,155 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { TEHRAN_TZ, customerSearchKey } from '@ayar/contract';
+import type { Database } from '../../db/database.ts';
+import { scopeSql, type Scope } from '../../lib/scope.ts';
+import { selectAssays, type AssayRow } from './assays.repository.ts';
+
+// The lab lists: a workshop's own (`Tests/AllTests`) and the admin's (`Manage/AllTests`).
+
+/** The list filters, already validated (contract `labListQuerySchema` / `manageLabListQuerySchema`). */
+export interface AssayFilter {
+  waitFor?: boolean | undefined;
+  filterType?: number | undefined;
+  filterValue?: string | undefined;
+  fromDate?: string | undefined;
+  toDate?: string | undefined;
+  justForDelete?: boolean | undefined;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Which packets a name filter (type 1) keeps: those of matching customers, those of other owners
+ * («مشتری متفرقه») whose typed name matches, or both. The two are disjoint (a packet has a customer or
+ * an owner name), so a count adds them, each from its own index (migration 0009).
+ */
+type NameMatch = 'both' | 'customers' | 'others';
+
+/** The name (type 1) or customer code (type 2) filter: packets of the scope's matching customers. */
+function customerFilter(scope: Scope, f: AssayFilter, value: string, nameMatch: NameMatch) {
+  const ws = scope.kind === 'workshop' ? sql`and ${scopeSql(scope, 'c.workshop_id')}` : sql``;
+  if (f.filterType === 2) {
+    return sql<SqlBool>`a.customer_id in (select c.id from customers c where c.code = ${Number(value)} ${ws})`;
+  }
+  // Customers first (their search key has its own indexes), then their packets; other owners' names
+  // are normalised the same way (other_owner_key).
+  const key = `%${escapeLike(customerSearchKey(value))}%`;
+  const customers = sql<SqlBool>`a.customer_id in (select c.id from customers c where c.search_key like ${key} ${ws})`;
+  const others = sql<SqlBool>`(a.customer_id is null and a.other_owner_key like ${key})`;
+  return nameMatch === 'customers'
+    ? customers
+    : nameMatch === 'others'
+      ? others
+      : sql<SqlBool>`(${customers} or ${others})`;
+}
+
+/** The WHERE of the lab lists. Dates are whole days in Tehran (the API speaks Gregorian yyyy-mm-dd). */
+function conditions(scope: Scope, f: AssayFilter, nameMatch: NameMatch = 'both'): RawBuilder<SqlBool> {
+  const parts: RawBuilder<SqlBool>[] = [sql`a.deleted_at is null`];
+  if (scope.kind === 'workshop') parts.push(scopeSql(scope, 'a.workshop_id'));
+  if (f.waitFor) parts.push(sql`a.purity is null`);
+  if (f.justForDelete) parts.push(sql`a.delete_requested_at is not null`);
+  if (f.fromDate) parts.push(sql`a.created_at >= (${f.fromDate}::date)::timestamp at time zone ${TEHRAN_TZ}`);
+  if (f.toDate) parts.push(sql`a.created_at < (${f.toDate}::date + 1)::timestamp at time zone ${TEHRAN_TZ}`);
+  const value = f.filterValue;
+  if (value) {
+    switch (f.filterType) {
+      case 1:
+      case 2:
+        parts.push(customerFilter(scope, f, value, nameMatch));
+        break;
+      case 3:
+        parts.push(sql`a.doc_number = ${Number(value)}`);
+        break;
+      case 4:
+        parts.push(sql`a.purity = ${Number(value)}`);
+        break;
+    }
+  }
+  return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
+}
+
+/** Whether a list's only conditions are the workshop and whole Tehran days (the day counts answer). */
+function byDayOnly(f: AssayFilter): boolean {
+  return !f.waitFor && !f.justForDelete && !f.filterValue;
+}
+
+function dayCountConditions(scope: Scope, f: AssayFilter): RawBuilder<SqlBool> {
+  const parts: RawBuilder<SqlBool>[] = [sql`true`];
+  if (scope.kind === 'workshop') parts.push(scopeSql(scope, 'd.workshop_id'));
+  if (f.fromDate) parts.push(sql`d.day >= ${f.fromDate}::date`);
+  if (f.toDate) parts.push(sql`d.day <= ${f.toDate}::date`);
+  return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
+}
+
+/** The first pages are read newest first while the total is counted alongside. */
+const SHALLOW_PAGES = 10;
+
+type Page = { pageNumber: number; pageSize: number };
+
+/** One page of a lab list, newest first, and the number of matching packets. */
+export async function listAssays(
+  db: Database,
+  scope: Scope,
+  filter: AssayFilter,
+  page: Page,
+): Promise<{ rows: AssayRow[]; total: number }> {
+  const where = conditions(scope, filter);
+  const offset = (page.pageNumber - 1) * page.pageSize;
+  // Deferred join: the page's ids come from the list index alone, then only those rows are joined.
+  const pageOf = (ids: ReturnType<typeof pageIds>) =>
+    selectAssays(db)
+      .where('a.id', 'in', ids)
+      .orderBy('a.createdAt', 'desc')
+      .orderBy('a.docNumber', 'desc')
+      .execute();
+  const pageIds = (direction: 'asc' | 'desc', limit: number, skip: number) =>
+    db
+      .selectFrom('assays as a')
+      .select('a.id')
+      .where(where)
+      .orderBy('a.createdAt', direction)
+      .orderBy('a.docNumber', direction)
+      .limit(limit)
+      .offset(skip);
+
+  if (byDayOnly(filter)) {
+    // No filter but whole Tehran days: the per-day counts the triggers keep (migration 0006) give the
+    // total without reading a lab's (or the network's) packets.
+    const totalQuery = sql<{ n: number }>`select coalesce(sum(d.n), 0)::int as n from assay_day_counts d
+      where ${dayCountConditions(scope, filter)}`;
+    if (page.pageNumber <= SHALLOW_PAGES) {
+      const [rows, count] = await Promise.all([
+        pageOf(pageIds('desc', page.pageSize, offset)),
+        totalQuery.execute(db),
+      ]);
+      return { rows, total: count.rows[0]!.n };
+    }
+    // Deep pages know the total first, so one in the older half is read from the oldest end: the last
+    // page costs what the first does instead of skipping every newer packet.
+    const total = (await totalQuery.execute(db)).rows[0]!.n;
+    if (offset >= total) return { rows: [], total };
+    const fromOldest = offset > total / 2;
+    const rows = await pageOf(
+      fromOldest
+        ? pageIds('asc', Math.min(page.pageSize, total - offset), Math.max(0, total - offset - page.pageSize))
+        : pageIds('desc', page.pageSize, offset),
+    );
+    return { rows, total };
+  }
+
+  const countOf = (match: NameMatch) =>
+    sql<number>`(select count(*)::int from assays a where ${conditions(scope, filter, match)})`;
+  const total =
+    filter.filterType === 1 && filter.filterValue
+      ? // A name filter counts its two halves apart: their OR would read every packet of the lab.
+        sql<number>`${countOf('customers')} + ${countOf('others')}`
+      : countOf('both');
+  const [rows, count] = await Promise.all([
+    pageOf(pageIds('desc', page.pageSize, offset)),
+    sql<{ n: number }>`select ${total} as n`.execute(db),
+  ]);
+  return { rows, total: count.rows[0]!.n };
+}

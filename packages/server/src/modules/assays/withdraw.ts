@@ -1,0 +1,55 @@
+import { RESULT_VERSION_MSG, type WithdrawResultRequest } from '@ayar/contract';
+import { businessRule } from '../../lib/errors.ts';
+import { ADMIN_SCOPE } from '../../lib/scope.ts';
+import { enqueueMessage } from '../../sms/outbox.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { currentResultStatus, recordResultVersion } from '../result-versions/result-versions.service.ts';
+import type { Actor, PacketDeps } from './packet-view.ts';
+import { lockOne, recipient } from './purity.ts';
+
+/** The customer's SMS: the result is void, and why (digits as in every SMS Ayar sends). */
+export const withdrawalText = (docNumber: number, labName: string, reason: string) =>
+  `عیار: نتیجه بسته ${docNumber} (${labName}) باطل شد.\nعلت: ${reason}`;
+
+/**
+ * `POST /Manage/WithdrawResult` (SENAITE's retract, issue 17.3): the packet and its purity stay in the
+ * record; a new signed version says the result is withdrawn, with the reason the public reads, and the
+ * customer is sent an SMS. A new purity later reissues it as another version.
+ */
+export async function withdrawResult(
+  deps: PacketDeps,
+  actor: Actor,
+  input: WithdrawResultRequest,
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await lockOne(trx, ADMIN_SCOPE, input.id);
+    const status = await currentResultStatus(trx, row.id);
+    if (status === 'withdrawn') throw businessRule(RESULT_VERSION_MSG.alreadyWithdrawn);
+    if (status !== 'published' || row.purity === null) throw businessRule(RESULT_VERSION_MSG.notPublished);
+    await recordResultVersion(trx, deps.resultSigner, {
+      assayId: row.id,
+      status: 'withdrawn',
+      reason: input.reason,
+      changedBy: actor.id,
+    });
+    const to = recipient(row);
+    if (to) {
+      await enqueueMessage(trx, {
+        to,
+        kind: 'sms',
+        text: withdrawalText(row.docNumber, row.labName, input.reason),
+        workshopId: row.workshopId,
+        assayId: row.id,
+      });
+    }
+    await writeAudit(trx, {
+      actorId: actor.id,
+      action: 'assay.withdraw',
+      entity: 'assay',
+      entityId: row.id,
+      before: { purity: row.purity },
+      after: { withdrawn: true, reason: input.reason },
+      ip: actor.ip,
+    });
+  });
+}

@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { API_PREFIX, ROUTES, envelopeSchema, type Audience, type RouteDef } from '@ayar/contract';
+import { createTestApp, type TestContext } from '../test/helpers.ts';
+import { healthSchema } from './modules/health/health.routes.ts';
+import { jwkSetSchema } from './modules/signing/signing.routes.ts';
+import { smsReceiveResponseSchema } from './modules/sms-lookup/sms-lookup.routes.ts';
+
+// The API explains itself (issue 15.6): every operation of /api/openapi.json says what it does, what it
+// answers, who may call it, and shows an example, and every example passes the schemas the server
+// itself validates with.
+
+interface Media {
+  schema?: object;
+  example?: unknown;
+}
+interface Operation {
+  summary?: string;
+  description?: string;
+  security?: Record<string, string[]>[];
+  'x-audience'?: string;
+  parameters?: { in: string; name: string; schema: object; example?: unknown }[];
+  requestBody?: { content: Record<string, Media> };
+  responses: Record<string, { content?: Record<string, Media> }>;
+}
+interface Document {
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, object> };
+}
+
+/** What an operation's examples are checked against: the route's own zod schemas. */
+interface Schemas {
+  audience: Audience;
+  description?: string | undefined;
+  body?: z.ZodType | undefined;
+  query?: z.ZodType | undefined;
+  params?: z.ZodType | undefined;
+  /** The whole answer (the envelope, for the API's JSON routes); none for a file. */
+  response?: z.ZodType | undefined;
+}
+
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+const keyOf = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
+
+const contract = new Map<string, Schemas>();
+for (const group of Object.values(ROUTES)) {
+  for (const route of Object.values(group) as RouteDef[]) {
+    contract.set(keyOf(route.method, API_PREFIX + openApiPath(route.path)), {
+      audience: route.audience,
+      description: route.description,
+      body: route.body,
+      query: route.query,
+      params: route.params,
+      response: route.fileTypes ? undefined : envelopeSchema(route.response),
+    });
+  }
+}
+
+/** The routes outside the contract's table (fuzz.test.ts lists them too), all public. */
+const SMS = { audience: 'public', response: smsReceiveResponseSchema } as const;
+const outside = new Map<string, Schemas>([
+  ['GET /api/health', { audience: 'public', response: healthSchema }],
+  ['GET /.well-known/jwks.json', { audience: 'public', response: jwkSetSchema }],
+  [`POST ${API_PREFIX}/Sms/Receive/{secret}`, SMS],
+  [`GET ${API_PREFIX}/Sms/Receive/{secret}`, SMS],
+]);
+
+let ctx: TestContext;
+let doc: Document;
+const operations: { key: string; op: Operation; schemas: Schemas }[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestApp({ smsReceive: { secret: 's'.repeat(32), dailyLimit: 10 } });
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  expect(res.statusCode).toBe(200);
+  doc = res.json();
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const key = keyOf(method, path);
+      const schemas = contract.get(key) ?? outside.get(key);
+      if (!schemas) throw new Error(`${key} is in the OpenAPI document but not in ROUTES`);
+      operations.push({ key, op, schemas });
+    }
+  }
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const jsonOf = (content: Record<string, Media> | undefined) => content?.['application/json'];
+/** The example object of one kind of parameter (query or path), or undefined when none has one. */
+function parameterExample(op: Operation, kind: 'query' | 'path'): Record<string, unknown> | undefined {
+  const given = (op.parameters ?? []).filter((p) => p.in === kind && p.example !== undefined);
+  return given.length > 0 ? Object.fromEntries(given.map((p) => [p.name, p.example])) : undefined;
+}
+
+/** What an operation lacks: summary, 200 schema, security and audience, examples. */
+function problemsOf(op: Operation, schemas: Schemas): string[] {
+  const problems: string[] = [];
+  if (!op.summary?.trim()) problems.push('no summary');
+  if (schemas.description && op.description !== schemas.description) problems.push('not its description');
+  const ok = Object.values(op.responses['200']?.content ?? {});
+  if (ok.length === 0 || !ok.every((media) => media.schema)) problems.push('no 200 response schema');
+  if (op['x-audience'] !== schemas.audience) problems.push(`x-audience ${op['x-audience']}`);
+  const security = schemas.audience === 'public' ? [] : [{ bearerAuth: [] }];
+  if (JSON.stringify(op.security) !== JSON.stringify(security)) problems.push('wrong security');
+  const request =
+    jsonOf(op.requestBody?.content)?.example ?? parameterExample(op, 'query') ?? parameterExample(op, 'path');
+  const response = jsonOf(op.responses['200']?.content)?.example;
+  if (request === undefined && response === undefined) problems.push('no example');
+  if ((schemas.body || schemas.query) && request === undefined) problems.push('no request example');
+  if (schemas.response && response === undefined) problems.push('no response example');
+  if (schemas.params && parameterExample(op, 'path') === undefined) problems.push('no path example');
+  return problems;
+}
+
+/** The examples that do not pass the route's own schemas, with zod's reasons. */
+function invalidExamplesOf(op: Operation, schemas: Schemas): string[] {
+  const checks: [string, z.ZodType | undefined, unknown][] = [
+    ['body', schemas.body, jsonOf(op.requestBody?.content)?.example],
+    ['query', schemas.query, parameterExample(op, 'query')],
+    ['params', schemas.params, parameterExample(op, 'path')],
+    ['response', schemas.response, jsonOf(op.responses['200']?.content)?.example],
+  ];
+  return checks.flatMap(([part, schema, example]) => {
+    if (example === undefined || !schema) return [];
+    const result = schema.safeParse(example);
+    return result.success ? [] : [`${part}: ${JSON.stringify(result.error.issues)}`];
+  });
+}
+
+/** The subset of JSON Schema (OpenAPI 3.0) the document's schemas use. */
+interface JsonSchema {
+  type?: string;
+  nullable?: boolean;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean | JsonSchema;
+  items?: JsonSchema;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+}
+
+const jsonType = (value: unknown) =>
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'array'
+      : Number.isInteger(value)
+        ? 'integer'
+        : typeof value;
+
+/** Where `value` breaks `schema`, as a published JSON Schema would be read by someone else's tool. */
+function mismatches(schema: JsonSchema, value: unknown, at: string): string[] {
+  if (value === null && schema.nullable) return [];
+  if (schema.anyOf)
+    return schema.anyOf.some((s) => mismatches(s, value, at).length === 0) ? [] : [`${at} matches no anyOf`];
+  if (schema.enum && !schema.enum.includes(value))
+    return [`${at} is not one of ${JSON.stringify(schema.enum)}`];
+  const type = jsonType(value);
+  if (schema.type && schema.type !== type && !(schema.type === 'number' && type === 'integer'))
+    return [`${at} is ${type}, not ${schema.type}`];
+  const problems: string[] = [];
+  if (typeof value === 'string') {
+    if (schema.pattern && !new RegExp(schema.pattern, 'u').test(value))
+      problems.push(`${at} breaks ${schema.pattern}`);
+    if (value.length > (schema.maxLength ?? Infinity) || value.length < (schema.minLength ?? 0))
+      problems.push(`${at} has the wrong length`);
+  }
+  if (
+    typeof value === 'number' &&
+    (value < (schema.minimum ?? -Infinity) || value > (schema.maximum ?? Infinity))
+  )
+    problems.push(`${at} is out of range`);
+  if (Array.isArray(value) && schema.items)
+    value.forEach((item, i) => problems.push(...mismatches(schema.items!, item, `${at}[${i}]`)));
+  if (type === 'object') {
+    const record = value as Record<string, unknown>;
+    for (const name of schema.required ?? [])
+      if (!(name in record)) problems.push(`${at}.${name} is missing`);
+    for (const [name, item] of Object.entries(record)) {
+      const property = schema.properties?.[name];
+      if (property) problems.push(...mismatches(property, item, `${at}.${name}`));
+      else if (schema.additionalProperties === false) problems.push(`${at}.${name} is not in the schema`);
+    }
+  }
+  return problems;
+}
+
+/** Each example of an operation against the JSON Schema the document puts beside it. */
+function documentMismatchesOf(op: Operation): string[] {
+  const media = [jsonOf(op.requestBody?.content), jsonOf(op.responses['200']?.content)];
+  return [
+    ...media.flatMap((m) =>
+      m?.example === undefined ? [] : mismatches(m.schema as JsonSchema, m.example, '$'),
+    ),
+    ...(op.parameters ?? []).flatMap((p) =>
+      p.example === undefined ? [] : mismatches(p.schema as JsonSchema, p.example, `${p.in}.${p.name}`),
+    ),
+  ];
+}
+
+describe('the OpenAPI document', () => {
+  it('declares the bearer token scheme', () => {
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+    });
+  });
+
+  it('documents every route of the contract', () => {
+    const documented = new Set(operations.map((o) => o.key));
+    expect([...contract.keys()].filter((key) => !documented.has(key))).toEqual([]);
+    expect(operations.length).toBe(contract.size + outside.size);
+  });
+
+  it('gives every operation a summary, a 200 schema, its security and audience, and an example', () => {
+    const problems = operations.flatMap(({ key, op, schemas }) =>
+      problemsOf(op, schemas).map((problem) => `${key}: ${problem}`),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('shows only examples that pass the schemas the server validates with', () => {
+    const invalid = operations.flatMap(({ key, op, schemas }) =>
+      invalidExamplesOf(op, schemas).map((problem) => `${key} ${problem}`),
+    );
+    expect(invalid).toEqual([]);
+  });
+
+  it('shows only examples that pass the JSON Schemas it publishes beside them', () => {
+    const invalid = operations.flatMap(({ key, op }) =>
+      documentMismatchesOf(op).map((problem) => `${key} ${problem}`),
+    );
+    expect(invalid).toEqual([]);
+  });
+
+  it('documents failures as the error envelope, and file answers by their media types', () => {
+    for (const { op } of operations) expect(jsonOf(op.responses.default?.content)?.schema).toBeDefined();
+    const photo = doc.paths[`${API_PREFIX}/Results/Photo/{token}/{fileId}`]!.get!;
+    expect(photo.responses['200']!.content!['image/jpeg']!.schema).toMatchObject({ format: 'binary' });
+    const upload = doc.paths[`${API_PREFIX}/Tests/AddFile`]!.post!;
+    expect(upload.requestBody).toBeUndefined();
+    expect(upload.description).toMatch(/multipart/);
+  });
+});

@@ -1,0 +1,70 @@
+import type { z } from 'zod';
+import { API_PREFIX, MSG, envelopeSchema, type RouteDef } from '@ayar/contract';
+import type { OpenApiExample } from './openapi.ts';
+
+type SchemaAt<D, K extends string> = D extends { readonly [k in K]: infer S extends z.ZodType }
+  ? S
+  : undefined;
+
+/**
+ * The envelope for JSON answers; a file route's answer is the file itself, in one of its media types
+ * (streamed, so never serialized: its type is left open for `reply.send(stream)`).
+ */
+type ResponsesOf<D extends RouteDef> = D extends { readonly fileTypes: readonly string[] }
+  ? { 200: { description: string; content: Record<string, { schema: unknown }> } }
+  : { 200: ReturnType<typeof envelopeSchema<D['response']>> };
+
+/** The Fastify schema of a contract route, typed so that handlers infer `request.body`/`request.query`. */
+interface RouteSchema<D extends RouteDef> {
+  tags: string[];
+  summary: string;
+  description?: string;
+  consumes?: string[];
+  body: SchemaAt<D, 'body'>;
+  querystring: SchemaAt<D, 'query'>;
+  params: SchemaAt<D, 'params'>;
+  response: ResponsesOf<D>;
+}
+
+function responsesOf(def: RouteDef) {
+  if (!def.fileTypes) return { 200: envelopeSchema(def.response) };
+  const content = Object.fromEntries(def.fileTypes.map((type) => [type, { schema: def.response }]));
+  return { 200: { description: "The file's bytes", content } };
+}
+
+/** The example as the document shows it: a JSON answer's `data` inside the success envelope. */
+function exampleOf(def: RouteDef): OpenApiExample {
+  const { request, params } = def.example;
+  return {
+    ...(request === undefined ? {} : { request }),
+    ...(params === undefined ? {} : { params }),
+    ...('response' in def.example && !def.fileTypes
+      ? { response: { successful: true, message: MSG.ok, data: def.example.response } }
+      : {}),
+  };
+}
+
+/**
+ * Everything Fastify needs of a route of the contract's table, for `r.route({ ...api(ROUTES.x.y),
+ * handler })`: method, URL, the audience the auth hook checks, the body/query/params schemas it
+ * validates with, the envelope of the response schema it serializes with, and what the OpenAPI
+ * document says of it (summary, description, tag, example; security comes from the audience).
+ */
+export function api<const D extends RouteDef>(def: D) {
+  const schema = {
+    tags: [def.tag],
+    summary: def.summary,
+    ...(def.description ? { description: def.description } : {}),
+    ...(def.multipart ? { consumes: ['multipart/form-data'] } : {}),
+    ...(def.body ? { body: def.body } : {}),
+    ...(def.query ? { querystring: def.query } : {}),
+    ...(def.params ? { params: def.params } : {}),
+    response: responsesOf(def),
+  };
+  return {
+    method: def.method,
+    url: API_PREFIX + def.path,
+    config: { audience: def.audience, example: exampleOf(def) },
+    schema: schema as RouteSchema<D>,
+  };
+}
