@@ -31,9 +31,52 @@ function wasDismissed(): boolean {
   }
 }
 
+/** The offer: install, or on iOS how to add the app to the home screen; and close. */
+function InstallCard({
+  ios,
+  onInstall,
+  onDismiss,
+}: {
+  ios: boolean;
+  onInstall: () => void;
+  onDismiss: () => void;
+}) {
+  return (
+    <Group align="flex-start" wrap="nowrap" gap="sm">
+      <Emblem size={44} />
+      <Stack gap={4} style={{ flex: 1 }}>
+        <Text id="install-title" fw={700}>
+          نصب برنامه
+        </Text>
+        {ios ? (
+          <Text size="sm" c="dimmed">
+            برای نصب «عیار» روی آیفون، دکمه اشتراک‌گذاری <IconShare size={16} /> را در پایین صفحه بزنید و سپس
+            «Add to Home Screen» (افزودن به صفحه اصلی) <IconSquarePlus size={16} /> را انتخاب کنید.
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            «عیار» را روی گوشی خود نصب کنید تا سریع‌تر و مثل یک برنامه به آن دسترسی داشته باشید.
+          </Text>
+        )}
+        {!ios && (
+          <Group gap="xs" mt={6}>
+            <Button size="sm" leftSection={<IconDownload size={18} />} onClick={onInstall}>
+              نصب
+            </Button>
+            <Button size="sm" variant="default" onClick={onDismiss}>
+              انصراف
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      <CloseButton aria-label="بستن" onClick={onDismiss} />
+    </Group>
+  );
+}
+
 /**
- * «نصب برنامه» (SPEC.md 2.1): offers to install from `beforeinstallprompt`; on iOS Safari, which has no
- * such event, it explains Share → Add to Home Screen. A dismissal is remembered.
+ * «نصب برنامه» (docs/product.md §2.1): offers to install from `beforeinstallprompt`; on iOS Safari, which has
+ * no such event, it explains Share → Add to Home Screen. A dismissal is remembered.
  */
 export function InstallPrompt() {
   const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | null>(null);
@@ -94,36 +137,7 @@ export function InstallPrompt() {
             role="dialog"
             aria-labelledby="install-title"
           >
-            <Group align="flex-start" wrap="nowrap" gap="sm">
-              <Emblem size={44} />
-              <Stack gap={4} style={{ flex: 1 }}>
-                <Text id="install-title" fw={700}>
-                  نصب برنامه
-                </Text>
-                {ios ? (
-                  <Text size="sm" c="dimmed">
-                    برای نصب «عیار» روی آیفون، دکمه اشتراک‌گذاری <IconShare size={16} /> را در پایین صفحه
-                    بزنید و سپس «Add to Home Screen» (افزودن به صفحه اصلی) <IconSquarePlus size={16} /> را
-                    انتخاب کنید.
-                  </Text>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    «عیار» را روی گوشی خود نصب کنید تا سریع‌تر و مثل یک برنامه به آن دسترسی داشته باشید.
-                  </Text>
-                )}
-                {!ios && (
-                  <Group gap="xs" mt={6}>
-                    <Button size="sm" leftSection={<IconDownload size={18} />} onClick={() => void install()}>
-                      نصب
-                    </Button>
-                    <Button size="sm" variant="default" onClick={dismiss}>
-                      انصراف
-                    </Button>
-                  </Group>
-                )}
-              </Stack>
-              <CloseButton aria-label="بستن" onClick={dismiss} />
-            </Group>
+            <InstallCard ios={ios} onInstall={() => void install()} onDismiss={dismiss} />
           </Paper>
         )}
       </Transition>

@@ -1,41 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TEST_TYPES } from '@ayar/contract';
-import { STORAGE_KEYS } from '../lib/auth.ts';
+import { ROUTES, TEST_TYPES } from '@ayar/contract';
 import { offerUpdate } from '../lib/sw-update.ts';
-import { jsonResponse, renderWithProviders } from '../test/render.tsx';
+import { renderWithProviders } from '../test/render.tsx';
+import { handle, handleAny } from '../test/server.ts';
+import { signInAs } from '../test/session.ts';
 import { AppRoutes } from './router.tsx';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 
 // Item 13 of issue 16: the PWA updated itself and could reload over a half-typed packet (ADR 0026).
 
-const fetchMock = vi.fn<typeof fetch>();
-const ok = (data: unknown) => jsonResponse({ successful: true, message: '', data });
-
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (input) => {
-    const url = String(input);
-    if (url.includes('/Tests/GetCode')) return ok(1000);
-    if (url.includes('/Tests/AllTests')) return ok({ list: [], totalCount: 0, currPage: 1, pageSize: 1 });
-    return ok(null);
-  });
+  handleAny(null);
+  handle(ROUTES.tests.getCode, 1000);
+  handle(ROUTES.tests.allTests, { list: [], totalCount: 0, currPage: 1, pageSize: 1 });
   sessionStorage.clear();
-  localStorage.setItem(STORAGE_KEYS.token, 'bearer t');
-  localStorage.setItem(
-    STORAGE_KEYS.user,
-    JSON.stringify({ userId: 'w1', role: 'workshop', userFname: 'آزمایشگاه', testTypes: TEST_TYPES }),
-  );
-  localStorage.setItem(
-    STORAGE_KEYS.settings,
-    JSON.stringify({ labType: 1, showWeight: true, showSampleWeight: true, testType: TEST_TYPES[0].id }),
-  );
+  signInAs('workshop', {
+    settings: { labType: 1, showWeight: true, showSampleWeight: true, testType: TEST_TYPES[0].id },
+  });
 });
 afterEach(() => {
   act(() => offerUpdate(null));
-  vi.unstubAllGlobals();
 });
 
 function renderAt(route: string) {

@@ -5,8 +5,8 @@ import { applyUpdate, subscribeUpdate, updateReady } from '../lib/sw-update.ts';
 const never = () => false;
 
 /**
- * «نسخهٔ تازه آماده است — به‌روزرسانی» (GLOSSARY updateReady): a new version is loaded when the person
- * asks, and not while a form on the screen holds unsaved input (ADR 0026).
+ * «نسخهٔ تازه آماده است — به‌روزرسانی» (docs/glossary.md `updateReady`): a new version is loaded when the
+ * person asks, and not while a form on the screen holds unsaved input (ADR 0026).
  */
 export function UpdatePrompt() {
   // The build's prerender and the first paint have no service worker: nothing is offered there.

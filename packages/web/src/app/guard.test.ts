@@ -12,7 +12,7 @@ const to = (path: string) => ({ kind: 'redirect', to: path });
 /** A concrete URL for each guarded route pattern. */
 const guardedUrls = GUARDED_SCREENS.map((s) => `/${s.path.replace(/:[a-z]+/g, 'x1')}`);
 
-describe('navigation guard (SPEC.md 2.1)', () => {
+describe('navigation guard (docs/product.md §2.1)', () => {
   it('lets a guest see the public pages', () => {
     for (const path of ['/', '/register', '/about', '/lab-owners', '/ayarEmbedded', '/register/']) {
       expect(guest(path)).toEqual(allow);

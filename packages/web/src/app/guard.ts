@@ -42,7 +42,7 @@ export function isManagePath(pathname: string): boolean {
 }
 
 /**
- * The navigation guard of SPEC.md 2.1, as a pure function:
+ * The navigation guard of docs/product.md §2.1, as a pure function:
  * - '/' while logged in → the dashboard;
  * - the other public pages (register, about, lab-owners, …Embedded, r/<token>) are open to everyone;
  * - every other path needs a stored token, else → '/';

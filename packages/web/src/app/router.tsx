@@ -7,7 +7,7 @@ import { GuardOutlet } from './Guard.tsx';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
 import { isEmbeddedPath } from './guard.ts';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
-import { LandingPage } from '../features/results/LandingPage.tsx';
+import { LandingPage as ResultsLandingPage } from '../features/results/LandingPage.tsx';
 import { EmbeddedLookupPage } from '../features/results/EmbeddedLookupPage.tsx';
 import { preloadAllScreens, preloadable } from './preloadable.tsx';
 
@@ -29,7 +29,7 @@ const RegisterPage = page(workshopsPublic, 'RegisterPage');
 const LogoutPage = page(() => import('../features/auth/LogoutPage.tsx'), 'LogoutPage');
 const ProfilePage = page(() => import('../features/auth/pages.tsx'), 'ProfilePage');
 const statistics = () => import('../features/statistics/pages.tsx');
-const DashboardPage = page(statistics, 'DashboardPage');
+const DashboardPage = page(() => import('./pages/DashboardPage.tsx'), 'DashboardPage');
 const HomePage = page(statistics, 'HomePage');
 const codes = () => import('../features/codes/pages.tsx');
 const CodeAddPage = page(codes, 'CodeAddPage');
@@ -65,6 +65,15 @@ const ManageAddUserPage = page(workshops, 'ManageAddUserPage');
 const ManageEditUserPage = page(workshops, 'ManageEditUserPage');
 const ManageLabOwnersPage = page(workshops, 'ManageLabOwnersPage');
 
+// The landing page's login forms (modes 0 and 2) load when chosen: the first download is the lookup alone.
+const LoginForm = preloadable(() => import('../features/auth/LoginForm.tsx'), 'LoginForm');
+const OtpLoginForm = preloadable(() => import('../features/auth/OtpLoginForm.tsx'), 'OtpLoginForm');
+
+/** '': the results feature's cover page, with the auth feature's login forms. */
+function LandingPage() {
+  return <ResultsLandingPage loginForm={LoginForm} otpLoginForm={OtpLoginForm} />;
+}
+
 // Tests render screens and look at them at once, as before the screens were split off.
 if (import.meta.env.MODE === 'test') await preloadAllScreens();
 
@@ -92,7 +101,7 @@ function Lazy() {
   );
 }
 
-/** The guarded screens inside the shell (SPEC.md 2.1); titles live in screens.ts. */
+/** The guarded screens inside the shell (docs/product.md §2.1); titles live in screens.ts. */
 const SHELL_ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
   ['home', HomePage],
   ['dashboard', DashboardPage],

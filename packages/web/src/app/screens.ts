@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
 
-/** Feature slugs (DESIGN.md 2). */
+/** Feature slugs (docs/product.md §11.2). */
 export type Feature =
   | 'auth'
   | 'workshops'
@@ -16,16 +16,16 @@ export type Feature =
   | 'messages';
 
 export interface Screen {
-  /** react-router path pattern, without the leading slash (SPEC.md 2.1). */
+  /** react-router path pattern, without the leading slash (docs/product.md §2.1). */
   path: string;
   feature: Feature;
-  /** The Persian title shown in the header (SPEC.md 2, GLOSSARY.md). */
+  /** The Persian title shown in the header (docs/product.md §2, docs/glossary.md). */
   title: string | ((params: Record<string, string | undefined>) => string);
 }
 
 const WAITING_TITLE = 'لیست در انتظار تعیین عیار';
 
-/** Every guarded screen of SPEC.md 2.1, with its feature and header title. */
+/** Every guarded screen of docs/product.md §2.1, with its feature and header title. */
 export const GUARDED_SCREENS: readonly Screen[] = [
   { path: 'home', feature: 'statistics', title: 'صفحه اصلی' },
   { path: 'dashboard', feature: 'statistics', title: 'داشبورد' },

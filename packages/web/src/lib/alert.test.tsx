@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { Providers } from '../app/Providers.tsx';
+import { renderWithProviders } from '../test/render.tsx';
 import { alertError, alertInfo, alertSuccess } from './alert.ts';
 
 // Item 12 of issue 16: an error toast lasted 3 s, too short to read (ADR 0026).
@@ -10,7 +10,7 @@ afterEach(() => vi.useRealTimers());
 
 /** Mounts the toasts' container (it loads with the first alert), then lets the test own the clock. */
 async function ready() {
-  render(<Providers>{null}</Providers>);
+  renderWithProviders(<></>);
   alertInfo('آماده');
   await screen.findByText('آماده');
   act(() => notifications.clean());
@@ -48,7 +48,7 @@ describe('alert toasts', () => {
   });
 
   it('an error can be dismissed at once', async () => {
-    render(<Providers>{null}</Providers>);
+    renderWithProviders(<></>);
     alertError('اتصال اینترنت قطع است.');
     expect(await screen.findByRole('alert')).toHaveTextContent('اتصال اینترنت قطع است.');
     fireEvent.click(screen.getByRole('button', { name: 'بستن پیام' }));

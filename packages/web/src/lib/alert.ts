@@ -19,14 +19,15 @@ export function subscribeAlertsWanted(listener: () => void): () => void {
 }
 
 /**
- * How long an error stays: SPEC.md's 3 seconds is too short to read why something failed, so an error
- * stays 10 seconds (and while the pointer rests on it), and its close button ends it sooner (ADR 0026).
+ * How long an error stays: the 3 seconds of docs/product.md §3.12 are too short to read why something failed,
+ * so an error stays 10 seconds (and while the pointer rests on it), and its close button ends it sooner (ADR
+ * 0026).
  */
 export const ERROR_ALERT_MS = 10_000;
 
 /**
- * An alert toast (SPEC.md 3): level 1 success green, 2 error red, 3 info blue; a success or a note closes
- * after 3 seconds, an error after `ERROR_ALERT_MS`.
+ * An alert toast (docs/product.md §3.12): level 1 success green, 2 error red, 3 info blue; a success or a
+ * note closes after 3 seconds, an error after `ERROR_ALERT_MS`.
  */
 export function showAlert(message: string, level: AlertLevel = ALERT_LEVEL.info): void {
   if (!message) return;

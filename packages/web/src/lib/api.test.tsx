@@ -4,26 +4,20 @@ import { MSG, ROUTES } from '@ayar/contract';
 import { ApiError, apiCall, apiRequest, setUnauthorizedHandler } from './api.ts';
 import { STORAGE_KEYS, getAuthSnapshot } from './auth.ts';
 import { requestsInFlight } from './loading.ts';
-import { jsonResponse, renderWithProviders } from '../test/render.tsx';
-
-const fetchMock = vi.fn<typeof fetch>();
+import { renderWithProviders } from '../test/render.tsx';
+import { HttpResponse, fail, handle } from '../test/server.ts';
 
 function setOnline(value: boolean) {
   Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => value });
 }
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
   setOnline(true);
   // Alerts need the Notifications host mounted.
   renderWithProviders(<div />);
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setUnauthorizedHandler(null);
-});
+afterEach(() => setUnauthorizedHandler(null));
 
 async function expectAlertAndRejection(promise: Promise<unknown>, message: string, status: number) {
   const error = await promise.then(
@@ -36,39 +30,34 @@ async function expectAlertAndRejection(promise: Promise<unknown>, message: strin
   expect(await screen.findByText(message)).toBeInTheDocument();
 }
 
-describe('API client error catalogue (SPEC.md 8)', () => {
+describe('API client error catalogue (docs/product.md §9)', () => {
   it('returns data of a successful envelope and sends the stored bearer token', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'bearer tok-1');
-    fetchMock.mockResolvedValueOnce(jsonResponse({ successful: true, message: 'ok', data: { n: 5 } }));
-    await expect(apiRequest<{ n: number }>(ROUTES.tests.getCode)).resolves.toEqual({ n: 5 });
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/v1.0/Tests/GetCode');
-    expect(new Headers(init?.headers).get('Authorization')).toBe('bearer tok-1');
+    const calls = handle(ROUTES.tests.getCode, { n: 5 }, { message: 'ok' });
+    await expect(apiRequest(ROUTES.tests.getCode)).resolves.toEqual({ n: 5 });
+    expect(calls.last?.url.pathname).toBe('/api/v1.0/Tests/GetCode');
+    expect(calls.last?.headers.get('Authorization')).toBe('bearer tok-1');
     expect(requestsInFlight()).toBe(0);
   });
 
   it('builds the query string and sends JSON bodies', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse({ successful: true, message: 'پیام', data: null }));
+    const owners = handle(ROUTES.account.labOwners, null, { message: 'پیام' });
     const envelope = await apiCall(ROUTES.account.labOwners, {
       query: { pageNumber: 1, name: '', sortName: 'x' },
     });
     expect(envelope.message).toBe('پیام');
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1.0/Account/LabOwners?pageNumber=1&sortName=x');
+    expect(owners.last?.url.pathname + owners.last!.url.search).toBe(
+      '/api/v1.0/Account/LabOwners?pageNumber=1&sortName=x',
+    );
 
-    fetchMock.mockResolvedValueOnce(jsonResponse({ successful: true, message: '', data: 1 }));
+    const result = handle(ROUTES.tests.result, 1);
     await apiRequest(ROUTES.tests.result, { body: { code: '12', forWeb: true } });
-    const init = fetchMock.mock.calls[1]![1];
-    expect(init?.method).toBe('POST');
-    expect(init?.body).toBe(JSON.stringify({ code: '12', forWeb: true }));
+    expect(result.last?.headers.get('Content-Type')).toBe('application/json');
+    expect(result.last?.body).toEqual({ code: '12', forWeb: true });
   });
 
   it('shows the server message of an unsuccessful envelope as an error', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(
-        { successful: false, message: 'شماره بسته تکراری است', data: null, code: 'CONFLICT' },
-        409,
-      ),
-    );
+    fail(ROUTES.tests.addTest, 'شماره بسته تکراری است', { status: 409, code: 'CONFLICT' });
     await expectAlertAndRejection(
       apiRequest(ROUTES.tests.addTest, { body: [] }),
       'شماره بسته تکراری است',
@@ -77,27 +66,25 @@ describe('API client error catalogue (SPEC.md 8)', () => {
   });
 
   it('also trusts the envelope on a 200 with successful=false', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse({ successful: false, message: 'خطای کسب‌وکار', data: null }),
-    );
+    fail(ROUTES.tests.getCode, 'خطای کسب‌وکار', { status: 200 });
     await expectAlertAndRejection(apiRequest(ROUTES.tests.getCode), 'خطای کسب‌وکار', 200);
   });
 
   it('shows «عملیات با خطا مواجه شد» for an empty or null body', async () => {
-    fetchMock.mockResolvedValueOnce(new Response('', { status: 200 }));
+    handle(ROUTES.tests.getCode, () => new HttpResponse('', { status: 200 }), { once: true });
     await expectAlertAndRejection(apiRequest(ROUTES.tests.getCode), MSG.failed, 200);
-    fetchMock.mockResolvedValueOnce(new Response('null', { status: 200 }));
+    handle(ROUTES.tests.getCode, () => new HttpResponse('null', { status: 200 }));
     await expect(apiRequest(ROUTES.tests.getCode)).rejects.toThrow(MSG.failed);
   });
 
   it('says the internet is disconnected when the browser is offline', async () => {
     setOnline(false);
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    handle(ROUTES.tests.getCode, () => HttpResponse.error());
     await expectAlertAndRejection(apiRequest(ROUTES.tests.getCode), 'اتصال اینترنت قطع است.', 0);
   });
 
   it('asks to check the connection on a network failure (status 0)', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    handle(ROUTES.tests.getCode, () => HttpResponse.error());
     await expectAlertAndRejection(
       apiRequest(ROUTES.tests.getCode),
       'لطفاً اتصال اینترنت خود را بررسی کنید.',
@@ -106,13 +93,15 @@ describe('API client error catalogue (SPEC.md 8)', () => {
   });
 
   it('adds the status code when the response carries no envelope', async () => {
-    fetchMock.mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502 }));
+    handle(ROUTES.tests.getCode, () => new HttpResponse('<html>Bad gateway</html>', { status: 502 }), {
+      once: true,
+    });
     await expectAlertAndRejection(
       apiRequest(ROUTES.tests.getCode),
       'لطفاً اتصال اینترنت خود را بررسی کنید. (کد: 502)',
       502,
     );
-    fetchMock.mockResolvedValueOnce(jsonResponse({ error: 'x' }, 500));
+    handle(ROUTES.tests.getCode, () => HttpResponse.json({ error: 'x' }, { status: 500 }));
     await expect(apiRequest(ROUTES.tests.getCode, { silent: true })).rejects.toThrow('(کد: 500)');
   });
 
@@ -122,12 +111,7 @@ describe('API client error catalogue (SPEC.md 8)', () => {
     localStorage.setItem(STORAGE_KEYS.settings, '{}');
     const goHome = vi.fn();
     setUnauthorizedHandler(goHome);
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(
-        { successful: false, message: 'لطفاً دوباره وارد شوید', data: null, code: 'UNAUTHORIZED' },
-        401,
-      ),
-    );
+    fail(ROUTES.tests.getCode, 'لطفاً دوباره وارد شوید', { status: 401, code: 'UNAUTHORIZED' });
     await expectAlertAndRejection(apiRequest(ROUTES.tests.getCode), 'لطفاً دوباره وارد شوید', 401);
     expect(goHome).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
@@ -137,7 +121,7 @@ describe('API client error catalogue (SPEC.md 8)', () => {
   });
 
   it('does not alert when silent', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse({ successful: false, message: 'پنهان', data: null }, 400));
+    fail(ROUTES.tests.getCode, 'پنهان');
     await expect(apiRequest(ROUTES.tests.getCode, { silent: true })).rejects.toThrow('پنهان');
     expect(screen.queryByText('پنهان')).not.toBeInTheDocument();
   });

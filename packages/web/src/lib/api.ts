@@ -1,21 +1,37 @@
-import { API_PREFIX, MSG, checkConnectionWithCode, isEnvelope } from '@ayar/contract';
-import type { Envelope, FieldError } from '@ayar/contract';
+import { API_PREFIX, MSG, ROUTE_PATHS, checkConnectionWithCode, isEnvelope } from '@ayar/contract';
+import type { BodyOf, Envelope, FieldError, QueryOf, ROUTES, ResponseOf, RouteDef } from '@ayar/contract';
 import { alertError } from './alert.ts';
 import { clearLogin, getAuthHeader } from './auth.ts';
 import { beginRequest, endRequest } from './loading.ts';
 
-export interface ApiRoute {
-  method: 'GET' | 'POST';
-  path: string;
-}
+/**
+ * A route of the contract's `ROUTES`: where it is, and the zod schemas that type what it takes
+ * (`BodyOf`, `QueryOf`) and what its envelope's `data` is (`ResponseOf`). Every call is typed by its
+ * route; no caller names a response type.
+ */
+export type ApiRoute = Pick<RouteDef, 'method' | 'path' | 'response'>;
 
 export type QueryValue = string | number | boolean | null | undefined;
 
-export interface ApiOptions {
-  /** JSON body (POST). */
-  body?: unknown;
-  /** Query string parameters; null/undefined/'' are left out. */
-  query?: Record<string, QueryValue>;
+type Routes = typeof ROUTES;
+
+/**
+ * A route as the landing page calls it: `ROUTE_PATHS`' entry (method and path, no zod: the landing
+ * page loads no schema, ADR 0014 and its budget), typed as `ROUTES`' entry so the call is still typed
+ * by its schemas. Every other screen uses `ROUTES.x.y` itself.
+ */
+export function landingRoute<
+  G extends keyof Routes,
+  K extends keyof Routes[G] & keyof (typeof ROUTE_PATHS)[G],
+>(group: G, name: K): Routes[G][K] {
+  return ROUTE_PATHS[group][name] as unknown as Routes[G][K];
+}
+
+export interface ApiOptions<R extends ApiRoute = ApiRoute> {
+  /** JSON body (POST), as the route's body schema takes it. */
+  body?: BodyOf<R>;
+  /** Query string parameters, as the route's query schema takes them; null/undefined/'' are left out. */
+  query?: QueryOf<R>;
   /** Do not show the error alert (the caller shows its own). */
   silent?: boolean;
   /** Do not count towards the «لطفاً صبر کنید...» overlay (background refreshes). */
@@ -52,9 +68,9 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
   onUnauthorized = handler ?? defaultUnauthorized;
 }
 
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+export function buildUrl(path: string, query?: unknown): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
+  for (const [key, value] of Object.entries((query ?? {}) as Record<string, QueryValue>)) {
     if (value === null || value === undefined || value === '') continue;
     params.append(key, String(value));
   }
@@ -68,8 +84,51 @@ function connectionMessage(status: number): string {
   return checkConnectionWithCode(status);
 }
 
+type Fail = (message: string, status: number, envelope: Envelope<unknown> | null) => never;
+
+function failer(silent: boolean): Fail {
+  return (message, status, envelope) => {
+    if (!silent) alertError(message);
+    throw new ApiError(message, status, envelope);
+  };
+}
+
+/** Any 401 clears the stored login and goes to '/' (ADR 0007). */
+function checkUnauthorized(status: number): void {
+  if (status !== 401) return;
+  clearLogin();
+  onUnauthorized();
+}
+
+/** What a response's body says, by the catalogue of docs/product.md §9 (see `apiCall`). */
+function interpret<T>(status: number, text: string, fail: Fail): Envelope<T> {
+  let payload: unknown = undefined;
+  if (text.trim() !== '') {
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      return fail(connectionMessage(status), status, null);
+    }
+  }
+  if (isEnvelope(payload)) {
+    if (payload.successful) return payload as Envelope<T>;
+    return fail(payload.message || MSG.failed, status, payload);
+  }
+  if (status >= 200 && status < 300 && (payload === undefined || payload === null)) {
+    return fail(MSG.failed, status, null);
+  }
+  return fail(connectionMessage(status), status, null);
+}
+
+function authHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const auth = getAuthHeader();
+  if (auth) headers.Authorization = auth;
+  return headers;
+}
+
 /**
- * Calls `/api/v1.0` and applies the error catalogue of SPEC.md 8:
+ * Calls `/api/v1.0` and applies the error catalogue of docs/product.md §9:
  * - envelope with successful=true → resolves with the envelope (the caller decides whether to show `message`);
  * - envelope with successful=false → the server's message as an error alert, rejects with ApiError;
  * - an empty or null body → «عملیات با خطا مواجه شد»;
@@ -77,17 +136,14 @@ function connectionMessage(status: number): string {
  *   «لطفاً اتصال اینترنت خود را بررسی کنید.», otherwise that text with «(کد: status)»;
  * - HTTP 401 → the stored login is cleared and the app goes to '/'.
  */
-export async function apiCall<T>(route: ApiRoute, options: ApiOptions = {}): Promise<Envelope<T>> {
+export async function apiCall<R extends ApiRoute>(
+  route: R,
+  options: ApiOptions<R> = {},
+): Promise<Envelope<ResponseOf<R>>> {
   const { body, query, silent = false, background = false, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const auth = getAuthHeader();
-  if (auth) headers.Authorization = auth;
+  const headers = authHeaders();
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-
-  const fail = (message: string, status: number, envelope: Envelope<unknown> | null): never => {
-    if (!silent) alertError(message);
-    throw new ApiError(message, status, envelope);
-  };
+  const fail = failer(silent);
 
   if (!background) beginRequest();
   try {
@@ -103,43 +159,110 @@ export async function apiCall<T>(route: ApiRoute, options: ApiOptions = {}): Pro
       if (signal?.aborted) throw error;
       return fail(connectionMessage(0), 0, null);
     }
-
-    if (response.status === 401) {
-      clearLogin();
-      onUnauthorized();
-    }
-
+    checkUnauthorized(response.status);
     let text = '';
     try {
       text = await response.text();
     } catch {
       return fail(connectionMessage(response.status), response.status, null);
     }
-
-    let payload: unknown = undefined;
-    if (text.trim() !== '') {
-      try {
-        payload = JSON.parse(text);
-      } catch {
-        return fail(connectionMessage(response.status), response.status, null);
-      }
-    }
-
-    if (isEnvelope(payload)) {
-      if (payload.successful) return payload as Envelope<T>;
-      return fail(payload.message || MSG.failed, response.status, payload);
-    }
-    if (response.ok && (payload === undefined || payload === null)) {
-      return fail(MSG.failed, response.status, null);
-    }
-    return fail(connectionMessage(response.status), response.status, null);
+    return interpret<ResponseOf<R>>(response.status, text, fail);
   } finally {
     if (!background) endRequest();
   }
 }
 
 /** Like `apiCall`, resolving with `data` only. */
-export async function apiRequest<T>(route: ApiRoute, options: ApiOptions = {}): Promise<T> {
-  const envelope = await apiCall<T>(route, options);
+export async function apiRequest<R extends ApiRoute>(
+  route: R,
+  options: ApiOptions<R> = {},
+): Promise<ResponseOf<R>> {
+  const envelope = await apiCall(route, options);
   return envelope.data;
+}
+
+export interface UploadOptions {
+  /** Told how much of the body has been sent, from 0 to 1 (a progress bar). */
+  onProgress?: (fraction: number) => void;
+  silent?: boolean;
+  background?: boolean;
+}
+
+/**
+ * Sends a multipart form (photos, audio) to a route, with the same headers, catalogue, 401 handling and
+ * overlay as `apiCall`. XMLHttpRequest rather than fetch, because only it reports upload progress.
+ */
+export function apiUpload<T>(
+  route: ApiRoute,
+  form: FormData,
+  options: UploadOptions = {},
+): Promise<Envelope<T>> {
+  const { onProgress, silent = false, background = false } = options;
+  const fail = failer(silent);
+  if (!background) beginRequest();
+  return new Promise<Envelope<T>>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(route.method, buildUrl(route.path));
+    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    const settle = (read: () => Envelope<T>) => {
+      try {
+        resolve(read());
+      } catch (error) {
+        reject(error as Error);
+      }
+    };
+    xhr.onerror = () => settle(() => fail(connectionMessage(0), 0, null));
+    xhr.onload = () =>
+      settle(() => {
+        checkUnauthorized(xhr.status);
+        return interpret<T>(xhr.status, xhr.responseText, fail);
+      });
+    xhr.send(form);
+  }).finally(() => {
+    if (!background) endRequest();
+  });
+}
+
+export interface BlobOptions {
+  signal?: AbortSignal;
+  silent?: boolean;
+  background?: boolean;
+}
+
+/**
+ * A stored file (`/api/v1.0/Files/<id>`: a photo, the lab's audio) with the login's token, which an
+ * <img> or <audio> cannot send. A failure goes through the same catalogue as `apiCall`.
+ */
+export async function apiBlob(address: string, options: BlobOptions = {}): Promise<Blob> {
+  const { signal, silent = false, background = false } = options;
+  const fail = failer(silent);
+  const headers = authHeaders();
+  delete headers.Accept;
+  if (!background) beginRequest();
+  try {
+    let response: Response;
+    try {
+      response = await fetch(address, { headers, signal });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      return fail(connectionMessage(0), 0, null);
+    }
+    checkUnauthorized(response.status);
+    if (response.ok) {
+      try {
+        return await response.blob();
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        return fail(connectionMessage(0), 0, null);
+      }
+    }
+    // The server's refusal (an envelope) by its message, anything else by the connection texts.
+    interpret(response.status, await response.text().catch(() => ''), fail);
+    return fail(connectionMessage(response.status), response.status, null);
+  } finally {
+    if (!background) endRequest();
+  }
 }

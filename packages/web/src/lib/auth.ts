@@ -3,8 +3,8 @@ import { DEFAULT_USER_SETTINGS, readUserSettings } from '@ayar/contract';
 import type { LoginResponse, Role, TestType, UserSettings } from '@ayar/contract';
 
 /**
- * The stored login (SPEC.md 3): the token as «bearer <token>», the user info and the user settings,
- * each under its own fixed localStorage key.
+ * The stored login (docs/product.md §3.1): the token as «bearer <token>», the user info and the user
+ * settings, each under its own fixed localStorage key.
  */
 export const STORAGE_KEYS = {
   token: 'ayar.token',
@@ -101,7 +101,7 @@ export function saveUserSettings(settings: UserSettings): void {
   emit();
 }
 
-/** Stores a successful login (SPEC.md 4): token as a bearer value, user info, settings. */
+/** Stores a successful login (docs/product.md §4.1): token as a bearer value, user info, settings. */
 export function saveLogin(data: LoginResponse): void {
   const user: StoredUser = {
     userUsername: data.userUsername,

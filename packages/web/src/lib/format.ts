@@ -1,4 +1,4 @@
-/** One place for what the UI shows: digits, Jalali dates, toman and grams (DESIGN.md 2). */
+/** One place for what the UI shows: digits, Jalali dates, toman and grams (docs/product.md §1.5). */
 export {
   toEnglishDigits,
   toPersianDigits,
@@ -43,7 +43,7 @@ export function formatJalaliDateTime(date: Date | string | null | undefined): st
   return toPersianDigits(toJalaliDateTime(value));
 }
 
-/** Whole minutes left until a result is announced: floored, never below 0 (SPEC.md 2.2). */
+/** Whole minutes left until a result is announced: floored, never below 0 (docs/product.md §5.10). */
 export function remainingMinutes(remain: number | null | undefined): number {
   if (remain === null || remain === undefined || !Number.isFinite(remain)) return 0;
   return Math.max(0, Math.floor(remain));

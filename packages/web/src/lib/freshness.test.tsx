@@ -1,49 +1,38 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROUTES } from '@ayar/contract';
 import type { LoginResponse } from '@ayar/contract';
-import { STORAGE_KEYS, clearLogin, saveLogin } from './auth.ts';
-import { clearOnUserChange, createQueryClient, useApiMutation, useApiQuery } from './query.ts';
-import { jsonResponse, renderApp, renderWithProviders } from '../test/render.tsx';
+import { clearLogin, saveLogin } from './auth.ts';
+import { useQuery } from '@tanstack/react-query';
+import { apiQuery, clearOnUserChange, createQueryClient, useApiMutation } from './query.ts';
+import { renderApp, renderWithProviders } from '../test/render.tsx';
+import { handle, handleAny, requestsTo } from '../test/server.ts';
+import { signInAs } from '../test/session.ts';
 
 // Item 7 of issue 16: right after the admin accepted a credit, code/add still said «موجودی: ۰» and
 // «موجودی کافی نیست» until a reload, because the balance came from the cache (ADR 0026).
 
-const fetchMock = vi.fn<typeof fetch>();
 let balance = 0;
-
-function respond(url: string): Response {
-  const ok = (data: unknown, message = '') => jsonResponse({ successful: true, message, data });
-  if (url.includes('/Account/GetAllCode')) return ok({ list: [], price: 1000, balance, canBuy: true });
-  if (url.includes('/Tests/AllTests')) return ok({ list: [], totalCount: 0, currPage: 1, pageSize: 1 });
-  if (url.includes('/Tests/GetStatistics'))
-    return ok({
-      searchRes: 0,
-      todayRes: 0,
-      yesterdayRes: 0,
-      weekRes: 0,
-      monthRes: 0,
-      totalRes: 0,
-      credits: 0,
-    });
-  return ok(null);
-}
 
 beforeEach(() => {
   balance = 0;
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (input) => respond(String(input)));
-  localStorage.setItem(STORAGE_KEYS.token, 'bearer t');
-  localStorage.setItem(
-    STORAGE_KEYS.user,
-    JSON.stringify({ userId: 'w1', role: 'workshop', userFname: 'آزمایشگاه' }),
-  );
+  handleAny(null);
+  handle(ROUTES.account.getAllCode, () => ({ list: [], price: 1000, balance, canBuy: true }));
+  handle(ROUTES.tests.allTests, { list: [], totalCount: 0, currPage: 1, pageSize: 1 });
+  handle(ROUTES.tests.getStatistics, {
+    searchRes: 0,
+    todayRes: 0,
+    yesterdayRes: 0,
+    weekRes: 0,
+    monthRes: 0,
+    totalRes: 0,
+    credits: 0,
+  });
+  signInAs('workshop', { testTypes: [] });
 });
-afterEach(() => vi.unstubAllGlobals());
 
-const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => String(url).includes(path)).length;
+const calls = (route: { method: 'GET' | 'POST'; path: string }) => requestsTo(route).length;
 
 describe('balances are fresh whenever the screen is shown', () => {
   it('code/add reads the balance again when the lab comes back to it', { timeout: 20_000 }, async () => {
@@ -62,7 +51,7 @@ describe('balances are fresh whenever the screen is shown', () => {
     expect(screen.queryByText('موجودی کافی نیست')).not.toBeInTheDocument();
     // The old figure is never shown on the way back: the screen waits for the new one.
     expect(screen.queryByText('موجودی: ۰ تومان')).not.toBeInTheDocument();
-    expect(calls(ROUTES.account.getAllCode.path)).toBe(2);
+    expect(calls(ROUTES.account.getAllCode)).toBe(2);
   });
 
   it(
@@ -71,16 +60,17 @@ describe('balances are fresh whenever the screen is shown', () => {
     async () => {
       const user = userEvent.setup();
       function Screen() {
-        const money = useApiQuery<{ balance: number }>(['codes', 'mine'], ROUTES.account.getAllCode, {
-          fresh: true,
-        });
-        const other = useApiQuery<unknown>(['settings'], ROUTES.account.systemSettings);
-        const add = useApiMutation<unknown, unknown>(ROUTES.account.addCredit);
+        const money = useQuery(apiQuery(['codes', 'mine'], ROUTES.account.getAllCode, { fresh: true }));
+        const other = useQuery(apiQuery(['settings'], ROUTES.account.systemSettings));
+        const add = useApiMutation(ROUTES.account.addCredit);
         return (
           <>
             <p>{money.data ? `balance ${money.data.balance}` : 'loading'}</p>
             <p>{other.isSuccess ? 'other loaded' : ''}</p>
-            <button type="button" onClick={() => void add.mutateAsync({})}>
+            <button
+              type="button"
+              onClick={() => void add.mutateAsync({} as Parameters<typeof add.mutateAsync>[0])}
+            >
               change
             </button>
           </>
@@ -92,8 +82,8 @@ describe('balances are fresh whenever the screen is shown', () => {
       balance = 70_000;
       await user.click(screen.getByRole('button', { name: 'change' }));
       expect(await screen.findByText('balance 70000')).toBeInTheDocument();
-      expect(calls(ROUTES.account.getAllCode.path)).toBe(2);
-      expect(calls(ROUTES.account.systemSettings.path)).toBe(1);
+      expect(calls(ROUTES.account.getAllCode)).toBe(2);
+      expect(calls(ROUTES.account.systemSettings)).toBe(1);
     },
   );
 });

@@ -1,9 +1,9 @@
-import { MutationCache, QueryClient, useMutation, useQuery } from '@tanstack/react-query';
-import type { Query, QueryKey, UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import type { Envelope } from '@ayar/contract';
+import { MutationCache, QueryClient, queryOptions, useMutation } from '@tanstack/react-query';
+import type { Query, QueryKey, UseMutationResult } from '@tanstack/react-query';
+import type { BodyOf, Envelope, QueryOf, ResponseOf } from '@ayar/contract';
 import { apiCall, apiRequest } from './api.ts';
 import { getAuthSnapshot, subscribeAuth } from './auth.ts';
-import type { ApiError, ApiOptions, ApiRoute, QueryValue } from './api.ts';
+import type { ApiError, ApiOptions, ApiRoute } from './api.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -47,35 +47,42 @@ export function clearOnUserChange(client: QueryClient): () => void {
   });
 }
 
-/** A GET (or POST-for-read) call as a TanStack query, through the API client. */
-export function useApiQuery<T>(
-  key: QueryKey,
-  route: ApiRoute,
-  options: {
-    query?: Record<string, QueryValue>;
-    body?: unknown;
-    enabled?: boolean;
-    silent?: boolean;
-    /** Money and counts: never shown from the cache without asking again (ADR 0026). */
-    fresh?: boolean;
-  } = {},
-): UseQueryResult<T, ApiError> {
-  const { query, body, enabled = true, silent, fresh = false } = options;
-  return useQuery<T, ApiError>({
+export interface ApiQueryParams<R extends ApiRoute> {
+  /** The GET's query, as the route's schema takes it. */
+  query?: QueryOf<R>;
+  /** The body of a POST that reads (statistics), as the route's schema takes it. */
+  body?: BodyOf<R>;
+  silent?: boolean;
+  /** Not counted towards the «لطفاً صبر کنید...» overlay (searches as one types, polling). */
+  background?: boolean;
+  /** Money and counts: never shown from the cache without asking again (ADR 0026). */
+  fresh?: boolean;
+}
+
+/**
+ * A GET (or POST-for-read) call as TanStack `queryOptions`, through the API client. Only a feature's
+ * `api.ts` (or a shared module in `lib/queries/`) calls this: it owns the key and hands the whole
+ * options to `useQuery`, `setQueryData` or `invalidateQueries`, so no screen spells a key.
+ */
+export function apiQuery<R extends ApiRoute>(key: QueryKey, route: R, params: ApiQueryParams<R> = {}) {
+  const { query, body, silent, background, fresh = false } = params;
+  return queryOptions<ResponseOf<R>, ApiError, ResponseOf<R>, QueryKey>({
     queryKey: [...key, query ?? null, body ?? null],
-    queryFn: ({ signal }) => apiRequest<T>(route, { query, body, silent, signal }),
-    enabled,
+    queryFn: ({ signal }) => apiRequest(route, { query, body, silent, background, signal }),
     // Not kept once no screen shows it, so coming back never shows the old figure first.
     ...(fresh ? { meta: { fresh }, staleTime: 0, gcTime: 0, refetchOnWindowFocus: true } : {}),
   });
 }
 
-/** A call as a TanStack mutation; resolves with the whole envelope so the screen can show `message`. */
-export function useApiMutation<TData, TVariables = unknown>(
-  route: ApiRoute,
-  options: Omit<ApiOptions, 'body' | 'signal'> = {},
-): UseMutationResult<Envelope<TData>, ApiError, TVariables> {
-  return useMutation<Envelope<TData>, ApiError, TVariables>({
-    mutationFn: (variables) => apiCall<TData>(route, { ...options, body: variables }),
+/**
+ * A call as a TanStack mutation, its variables the route's body and its result the whole envelope (so
+ * the screen can show `message`), both typed by the route.
+ */
+export function useApiMutation<R extends ApiRoute>(
+  route: R,
+  options: Omit<ApiOptions<R>, 'body' | 'signal'> = {},
+): UseMutationResult<Envelope<ResponseOf<R>>, ApiError, BodyOf<R>> {
+  return useMutation<Envelope<ResponseOf<R>>, ApiError, BodyOf<R>>({
+    mutationFn: (variables) => apiCall(route, { ...options, body: variables }),
   });
 }

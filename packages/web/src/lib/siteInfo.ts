@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { ROUTES } from '@ayar/contract';
 import type { SiteInfo } from '@ayar/contract';
-import { apiCall } from './api.ts';
+import { apiCall, landingRoute } from './api.ts';
 
 /**
  * The network's public information (support phone, address, trust seal, sister site; ADR 0028), read
@@ -40,7 +39,7 @@ function load(): void {
   // After the screen's own requests (the lookup a link carries, the result a QR code opens): those
   // matter more, and go first.
   setTimeout(() => {
-    apiCall<SiteInfo>(ROUTES.site.info, { silent: true, background: true })
+    apiCall(landingRoute('site', 'info'), { silent: true, background: true })
       .then((envelope) => {
         state = 'loaded';
         publish({ ...EMPTY_SITE_INFO, ...envelope.data });

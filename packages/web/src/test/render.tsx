@@ -21,8 +21,3 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
 export function renderApp(route = '/') {
   return renderWithProviders(<AppRoutes />, { route });
 }
-
-/** A JSON response as the server would send it. */
-export function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}

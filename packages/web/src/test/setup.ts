@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { notifications } from '@mantine/notifications';
 import { EMPTY_SITE_INFO, setSiteInfo } from '../lib/siteInfo.ts';
+import { resetRequests, server } from './server.ts';
 
 // jsdom lacks what Mantine needs.
 Object.defineProperty(window, 'matchMedia', {
@@ -45,9 +46,15 @@ window.getComputedStyle = (elt: Element) => getComputedStyle(elt);
 // from an unread store (resetSiteInfoForTests).
 beforeEach(() => setSiteInfo(EMPTY_SITE_INFO));
 
+// Every call to the API goes to the fake server (test/server.ts); a request to anywhere else fails.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
 afterEach(() => {
   cleanup();
   notifications.clean();
   notifications.cleanQueue();
   localStorage.clear();
+  server.resetHandlers();
+  resetRequests();
 });

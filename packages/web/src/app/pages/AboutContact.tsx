@@ -7,7 +7,7 @@ import { APP_VERSION } from '../../lib/site.ts';
 import { telHref, useSiteInfo } from '../../lib/siteInfo.ts';
 
 /**
- * The about page's details (SPEC.md 2.5) from the site information the administrator keeps (ADR
+ * The about page's details (docs/product.md §2.5) from the site information the administrator keeps (ADR
  * 0028): a row for each field that is set, and a plain sentence while none of them is.
  */
 export function AboutContact() {

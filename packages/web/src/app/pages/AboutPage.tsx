@@ -1,10 +1,10 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { PublicLayout } from '../PublicLayout.tsx';
+import { PublicLayout } from '../../components/layout/PublicLayout.tsx';
 import { Emblem } from '../../components/ui/Emblem.tsx';
 import { SITE } from '../../lib/site.ts';
 import { AboutContact } from './AboutContact.tsx';
 
-/** about (SPEC.md 2.5): static information about the product. */
+/** about (docs/product.md §2.5): static information about the product. */
 export function AboutPage() {
   return (
     <PublicLayout title="درباره ما">

@@ -11,25 +11,60 @@ import { SideMenu } from './SideMenu.tsx';
 
 export const HEADER_HEIGHT = 60;
 
-/**
- * The shell of SPEC.md 2.1: a header with back button, title and menu button; the side menu is a
- * persistent navbar on desktop (≥768 px) and a drawer on phones.
- */
-export function AppLayout() {
+/** The header's bar: back (except on the dashboard), the screen's title, the account and the menu. */
+function HeaderBar({ menuOpened, onMenu }: { menuOpened: boolean; onMenu: () => void }) {
   const { pathname, key } = useLocation();
   const navigate = useNavigate();
   const { dir } = useDirection();
-  const isDesktop = useMediaQuery(`(min-width: ${UI.desktopMinWidth}px)`) ?? false;
-  const [drawerOpened, drawer] = useDisclosure(false);
-  const [navbarOpened, setNavbarOpened] = useState(true);
   const title = findScreen(pathname)?.title ?? 'عیار';
   const showBack = pathname !== DASHBOARD_PATH;
-  const menuOpened = isDesktop ? navbarOpened : drawerOpened;
-
   const goBack = () => {
     if (key !== 'default') navigate(-1);
     else navigate(DASHBOARD_PATH);
   };
+  return (
+    <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
+      <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+        {showBack && (
+          <ActionIcon
+            variant="subtle"
+            color="gray.0"
+            size="lg"
+            aria-label="بازگشت"
+            onClick={goBack}
+            style={{ transform: dir === 'rtl' ? undefined : 'scaleX(-1)' }}
+          >
+            <IconArrowBack />
+          </ActionIcon>
+        )}
+        <Title order={1} fz={{ base: 17, sm: 19 }} fw={700} c="white" lineClamp={1} ps={showBack ? 0 : 'xs'}>
+          {title}
+        </Title>
+      </Group>
+      <Group gap={4} wrap="nowrap">
+        <AccountButton />
+        <Burger
+          opened={menuOpened}
+          onClick={onMenu}
+          color="white"
+          size="sm"
+          aria-label={menuOpened ? 'بستن منو' : 'باز کردن منو'}
+          aria-expanded={menuOpened}
+        />
+      </Group>
+    </Group>
+  );
+}
+
+/**
+ * The shell of docs/product.md §2.1: a header with back button, title and menu button; the side menu is a
+ * persistent navbar on desktop (≥768 px) and a drawer on phones.
+ */
+export function AppLayout() {
+  const isDesktop = useMediaQuery(`(min-width: ${UI.desktopMinWidth}px)`) ?? false;
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const [navbarOpened, setNavbarOpened] = useState(true);
+  const menuOpened = isDesktop ? navbarOpened : drawerOpened;
 
   const toggleMenu = () => {
     if (isDesktop) setNavbarOpened((o) => !o);
@@ -48,43 +83,7 @@ export function AppLayout() {
         withBorder={false}
         style={{ boxShadow: '0 2px 8px rgb(0 0 0 / 0.15)' }}
       >
-        <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
-          <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
-            {showBack && (
-              <ActionIcon
-                variant="subtle"
-                color="gray.0"
-                size="lg"
-                aria-label="بازگشت"
-                onClick={goBack}
-                style={{ transform: dir === 'rtl' ? undefined : 'scaleX(-1)' }}
-              >
-                <IconArrowBack />
-              </ActionIcon>
-            )}
-            <Title
-              order={1}
-              fz={{ base: 17, sm: 19 }}
-              fw={700}
-              c="white"
-              lineClamp={1}
-              ps={showBack ? 0 : 'xs'}
-            >
-              {title}
-            </Title>
-          </Group>
-          <Group gap={4} wrap="nowrap">
-            <AccountButton />
-            <Burger
-              opened={menuOpened}
-              onClick={toggleMenu}
-              color="white"
-              size="sm"
-              aria-label={menuOpened ? 'بستن منو' : 'باز کردن منو'}
-              aria-expanded={menuOpened}
-            />
-          </Group>
-        </Group>
+        <HeaderBar menuOpened={menuOpened} onMenu={toggleMenu} />
       </AppShell.Header>
 
       <AppShell.Navbar>

@@ -30,7 +30,7 @@ export interface MenuItem {
 /** Both roles' own account: who is signed in and the password change (ADR 0025). */
 export const PROFILE_LABEL = 'حساب کاربری و رمز عبور';
 
-/** Side menu of a workshop user (SPEC.md 2.1). */
+/** Side menu of a workshop user (docs/product.md §2.1). */
 export const WORKSHOP_MENU: readonly MenuItem[] = [
   { label: 'آزمایش جدید', to: '/lab/add', icon: IconFlask },
   { label: 'در انتظار عیار', to: '/lab/list/true', icon: IconHourglass },
@@ -47,7 +47,7 @@ export const WORKSHOP_MENU: readonly MenuItem[] = [
   { label: 'خروج', to: '/logout', icon: IconLogout },
 ];
 
-/** Side menu of an admin (SPEC.md 2.1). */
+/** Side menu of an admin (docs/product.md §2.1). */
 export const ADMIN_MENU: readonly MenuItem[] = [
   { label: 'صفحه اصلی', to: '/dashboard', icon: IconHome },
   { label: 'وب‌سایت', to: '/about', icon: IconGlobe },

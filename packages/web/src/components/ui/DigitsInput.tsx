@@ -14,7 +14,7 @@ export interface DigitsInputProps extends Omit<TextInputProps, 'onChange' | 'val
 }
 
 /**
- * A numeric text field (SPEC.md 1, 5): shows Persian digits whichever digits were typed (Latin,
+ * A numeric text field (docs/product.md §1.5, §6.1): shows Persian digits whichever digits were typed (Latin,
  * Persian or Arabic), and hands the form English digits; numeric keyboard on phones; written left to
  * right inside the RTL page. An alphanumeric code belongs in a plain TextInput: it is shown as typed.
  */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { KeyboardEvent, PointerEvent, ReactNode } from 'react';
+import type { CSSProperties, KeyboardEvent, PointerEvent, ReactNode } from 'react';
 import { Box, UnstyledButton } from '@mantine/core';
 import type { MantineColor } from '@mantine/core';
 import { UI } from '@ayar/contract';
@@ -18,19 +18,34 @@ export interface HoldToConfirmButtonProps {
 
 const HOLD_KEYS = new Set([' ', 'Enter', 'Spacebar']);
 
-/**
- * Press and hold to confirm (SPEC.md 2.13, 9): the action fires once after `holdMs` (2 s) of holding with
- * the pointer, or with Space or Enter held on the keyboard. A fill grows across the button while it is
- * held; releasing earlier cancels and nothing is sent.
- */
-export function HoldToConfirmButton({
-  onConfirm,
-  children = 'برای تأیید نگه دارید',
-  'aria-label': ariaLabel,
-  holdMs = UI.holdToConfirmMs,
-  color = 'green',
-  disabled = false,
-}: HoldToConfirmButtonProps) {
+/** The button's look: an outline in the colour, dimmed while disabled; a hold never selects text. */
+function buttonStyle(color: MantineColor, disabled: boolean): CSSProperties {
+  return {
+    position: 'relative',
+    overflow: 'hidden',
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    minHeight: 36,
+    paddingInline: 14,
+    borderRadius: 'var(--mantine-radius-md)',
+    border: `1.5px solid var(--mantine-color-${color}-filled)`,
+    color: `var(--mantine-color-${color}-9)`,
+    background: 'var(--mantine-color-white)',
+    fontSize: 'var(--mantine-font-size-sm)',
+    fontWeight: 600,
+    whiteSpace: 'nowrap',
+    userSelect: 'none',
+    WebkitUserSelect: 'none',
+    WebkitTouchCallout: 'none',
+    touchAction: 'none',
+    opacity: disabled ? 0.5 : 1,
+    cursor: disabled ? 'not-allowed' : 'pointer',
+  };
+}
+
+/** The hold: started, it confirms once after `holdMs` unless stopped first. */
+function useHold(onConfirm: () => void, holdMs: number, disabled: boolean) {
   const [holding, setHolding] = useState(false);
   const [done, setDone] = useState(false);
   const timer = useRef<number | undefined>(undefined);
@@ -52,6 +67,23 @@ export function HoldToConfirmButton({
     setHolding(false);
     setDone(false);
   };
+  return { holding, done, start, stop };
+}
+
+/**
+ * Press and hold to confirm (docs/product.md §2.14, §6.2): the action fires once after `holdMs` (2 s) of
+ * holding with the pointer, or with Space or Enter held on the keyboard. A fill grows across the button while
+ * it is held; releasing earlier cancels and nothing is sent.
+ */
+export function HoldToConfirmButton({
+  onConfirm,
+  children = 'برای تأیید نگه دارید',
+  'aria-label': ariaLabel,
+  holdMs = UI.holdToConfirmMs,
+  color = 'green',
+  disabled = false,
+}: HoldToConfirmButtonProps) {
+  const { holding, done, start, stop } = useHold(onConfirm, holdMs, disabled);
 
   const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
     if (event.button > 0) return;
@@ -70,7 +102,6 @@ export function HoldToConfirmButton({
     stop();
   };
 
-  const border = `var(--mantine-color-${color}-filled)`;
   // A light fill under dark text, so the label stays readable while the fill grows.
   const fill = `var(--mantine-color-${color}-2)`;
   return (
@@ -87,28 +118,7 @@ export function HoldToConfirmButton({
       onKeyUp={onKeyUp}
       onBlur={stop}
       onContextMenu={(event) => event.preventDefault()}
-      style={{
-        position: 'relative',
-        overflow: 'hidden',
-        display: 'inline-flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        minHeight: 36,
-        paddingInline: 14,
-        borderRadius: 'var(--mantine-radius-md)',
-        border: `1.5px solid ${border}`,
-        color: `var(--mantine-color-${color}-9)`,
-        background: 'var(--mantine-color-white)',
-        fontSize: 'var(--mantine-font-size-sm)',
-        fontWeight: 600,
-        whiteSpace: 'nowrap',
-        userSelect: 'none',
-        WebkitUserSelect: 'none',
-        WebkitTouchCallout: 'none',
-        touchAction: 'none',
-        opacity: disabled ? 0.5 : 1,
-        cursor: disabled ? 'not-allowed' : 'pointer',
-      }}
+      style={buttonStyle(color, disabled)}
     >
       <Box
         aria-hidden

@@ -7,7 +7,7 @@ export type JalaliDateInputProps = Omit<DigitsInputProps, 'digitsOnly' | 'onChan
 
 /**
  * A Jalali yyyy/mm/dd field: Persian and Arabic digits accepted, slashes added while typing. Screens
- * convert it for the API with `jalaliToGregorian` (SPEC.md 1).
+ * convert it for the API with `jalaliToGregorian` (docs/product.md §1.5).
  */
 export function JalaliDateInput({ onChange, placeholder, ...rest }: JalaliDateInputProps) {
   return (

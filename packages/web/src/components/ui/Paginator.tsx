@@ -12,7 +12,7 @@ export interface PaginatorProps {
 }
 
 /**
- * «صفحه x از y» with the total («مجموع: n») and the page links of every paged list (SPEC.md 9:
+ * «صفحه x از y» with the total («مجموع: n») and the page links of every paged list (docs/product.md §6.5:
  * pages = total / size rounded up, at least one). Persian digits; the links follow the RTL direction.
  */
 export function Paginator({ page, pageSize, total, onChange }: PaginatorProps) {

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '../../lib/auth.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { HttpResponse, handleUrl, requestsTo } from '../../test/server.ts';
 import { PhotoGallery, galleryImages, thumbOf } from './PhotoGallery.tsx';
 
 const PUBLIC = [
@@ -12,13 +13,6 @@ const PUBLIC = [
 ];
 
 describe('PhotoGallery', () => {
-  const fetchMock = vi.fn<typeof fetch>();
-  beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockReset();
-  });
-  afterEach(() => vi.unstubAllGlobals());
-
   it('says «بدون تصویر» when there is no photo', () => {
     renderWithProviders(<PhotoGallery images={[]} />);
     expect(screen.getByText('بدون تصویر')).toBeInTheDocument();
@@ -41,15 +35,18 @@ describe('PhotoGallery', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'بستن' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(fetchMock).not.toHaveBeenCalled(); // public addresses need no token
+    expect(requestsTo()).toEqual([]); // public addresses are the <img>'s own; nothing is fetched
   });
 
   it('loads a signed-in file address with the stored token and shows it from a blob', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'bearer secret-token');
     const createObjectURL = vi.fn(() => 'blob:photo-1');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
-    fetchMock.mockResolvedValue(new Response(new Blob(['x'], { type: 'image/jpeg' }), { status: 200 }));
     const address = '/api/v1.0/Files/0b0c7c8e-1d2e-4f00-9a3b-000000000001';
+    const files = handleUrl(
+      address,
+      () => new HttpResponse(new Blob(['x'], { type: 'image/jpeg' }), { status: 200 }),
+    );
     renderWithProviders(<PhotoGallery images={galleryImages([address])} />);
     await waitFor(() =>
       expect(screen.getByRole('button', { name: /نمایش عکس/ }).querySelector('img')).toHaveAttribute(
@@ -57,8 +54,8 @@ describe('PhotoGallery', () => {
         'blob:photo-1',
       ),
     );
-    expect(fetchMock.mock.calls[0]![0]).toBe(`${address}?thumb=1`);
-    expect(fetchMock.mock.calls[0]![1]?.headers).toEqual({ authorization: 'bearer secret-token' });
+    expect(files[0]!.url.pathname + files[0]!.url.search).toBe(`${address}?thumb=1`);
+    expect(files[0]!.headers.get('authorization')).toBe('bearer secret-token');
   });
 
   it('shows a remove button on each thumbnail when asked', async () => {

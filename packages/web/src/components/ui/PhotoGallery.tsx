@@ -13,7 +13,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { API_PREFIX } from '@ayar/contract';
-import { getAuthHeader } from '../../lib/auth.ts';
+import { apiBlob } from '../../lib/api.ts';
 import { toPersianDigits } from '../../lib/format.ts';
 import { IconPhoto } from './icons.tsx';
 
@@ -67,11 +67,9 @@ export function AuthedImage({
     if (!authed) return;
     const controller = new AbortController();
     let objectUrl: string | null = null;
-    const auth = getAuthHeader();
-    fetch(src, { headers: auth ? { authorization: auth } : {}, signal: controller.signal })
-      .then((res) => (res.ok ? res.blob() : null))
+    apiBlob(src, { signal: controller.signal, silent: true, background: true })
       .then((blob) => {
-        objectUrl = blob ? URL.createObjectURL(blob) : null;
+        objectUrl = URL.createObjectURL(blob);
         setLoaded({ src, url: objectUrl });
       })
       .catch(() => {
@@ -116,8 +114,77 @@ const selectedOutline = (selected: boolean): CSSProperties => ({
   lineHeight: 0,
 });
 
+/** The full-size viewer: the large image, the thumbnails to switch between them, and close. */
+function PhotoViewer({
+  images,
+  title,
+  openIndex,
+  onOpen,
+}: {
+  images: readonly GalleryImage[];
+  title: string;
+  openIndex: number | null;
+  onOpen: (index: number | null) => void;
+}) {
+  const current = openIndex === null ? undefined : images[openIndex];
+  const count = images.length;
+  return (
+    <Modal
+      opened={current !== undefined}
+      onClose={() => onOpen(null)}
+      title={
+        openIndex === null
+          ? title
+          : `${title} (${toPersianDigits(openIndex + 1)} از ${toPersianDigits(count)})`
+      }
+      size="xl"
+      centered
+      closeButtonProps={{ 'aria-label': 'بستن' }}
+    >
+      {current && openIndex !== null && (
+        <Stack gap="sm">
+          <Box
+            bg="dark.8"
+            style={{ borderRadius: 8, display: 'grid', placeItems: 'center', minHeight: 200 }}
+            onKeyDown={(event) => {
+              if (event.key === 'ArrowLeft') onOpen((openIndex + 1) % count);
+              if (event.key === 'ArrowRight') onOpen((openIndex - 1 + count) % count);
+            }}
+          >
+            <AuthedImage
+              src={current.full}
+              alt={`عکس ${toPersianDigits(openIndex + 1)} از ${toPersianDigits(count)}`}
+              fit="contain"
+              mah="65vh"
+              w="100%"
+              radius="md"
+            />
+          </Box>
+          {count > 1 && (
+            <ScrollArea type="auto" offsetScrollbars>
+              <Group gap="xs" wrap="nowrap" p={4}>
+                {images.map((image, index) => (
+                  <UnstyledButton
+                    key={image.full}
+                    onClick={() => onOpen(index)}
+                    aria-label={`عکس ${toPersianDigits(index + 1)}`}
+                    aria-pressed={index === openIndex}
+                    style={selectedOutline(index === openIndex)}
+                  >
+                    <AuthedImage src={image.thumb} alt="" w={56} h={56} />
+                  </UnstyledButton>
+                ))}
+              </Group>
+            </ScrollArea>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
 /**
- * Thumbnails that open a full-size viewer (SPEC.md 2.2, 2.9): the large image, the thumbnails to
+ * Thumbnails that open a full-size viewer (docs/product.md §2.2, §2.9): the large image, the thumbnails to
  * switch between them, and a close button; the backdrop and Escape close it as well. Used by the
  * public result, the lab add and edit screens and the admin edit screen.
  */
@@ -137,7 +204,6 @@ export function PhotoGallery({
   children?: ReactNode;
 }) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
-  const current = openIndex === null ? undefined : images[openIndex];
   const count = images.length;
 
   if (count === 0 && !children) {
@@ -181,57 +247,7 @@ export function PhotoGallery({
         ))}
         {children}
       </Group>
-      <Modal
-        opened={current !== undefined}
-        onClose={() => setOpenIndex(null)}
-        title={
-          openIndex === null
-            ? title
-            : `${title} (${toPersianDigits(openIndex + 1)} از ${toPersianDigits(count)})`
-        }
-        size="xl"
-        centered
-        closeButtonProps={{ 'aria-label': 'بستن' }}
-      >
-        {current && openIndex !== null && (
-          <Stack gap="sm">
-            <Box
-              bg="dark.8"
-              style={{ borderRadius: 8, display: 'grid', placeItems: 'center', minHeight: 200 }}
-              onKeyDown={(event) => {
-                if (event.key === 'ArrowLeft') setOpenIndex((openIndex + 1) % count);
-                if (event.key === 'ArrowRight') setOpenIndex((openIndex - 1 + count) % count);
-              }}
-            >
-              <AuthedImage
-                src={current.full}
-                alt={`عکس ${toPersianDigits(openIndex + 1)} از ${toPersianDigits(count)}`}
-                fit="contain"
-                mah="65vh"
-                w="100%"
-                radius="md"
-              />
-            </Box>
-            {count > 1 && (
-              <ScrollArea type="auto" offsetScrollbars>
-                <Group gap="xs" wrap="nowrap" p={4}>
-                  {images.map((image, index) => (
-                    <UnstyledButton
-                      key={image.full}
-                      onClick={() => setOpenIndex(index)}
-                      aria-label={`عکس ${toPersianDigits(index + 1)}`}
-                      aria-pressed={index === openIndex}
-                      style={selectedOutline(index === openIndex)}
-                    >
-                      <AuthedImage src={image.thumb} alt="" w={56} h={56} />
-                    </UnstyledButton>
-                  ))}
-                </Group>
-              </ScrollArea>
-            )}
-          </Stack>
-        )}
-      </Modal>
+      <PhotoViewer images={images} title={title} openIndex={openIndex} onOpen={setOpenIndex} />
     </>
   );
 }

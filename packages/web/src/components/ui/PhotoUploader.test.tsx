@@ -1,8 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ROUTES } from '@ayar/contract';
 import { STORAGE_KEYS } from '../../lib/auth.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { HttpResponse, fail, handle, handleUrl, requestsTo } from '../../test/server.ts';
 import {
   COMPRESSION,
   PHOTO_ERRORS,
@@ -65,89 +67,42 @@ describe('the browser photo pipeline', () => {
   });
 });
 
-/** A stand-in XMLHttpRequest that records what is sent and answers like the server. */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  static answer = { status: 200, body: JSON.stringify({ successful: true, message: '', data: ADDRESS }) };
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } =
-    {
-      onprogress: null,
-    };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name.toLowerCase()] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.last = this;
-    queueMicrotask(() => {
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
-      this.status = FakeXhr.answer.status;
-      this.responseText = FakeXhr.answer.body;
-      this.onload?.();
-    });
-  }
-}
-
 describe('uploadPhoto', () => {
   beforeEach(() => {
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
     localStorage.setItem(STORAGE_KEYS.token, 'bearer t0k');
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('posts multipart Activity/photo with file[] and the bearer token, reporting progress', async () => {
-    FakeXhr.answer = { status: 200, body: JSON.stringify({ successful: true, message: '', data: ADDRESS }) };
+    const uploads = handle(ROUTES.tests.addFile, ADDRESS);
     const progress: number[] = [];
     const address = await uploadPhoto(new Blob(['jpeg'], { type: 'image/jpeg' }), (f) => progress.push(f));
     expect(address).toBe(ADDRESS);
-    const xhr = FakeXhr.last!;
-    expect([xhr.method, xhr.url]).toEqual(['POST', '/api/v1.0/Tests/AddFile']);
-    expect(xhr.headers.authorization).toBe('bearer t0k');
-    expect(xhr.body!.get('typeName')).toBe('Activity');
-    expect(xhr.body!.get('fileType')).toBe('photo');
-    expect(xhr.body!.get('file[]')).toBeInstanceOf(Blob);
-    expect(progress).toEqual([0.5, 1]);
+    const call = uploads.last!;
+    expect(call.url.pathname).toBe('/api/v1.0/Tests/AddFile');
+    expect(requestsTo(ROUTES.tests.addFile)[0]?.method).toBe('POST');
+    expect(call.headers.get('authorization')).toBe('bearer t0k');
+    const form = call.body as FormData;
+    expect(form.get('typeName')).toBe('Activity');
+    expect(form.get('fileType')).toBe('photo');
+    expect(form.get('file[]')).toBeInstanceOf(Blob);
+    // The fake server takes the body at once: the progress ends at the whole photo.
+    expect(progress.at(-1)).toBe(1);
   });
 
   it('rejects with the server’s message', async () => {
-    FakeXhr.answer = {
-      status: 415,
-      body: JSON.stringify({
-        successful: false,
-        message: 'فقط عکس JPEG',
-        data: null,
-        code: 'UNSUPPORTED_MEDIA_TYPE',
-      }),
-    };
+    fail(ROUTES.tests.addFile, 'فقط عکس JPEG', { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
     await expect(uploadPhoto(new Blob(['x']), () => {})).rejects.toThrow('فقط عکس JPEG');
   });
 });
 
 describe('PhotoUploader', () => {
-  const fetchMock = vi.fn<typeof fetch>();
   beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
-    fetchMock.mockResolvedValue(new Response(null, { status: 404 }));
+    // The thumbnails are stored files; none exists here.
+    handleUrl('/api/v1.0/Files/*', () => new HttpResponse(null, { status: 404 }));
   });
-  afterEach(() => vi.unstubAllGlobals());
 
   it('refuses a file that is not JPEG or PNG with a Persian message and uploads nothing', async () => {
     const onChange = vi.fn();
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    FakeXhr.last = null;
     renderWithProviders(<PhotoUploader value={[]} onChange={onChange} />);
     const input = screen.getByTestId('photo-input');
     expect(input).toHaveAttribute('accept', 'image/jpeg,image/png');
@@ -156,7 +111,7 @@ describe('PhotoUploader', () => {
     });
     expect(await screen.findByText(`doc.pdf: ${PHOTO_ERRORS.INVALID_EXTENSION}`)).toBeInTheDocument();
     expect(onChange).not.toHaveBeenCalled();
-    expect(FakeXhr.last).toBeNull();
+    expect(requestsTo(ROUTES.tests.addFile)).toHaveLength(0);
   });
 
   it('shows the uploaded photos as thumbnails and removes one', async () => {

@@ -1,22 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { Box, Button, Group, Progress, RingProgress, Stack, Text } from '@mantine/core';
-import {
-  API_PREFIX,
-  MSG,
-  PHOTO_BOX,
-  PHOTO_MAX_BYTES,
-  ROUTES,
-  isEnvelope,
-  checkConnectionWithCode,
-} from '@ayar/contract';
+import { MSG, PHOTO_BOX, PHOTO_MAX_BYTES, ROUTES } from '@ayar/contract';
 import { alertError } from '../../lib/alert.ts';
-import { getAuthHeader } from '../../lib/auth.ts';
+import { apiUpload } from '../../lib/api.ts';
 import { toPersianDigits } from '../../lib/format.ts';
 import { PhotoGallery, thumbOf } from './PhotoGallery.tsx';
 import { IconPhoto } from './icons.tsx';
 
-/** The image helper's error codes (SPEC.md 8), each with the Persian message the user sees. */
+/** The image helper's error codes (docs/product.md §6.3), each with the Persian message the user sees. */
 export const PHOTO_ERRORS = {
   INVALID_EXTENSION: 'فقط عکس با قالب JPEG یا PNG پذیرفته می‌شود',
   PNG_WITH_ALPHA: 'عکس PNG شفاف است؛ زمینه آن سفید می‌شود',
@@ -37,7 +29,7 @@ export class PhotoError extends Error {
   }
 }
 
-/** Compression (SPEC.md 9): JPEG quality starts at 0.5 and steps down, at most 15 encodings. */
+/** Compression (docs/product.md §6.3): JPEG quality starts at 0.5 and steps down, at most 15 encodings. */
 export const COMPRESSION = {
   startQuality: 0.5,
   qualityStep: 0.03,
@@ -89,8 +81,8 @@ export async function compressInSteps(
 }
 
 /**
- * The browser side of a photo (SPEC.md 9): JPEG/PNG only (by type and first bytes), decoded upright,
- * flattened on white, resized with pica to fit 1200×880 keeping the ratio, and compressed in steps.
+ * The browser side of a photo (docs/product.md §6.3): JPEG/PNG only (by type and first bytes), decoded
+ * upright, flattened on white, resized with pica to fit 1200×880 keeping the ratio, and compressed in steps.
  */
 export async function preparePhoto(file: File): Promise<Blob> {
   if (!(ACCEPTED_TYPES as readonly string[]).includes(file.type)) throw new PhotoError('INVALID_EXTENSION');
@@ -129,41 +121,24 @@ export async function preparePhoto(file: File): Promise<Blob> {
   }
 }
 
-/** Sends one photo as AddFile expects it (multipart typeName 'Activity', fileType 'photo', `file[]`). */
-export function uploadPhoto(blob: Blob, onProgress: (fraction: number) => void): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(ROUTES.tests.addFile.method, `${API_PREFIX}${ROUTES.tests.addFile.path}`);
-    const auth = getAuthHeader();
-    if (auth) xhr.setRequestHeader('Authorization', auth);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onerror = () => reject(new Error(navigator.onLine === false ? MSG.offline : MSG.checkConnection));
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        // Not an envelope: the message below says so.
-      }
-      if (isEnvelope(body) && body.successful) {
-        const data = body.data;
-        const address = Array.isArray(data) ? data[0] : data;
-        if (typeof address === 'string') return resolve(address);
-      }
-      const message = isEnvelope(body)
-        ? body.message || MSG.failed
-        : xhr.responseText.trim().slice(0, 200) || checkConnectionWithCode(xhr.status);
-      reject(new Error(message));
-    };
-    const form = new FormData();
-    form.append('typeName', 'Activity');
-    form.append('fileType', 'photo');
-    form.append('file[]', blob, 'photo.jpg');
-    xhr.send(form);
+/**
+ * Sends one photo as AddFile expects it (multipart typeName 'Activity', fileType 'photo', `file[]`),
+ * through the API client, reporting progress. Resolves with the stored file's address; rejects with
+ * the message to show (the caller shows it: a photo's failure names the photo).
+ */
+export async function uploadPhoto(blob: Blob, onProgress: (fraction: number) => void): Promise<string> {
+  const form = new FormData();
+  form.append('typeName', 'Activity');
+  form.append('fileType', 'photo');
+  form.append('file[]', blob, 'photo.jpg');
+  const { data } = await apiUpload(ROUTES.tests.addFile, form, {
+    onProgress,
+    silent: true,
+    background: true,
   });
+  const address = Array.isArray(data) ? data[0] : data;
+  if (typeof address !== 'string') throw new Error(MSG.failed);
+  return address;
 }
 
 interface Pending {
@@ -173,30 +148,23 @@ interface Pending {
   progress: number;
 }
 
-/**
- * Packet photos in a form: take a picture (phones) or choose files, each checked, resized and
- * compressed in the browser, then uploaded with a progress bar. Shows thumbnails with remove and a
- * full-size viewer. `value` is the list of uploaded addresses (`/api/v1.0/Files/<id>`).
- */
-export function PhotoUploader({
+/** The photos being prepared and uploaded, one at a time, with their local previews and the last error. */
+function usePhotoUploads({
   value,
   onChange,
-  max = 10,
+  max,
   onBusyChange,
 }: {
   value: string[];
   onChange: (addresses: string[]) => void;
-  max?: number;
-  /** Told when photos start and stop being prepared or uploaded, so a form can wait for them. */
-  onBusyChange?: (busy: boolean) => void;
+  max: number;
+  onBusyChange?: ((busy: boolean) => void) | undefined;
 }) {
   const [pending, setPending] = useState<Pending[]>([]);
   const busy = pending.length > 0;
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
   const [previews, setPreviews] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  const galleryInput = useRef<HTMLInputElement>(null);
-  const cameraInput = useRef<HTMLInputElement>(null);
   // The latest list, for uploads that finish after a re-render (several photos in a row).
   const latest = useRef(value);
   const keySeq = useRef(0);
@@ -257,22 +225,81 @@ export function PhotoUploader({
     onChange(next);
   };
 
-  const images = value.map((address) => {
-    const local = previews[address];
-    return local ? { full: local, thumb: local } : { full: address, thumb: thumbOf(address) };
-  });
+  return { pending, previews, error, room, addFiles, remove };
+}
 
-  const pickerProps = {
+/** A photo on its way: a ring with «...» while it is prepared, then the upload's percentage. */
+function PendingTile({ job: p }: { job: Pending }) {
+  return (
+    <Box
+      w={64}
+      h={64}
+      bg="gray.1"
+      style={{ borderRadius: 6, display: 'grid', placeItems: 'center' }}
+      role="status"
+      aria-label={
+        p.stage === 'resizing'
+          ? `در حال آماده‌سازی ${p.name}`
+          : `در حال بارگذاری ${p.name}: ${toPersianDigits(Math.round(p.progress * 100))}٪`
+      }
+    >
+      <RingProgress
+        size={52}
+        thickness={5}
+        roundCaps
+        sections={[{ value: p.stage === 'resizing' ? 5 : p.progress * 100, color: 'gold.6' }]}
+        label={
+          <Text size="10px" ta="center" fw={600}>
+            {p.stage === 'resizing' ? '...' : `${toPersianDigits(Math.round(p.progress * 100))}٪`}
+          </Text>
+        }
+      />
+    </Box>
+  );
+}
+
+/** The hidden file inputs' props: JPEG or PNG, handed over and then cleared for the next pick. */
+function filePicker(onFiles: (files: FileList | null) => void) {
+  return {
     type: 'file' as const,
     accept: ACCEPTED_TYPES.join(','),
     hidden: true,
     tabIndex: -1,
     'aria-hidden': true,
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      void addFiles(event.currentTarget.files);
+      onFiles(event.currentTarget.files);
       event.currentTarget.value = '';
     },
   };
+}
+
+/**
+ * Packet photos in a form: take a picture (phones) or choose files, each checked, resized and
+ * compressed in the browser, then uploaded with a progress bar. Shows thumbnails with remove and a
+ * full-size viewer. `value` is the list of uploaded addresses (`/api/v1.0/Files/<id>`).
+ */
+export function PhotoUploader({
+  value,
+  onChange,
+  max = 10,
+  onBusyChange,
+}: {
+  value: string[];
+  onChange: (addresses: string[]) => void;
+  max?: number;
+  /** Told when photos start and stop being prepared or uploaded, so a form can wait for them. */
+  onBusyChange?: (busy: boolean) => void;
+}) {
+  const uploads = usePhotoUploads({ value, onChange, max, onBusyChange });
+  const { pending, previews, error, room } = uploads;
+  const galleryInput = useRef<HTMLInputElement>(null);
+  const cameraInput = useRef<HTMLInputElement>(null);
+
+  const images = value.map((address) => {
+    const local = previews[address];
+    return local ? { full: local, thumb: local } : { full: address, thumb: thumbOf(address) };
+  });
+  const pickerProps = filePicker((files) => void uploads.addFiles(files));
 
   return (
     <Stack gap="xs">
@@ -300,33 +327,9 @@ export function PhotoUploader({
       <input ref={galleryInput} multiple data-testid="photo-input" {...pickerProps} />
       <input ref={cameraInput} capture="environment" {...pickerProps} />
       {(value.length > 0 || pending.length > 0) && (
-        <PhotoGallery images={images} onRemove={remove} title="عکس‌های بسته">
-          {pending.map((p) => (
-            <Box
-              key={p.key}
-              w={64}
-              h={64}
-              bg="gray.1"
-              style={{ borderRadius: 6, display: 'grid', placeItems: 'center' }}
-              role="status"
-              aria-label={
-                p.stage === 'resizing'
-                  ? `در حال آماده‌سازی ${p.name}`
-                  : `در حال بارگذاری ${p.name}: ${toPersianDigits(Math.round(p.progress * 100))}٪`
-              }
-            >
-              <RingProgress
-                size={52}
-                thickness={5}
-                roundCaps
-                sections={[{ value: p.stage === 'resizing' ? 5 : p.progress * 100, color: 'gold.6' }]}
-                label={
-                  <Text size="10px" ta="center" fw={600}>
-                    {p.stage === 'resizing' ? '...' : `${toPersianDigits(Math.round(p.progress * 100))}٪`}
-                  </Text>
-                }
-              />
-            </Box>
+        <PhotoGallery images={images} onRemove={uploads.remove} title="عکس‌های بسته">
+          {uploads.pending.map((p) => (
+            <PendingTile key={p.key} job={p} />
           ))}
         </PhotoGallery>
       )}

@@ -25,8 +25,7 @@ function setup(options: Options = {}) {
           placeholder="بنویسید"
           value={value}
           onChange={setValue}
-          queryKey={(text) => ['search-combobox-test', text]}
-          search={search}
+          searchQuery={(text) => ({ queryKey: ['search-combobox-test', text], queryFn: () => search(text) })}
           debounceMs={200}
           nothingFound="پیدا نشد"
           {...options}

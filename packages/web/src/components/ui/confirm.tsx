@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 
 export interface ConfirmOptions {
@@ -13,65 +13,59 @@ export interface ConfirmOptions {
   danger?: boolean;
 }
 
-export interface Pending extends ConfirmOptions {
-  id: number;
-  resolve: (confirmed: boolean) => void;
-}
-
-interface ConfirmState {
-  open: boolean;
-  /** The question asked; kept after it is answered so the dialog keeps its text while it animates out. */
-  question: Pending | null;
-}
-
-// A tiny module-level store: one question at a time, the newest replacing (and cancelling) an older one.
-let state: ConfirmState = { open: false, question: null };
-let nextId = 1;
+// The host of @mantine/modals mounts with the first question, not with every page (the landing
+// page's budget): `wanted` says a question was asked, `ready` resolves once the host listens.
+let wanted = false;
+let markReady: () => void = () => {};
+let ready = new Promise<void>((resolve) => (markReady = resolve));
 const listeners = new Set<() => void>();
-
-function emit(): void {
-  for (const listener of listeners) listener();
-}
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-export function settle(id: number, confirmed: boolean): void {
-  const { question } = state;
-  if (!state.open || !question || question.id !== id) return;
-  state = { open: false, question };
-  emit();
-  question.resolve(confirmed);
-}
+const loadModals = () => import('./ConfirmModals.tsx');
 
 /**
- * Asks the user to confirm (SPEC.md 5: every delete asks first). Resolves true for the confirm button,
- * false for cancel, Escape or a click on the backdrop. Needs `<ConfirmHost />` mounted once (Providers).
+ * Asks the user to confirm (docs/product.md §6.2: every delete asks first) in Mantine's confirm modal.
+ * Resolves true for the confirm button, false for cancel, Escape or a click on the backdrop; a newer question
+ * cancels an unanswered one. Needs `<ConfirmHost />` mounted once (Providers).
  */
 export function confirmAction(opts: ConfirmOptions): Promise<boolean> {
-  if (state.open && state.question) settle(state.question.id, false);
-  return new Promise<boolean>((resolve) => {
-    state = { open: true, question: { ...opts, id: nextId++, resolve } };
-    emit();
-  });
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  return Promise.all([loadModals(), ready]).then(([modals]) => modals.askConfirm(opts));
 }
 
-/** The dialog itself (a Mantine Modal) loads with the first question, not with every page. */
-const ConfirmDialog = lazy(() => import('./ConfirmDialog.tsx'));
+const ModalsHost = lazy(loadModals);
 
-/** The one dialog that answers `confirmAction`; mounted once in app/Providers.tsx. */
+/** Tells `confirmAction` when the modals' host listens, and when it is gone (a test's cleanup). */
+function HostReady({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    markReady();
+    return () => {
+      ready = new Promise<void>((resolve) => (markReady = resolve));
+    };
+  }, []);
+  return children;
+}
+
+/** Mantine's modals' host, mounted once in app/Providers.tsx after the first question. */
 export function ConfirmHost() {
-  const { open, question } = useSyncExternalStore(
+  const show = useSyncExternalStore(
     subscribe,
-    () => state,
-    () => state,
+    () => wanted,
+    () => false,
   );
-  if (!question) return null;
+  if (!show) return null;
   return (
     <Suspense fallback={null}>
-      <ConfirmDialog open={open} view={question} />
+      <HostReady>
+        <ModalsHost />
+      </HostReady>
     </Suspense>
   );
 }

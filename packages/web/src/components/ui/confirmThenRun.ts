@@ -19,7 +19,7 @@ export async function runAndReport(change: () => Promise<{ message: string }>): 
   }
 }
 
-/** SPEC.md 5: every delete asks first; only a confirmed change runs. */
+/** docs/product.md §6.2: every delete asks first; only a confirmed change runs. */
 export async function confirmThenRun(
   question: ConfirmOptions,
   change: () => Promise<{ message: string }>,

@@ -1,36 +1,24 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { Resolver } from 'react-hook-form';
+import type { Control, Resolver, UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  ASSAY_MSG,
-  OTHER_CUSTOMER_ID,
-  ROUTES,
-  TEST_TYPES,
-  editTestSchema,
-  toPersianDigits,
-} from '@ayar/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ASSAY_MSG, OTHER_CUSTOMER_ID, TEST_TYPES, editTestSchema, toPersianDigits } from '@ayar/contract';
 import type { CustomerSearchItem, EditTestRequest, LabDetail } from '@ayar/contract';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { IconReceipt } from '../../components/ui/icons.tsx';
 import { alertSuccess } from '../../lib/alert.ts';
 import { getUserSettings, useAuth } from '../../lib/auth.ts';
 import { formatJalaliDateTime } from '../../lib/format.ts';
-import { useApiMutation, useApiQuery } from '../../lib/query.ts';
 import { useUnsavedInput } from '../../lib/unsaved.ts';
-import { applyFieldErrors } from '../auth/applyFieldErrors.ts';
-import { CustomerAutocomplete } from '../customers/components/CustomerAutocomplete.tsx';
-import { ASSAYS_KEY } from './api.ts';
-import {
-  FormDigitsField,
-  FormGramsField,
-  OwnerFields,
-  PacketTypeField,
-  SmsField,
-} from './components/PacketFields.tsx';
+import { applyFieldErrors } from '../../lib/applyFieldErrors.ts';
+import { CustomerAutocomplete } from '../../components/search/CustomerAutocomplete.tsx';
+import { FormDigitsField, FormGramsField } from '../../components/ui/form/index.ts';
+import { ASSAY_KEYS, assayQueries, useEditTest } from './api.ts';
+import { OwnerFields, PacketTypeField, SmsField } from './components/PacketFields.tsx';
 import { PacketDeletePanel } from './components/PacketDeletePanel.tsx';
 import { PurityBadge } from './components/PurityBadge.tsx';
 import { OTHER_CUSTOMER, PACKET_FIELDS } from './packetForm.ts';
@@ -43,12 +31,10 @@ interface EditForm extends PacketFormValues {
 
 const text = (n: number | null) => (n === null ? '' : String(n));
 
-/** lab/edit/:id «ویرایش آزمایش» (SPEC.md 2.10, DESIGN.md 5). */
+/** lab/edit/:id «ویرایش آزمایش» (docs/product.md §2.10, §5.3, §5.4). */
 export function LabEditPage() {
   const { id = '' } = useParams();
-  const test = useApiQuery<LabDetail>([...ASSAYS_KEY, 'one', id], ROUTES.tests.getTest, {
-    query: { testId: id },
-  });
+  const test = useQuery(assayQueries.one(id));
   return (
     <Stack gap="md" maw={840} mx="auto">
       {test.data ? (
@@ -73,6 +59,152 @@ export function LabEditPage() {
   );
 }
 
+/** The customer the picker starts with: the packet's, or «مشتری متفرقه». */
+function customerOf(row: LabDetail): CustomerSearchItem | null {
+  if (row.customerId === OTHER_CUSTOMER_ID) return OTHER_CUSTOMER;
+  if (!row.customerId) return null;
+  return {
+    id: row.customerId,
+    name: row.customerName,
+    settings: null,
+    code: row.customerCode ?? 0,
+    mobile: null,
+  };
+}
+
+function valuesOf(row: LabDetail): EditForm {
+  const isOther = row.customerId === OTHER_CUSTOMER_ID;
+  return {
+    testId: row.id,
+    customerId: row.customerId ?? '',
+    customerName: isOther ? OTHER_CUSTOMER.name : row.customerName,
+    testFullName: row.testFullName ?? '',
+    testMobile: row.testMobile ?? '',
+    type: row.type ?? '',
+    typeName: row.typeName ?? '',
+    cutting: text(row.cutting),
+    readyTime: text(row.readyTime),
+    sampleWeight: text(row.sampleWeight),
+    weight: text(row.weight),
+    desc: row.desc ?? '',
+    sendSMS: row.sendSMS,
+  };
+}
+
+/** The customer: the search, «مشتری متفرقه» and, for that customer, the owner's name and mobile. */
+function EditCustomerFields({
+  form,
+  customer,
+  onCustomer,
+}: {
+  form: UseFormReturn<EditForm, unknown, EditTestRequest>;
+  customer: CustomerSearchItem | null;
+  onCustomer: (item: CustomerSearchItem | null) => void;
+}) {
+  const { setValue, clearErrors, control } = form;
+  const { errors } = form.formState;
+  const otherMode = customer?.id === OTHER_CUSTOMER_ID;
+  const choose = (item: CustomerSearchItem | null) => {
+    onCustomer(item);
+    setValue('customerId', item?.id ?? '');
+    setValue('customerName', item?.name ?? '');
+  };
+  return (
+    <>
+      <CustomerAutocomplete
+        label="نام مشتری"
+        withAsterisk
+        value={customer}
+        onChange={(item) => {
+          choose(item);
+          if (item) clearErrors(['customerId', 'customerName']);
+        }}
+        error={errors.customerId?.message ?? errors.customerName?.message}
+      />
+      <Checkbox
+        label="مشتری متفرقه"
+        checked={otherMode}
+        onChange={(event) => choose(event.currentTarget.checked ? OTHER_CUSTOMER : null)}
+      />
+      {otherMode ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <OwnerFields control={control} />
+        </SimpleGrid>
+      ) : null}
+    </>
+  );
+}
+
+/** The packet's number, when it was registered, whether it waits for its purity, and its slip. */
+function PacketHeading({ row }: { row: LabDetail }) {
+  return (
+    <Group justify="space-between" align="flex-start" mb="md" wrap="wrap" gap="xs">
+      <div>
+        <Text size="sm" c="dimmed">
+          {row.title ? 'شماره بسته' : 'شماره انگ'}
+        </Text>
+        <Text fw={800} fz={26} lh={1.2}>
+          <Ltr>{toPersianDigits(row.docNumber)}</Ltr>
+        </Text>
+        <Text size="xs" c="dimmed" mt={2}>
+          ثبت: <Ltr>{formatJalaliDateTime(row.date)}</Ltr>
+        </Text>
+      </div>
+      <Group gap="xs">
+        <PurityBadge waiting={row.waitFor} />
+        <Button
+          component={Link}
+          to={`/lab/slip/${row.id}`}
+          variant="default"
+          size="xs"
+          leftSection={<IconReceipt size={16} />}
+        >
+          برگه
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+/** Type, purity (while it may change), ready time and weights. */
+function EditPacketFields({
+  control,
+  row,
+  types,
+  purityEditable,
+}: {
+  control: Control<EditForm, unknown, EditTestRequest>;
+  row: LabDetail;
+  types: readonly { id: string; name: string }[];
+  purityEditable: boolean;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+      <PacketTypeField control={control} types={types} label="نوع آزمایش" size="md" />
+      <FormDigitsField
+        control={control}
+        name="cutting"
+        label="عیار"
+        maxLength={3}
+        readOnly={!purityEditable}
+        description={
+          purityEditable
+            ? row.waitFor
+              ? 'سه رقم؛ خالی یعنی در انتظار'
+              : 'تا ۶۰ دقیقه پس از ثبت قابل اصلاح است'
+            : 'مهلت اصلاح گذشته است'
+        }
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+      />
+      {row.title || row.waitFor ? (
+        <FormDigitsField control={control} name="readyTime" label="زمان آماده شدن (دقیقه)" maxLength={4} />
+      ) : null}
+      <FormGramsField control={control} name="weight" label="وزن طلا (گرم)" />
+      <FormGramsField control={control} name="sampleWeight" label="وزن نمونه (گرم)" />
+    </SimpleGrid>
+  );
+}
+
 function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -80,51 +212,21 @@ function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
   const settings = getUserSettings();
   const testTypes = user?.testTypes.length ? user.testTypes : TEST_TYPES.map((t) => ({ ...t }));
   const purityEditable = row.waitFor || row.canUpdate;
-  const isOther = row.customerId === OTHER_CUSTOMER_ID;
-  const [customer, setCustomer] = useState<CustomerSearchItem | null>(
-    isOther
-      ? OTHER_CUSTOMER
-      : row.customerId
-        ? {
-            id: row.customerId,
-            name: row.customerName,
-            settings: null,
-            code: row.customerCode ?? 0,
-            mobile: null,
-          }
-        : null,
-  );
-  const otherMode = customer?.id === OTHER_CUSTOMER_ID;
+  const [customer, setCustomer] = useState<CustomerSearchItem | null>(() => customerOf(row));
+  const edit = useEditTest();
 
-  const edit = useApiMutation<unknown, EditTestRequest>(ROUTES.tests.editTest);
+  const form = useForm<EditForm, unknown, EditTestRequest>({
+    resolver: zodResolver(editTestSchema) as unknown as Resolver<EditForm, unknown, EditTestRequest>,
+    defaultValues: valuesOf(row),
+  });
 
   const {
     control,
     register,
     handleSubmit,
-    setValue,
     setError,
-    clearErrors,
     formState: { errors, isDirty },
-  } = useForm<EditForm, unknown, EditTestRequest>({
-    resolver: zodResolver(editTestSchema) as unknown as Resolver<EditForm, unknown, EditTestRequest>,
-    defaultValues: {
-      testId: row.id,
-      customerId: row.customerId ?? '',
-      customerName: isOther ? OTHER_CUSTOMER.name : row.customerName,
-      testFullName: row.testFullName ?? '',
-      testMobile: row.testMobile ?? '',
-      type: row.type ?? '',
-      typeName: row.typeName ?? '',
-      cutting: text(row.cutting),
-      readyTime: text(row.readyTime),
-      sampleWeight: text(row.sampleWeight),
-      weight: text(row.weight),
-      desc: row.desc ?? '',
-      sendSMS: row.sendSMS,
-    },
-  });
-
+  } = form;
   useUnsavedInput(isDirty);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -141,100 +243,22 @@ function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
     try {
       const result = await edit.mutateAsync(body);
       alertSuccess(result.message);
-      await queryClient.invalidateQueries({ queryKey: ASSAYS_KEY });
+      await queryClient.invalidateQueries({ queryKey: ASSAY_KEYS.all });
       void navigate('/lab/list');
     } catch (error) {
       applyFieldErrors(error, setError, PACKET_FIELDS);
     }
   });
 
-  const numberLabel = row.title ? 'شماره بسته' : 'شماره انگ';
   return (
     <>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-        <Group justify="space-between" align="flex-start" mb="md" wrap="wrap" gap="xs">
-          <div>
-            <Text size="sm" c="dimmed">
-              {numberLabel}
-            </Text>
-            <Text fw={800} fz={26} lh={1.2}>
-              <Ltr>{toPersianDigits(row.docNumber)}</Ltr>
-            </Text>
-            <Text size="xs" c="dimmed" mt={2}>
-              ثبت: <Ltr>{formatJalaliDateTime(row.date)}</Ltr>
-            </Text>
-          </div>
-          <Group gap="xs">
-            <PurityBadge waiting={row.waitFor} />
-            <Button
-              component={Link}
-              to={`/lab/slip/${row.id}`}
-              variant="default"
-              size="xs"
-              leftSection={<IconReceipt size={16} />}
-            >
-              برگه
-            </Button>
-          </Group>
-        </Group>
+        <PacketHeading row={row} />
 
         <form onSubmit={onSubmit} noValidate aria-label="ویرایش آزمایش">
           <Stack gap="sm">
-            <CustomerAutocomplete
-              label="نام مشتری"
-              withAsterisk
-              value={customer}
-              onChange={(item) => {
-                setCustomer(item);
-                setValue('customerId', item?.id ?? '');
-                setValue('customerName', item?.name ?? '');
-                if (item) clearErrors(['customerId', 'customerName']);
-              }}
-              error={errors.customerId?.message ?? errors.customerName?.message}
-            />
-            <Checkbox
-              label="مشتری متفرقه"
-              checked={otherMode}
-              onChange={(event) => {
-                const item = event.currentTarget.checked ? OTHER_CUSTOMER : null;
-                setCustomer(item);
-                setValue('customerId', item?.id ?? '');
-                setValue('customerName', item?.name ?? '');
-              }}
-            />
-            {otherMode ? (
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <OwnerFields control={control} />
-              </SimpleGrid>
-            ) : null}
-            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-              <PacketTypeField control={control} types={testTypes} label="نوع آزمایش" size="md" />
-              <FormDigitsField
-                control={control}
-                name="cutting"
-                label="عیار"
-                maxLength={3}
-                readOnly={!purityEditable}
-                description={
-                  purityEditable
-                    ? row.waitFor
-                      ? 'سه رقم؛ خالی یعنی در انتظار'
-                      : 'تا ۶۰ دقیقه پس از ثبت قابل اصلاح است'
-                    : 'مهلت اصلاح گذشته است'
-                }
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-              />
-              {row.title || row.waitFor ? (
-                <FormDigitsField
-                  control={control}
-                  name="readyTime"
-                  label="زمان آماده شدن (دقیقه)"
-                  maxLength={4}
-                />
-              ) : null}
-              <FormGramsField control={control} name="weight" label="وزن طلا (گرم)" />
-              <FormGramsField control={control} name="sampleWeight" label="وزن نمونه (گرم)" />
-            </SimpleGrid>
+            <EditCustomerFields form={form} customer={customer} onCustomer={setCustomer} />
+            <EditPacketFields control={control} row={row} types={testTypes} purityEditable={purityEditable} />
             {settings.showDesc || row.desc ? (
               <TextInput
                 label="توضیحات"

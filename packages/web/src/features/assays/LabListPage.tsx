@@ -15,8 +15,9 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { ASSAY_MSG, ROUTES, formatGrams, jalaliRangeToGregorian, toPersianDigits } from '@ayar/contract';
-import type { DateRangeErrors, LabListResponse, LabListRow } from '@ayar/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ASSAY_MSG, formatGrams, jalaliRangeToGregorian, toPersianDigits } from '@ayar/contract';
+import type { DateRangeErrors, LabListRow } from '@ayar/contract';
 import { CollapsibleFilter } from '../../components/ui/CollapsibleFilter.tsx';
 import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
 import { ListCard, ListTable } from '../../components/ui/ListTable.tsx';
@@ -25,8 +26,7 @@ import { Paginator } from '../../components/ui/Paginator.tsx';
 import { IconReceipt, IconSquarePlus } from '../../components/ui/icons.tsx';
 import { alertError } from '../../lib/alert.ts';
 import { formatJalaliDateTime } from '../../lib/format.ts';
-import { useApiQuery } from '../../lib/query.ts';
-import { ASSAYS_KEY, LAB_PAGE_SIZE } from './api.ts';
+import { LAB_PAGE_SIZE, assayQueries } from './api.ts';
 import { DeclineReason, PacketBadges, PacketMarks } from './components/PacketBadges.tsx';
 import { useInlinePurity } from './components/InlinePurity.tsx';
 import { FILTER_TYPES, PacketDateRange } from './components/PacketFilterFields.tsx';
@@ -47,7 +47,7 @@ const fa = (n: number) => toPersianDigits(n);
 const grams = (g: number | null) => (g === null ? '—' : formatGrams(Math.round(g * 1000)));
 
 /**
- * lab/list and lab/list/true (SPEC.md 2.11): the workshop's packets, 100 a page, with collapsible
+ * lab/list and lab/list/true (docs/product.md §2.11): the workshop's packets, 100 a page, with collapsible
  * filters; waiting rows are marked and take their purity inline, saved together with «ثبت عیار».
  */
 export function LabListPage() {
@@ -57,24 +57,14 @@ export function LabListPage() {
   return <LabList key={waitFor ? 'waiting' : 'all'} waitFor={waitFor} />;
 }
 
-function LabList({ waitFor }: { waitFor: boolean }) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const added = (location.state as { added?: AddedPacket[] } | null)?.added ?? [];
-
+/** The list's filter: what is typed, and what was applied (with the page, which a new filter resets). */
+function useLabListFilter() {
   const [filterType, setFilterType] = useState<string>('1');
   const [filterValue, setFilterValue] = useState('');
   const [dates, setDates] = useState({ fromDate: '', toDate: '' });
   const [dateErrors, setDateErrors] = useState<DateRangeErrors>({});
   const [filter, setFilter] = useState<Filter>({});
   const [page, setPage] = useState(1);
-
-  const tests = useApiQuery<LabListResponse>([...ASSAYS_KEY, 'list'], ROUTES.tests.allTests, {
-    query: { pageSize: LAB_PAGE_SIZE, pageNumber: page, waitFor: waitFor || undefined, ...filter },
-  });
-  const list = tests.data?.list ?? [];
-  const purity = useInlinePurity(list);
-  const filtered = Object.values(filter).some((v) => v !== undefined && v !== '');
 
   const applyFilter = () => {
     const range = jalaliRangeToGregorian(dates.fromDate, dates.toDate);
@@ -100,7 +90,99 @@ function LabList({ waitFor }: { waitFor: boolean }) {
     setPage(1);
     setFilter({});
   };
+  const filtered = Object.values(filter).some((v) => v !== undefined && v !== '');
+  return {
+    ...{ filterType, setFilterType, filterValue, setFilterValue, dates, setDates, dateErrors },
+    ...{ filter, filtered, page, setPage, applyFilter, clearFilter },
+  };
+}
+type LabListFilter = ReturnType<typeof useLabListFilter>;
 
+function LabFilterForm({ f }: { f: LabListFilter }) {
+  return (
+    <CollapsibleFilter
+      id="lab-list-filter"
+      active={f.filtered}
+      gap="sm"
+      actions={
+        <Button component={Link} to="/lab/add" leftSection={<IconSquarePlus size={18} />}>
+          افزودن آزمایش
+        </Button>
+      }
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          f.applyFilter();
+        }}
+        aria-label="فیلتر آزمایش‌ها"
+      >
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <Select
+            label="جستجو بر اساس"
+            size="md"
+            data={FILTER_TYPES}
+            value={f.filterType}
+            allowDeselect={false}
+            onChange={(v) => f.setFilterType(v ?? '1')}
+          />
+          {f.filterType === '1' ? (
+            <TextInput
+              label="مقدار"
+              value={f.filterValue}
+              onChange={(e) => f.setFilterValue(e.currentTarget.value)}
+            />
+          ) : (
+            <DigitsInput label="مقدار" value={f.filterValue} onChange={f.setFilterValue} />
+          )}
+          <PacketDateRange
+            value={f.dates}
+            errors={f.dateErrors}
+            onChange={(field, value) => f.setDates((d) => ({ ...d, [field]: value }))}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" gap="sm" mt="sm">
+          <Button
+            variant="default"
+            onClick={f.clearFilter}
+            disabled={!f.filtered && !f.filterValue && !f.dates.fromDate && !f.dates.toDate}
+          >
+            پاک کردن
+          </Button>
+          <Button type="submit">اعمال فیلتر</Button>
+        </Group>
+      </form>
+    </CollapsibleFilter>
+  );
+}
+
+/** After «ثبت»: the registered packets' slips, ready to print. */
+function AddedSlips({ added }: { added: AddedPacket[] }) {
+  return (
+    <Alert color="green" variant="light" radius="md" title="ثبت شد؛ برگه‌ها آماده چاپ است">
+      <Group gap="xs" wrap="wrap">
+        {added.map((p) => (
+          <Button
+            key={p.id}
+            component={Link}
+            to={`/lab/slip/${p.id}`}
+            size="xs"
+            variant="white"
+            leftSection={<IconReceipt size={16} />}
+          >
+            <span>
+              برگه <Ltr>{fa(p.docNumber)}</Ltr>
+            </span>
+          </Button>
+        ))}
+      </Group>
+    </Alert>
+  );
+}
+
+/** What a row and a card share: the slip button, opening the packet, the waiting mark, the purity. */
+function useRowKit(purity: ReturnType<typeof useInlinePurity>) {
+  const navigate = useNavigate();
   const slipButton = (row: LabListRow) => (
     <Tooltip label="چاپ برگه">
       <ActionIcon
@@ -114,204 +196,171 @@ function LabList({ waitFor }: { waitFor: boolean }) {
       </ActionIcon>
     </Tooltip>
   );
-
   const open = (row: LabListRow) => void navigate(`/lab/edit/${row.id}`);
   const rowBg = (row: LabListRow) => (row.waitFor ? 'var(--mantine-color-orange-0)' : undefined);
+  return { slipButton, open, rowBg, purity };
+}
+type RowKit = ReturnType<typeof useRowKit>;
 
+function LabRow({ row, kit }: { row: LabListRow; kit: RowKit }) {
+  const { slipButton, open, rowBg, purity } = kit;
+  return (
+    <Table.Tr
+      bg={rowBg(row)}
+      data-waiting={row.waitFor || undefined}
+      style={{ cursor: 'pointer' }}
+      onClick={() => open(row)}
+    >
+      <Table.Td fw={600}>
+        <Link
+          to={`/lab/edit/${row.id}`}
+          style={{ color: 'inherit', textDecoration: 'none' }}
+          onClick={(event) => event.stopPropagation()}
+        >
+          <Ltr>{fa(row.docNumber)}</Ltr>
+        </Link>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" lineClamp={1}>
+          {row.customerName}
+        </Text>
+      </Table.Td>
+      <Table.Td>{row.typeName ?? '—'}</Table.Td>
+      <Table.Td>{purity.cell(row, 'table')}</Table.Td>
+      <Table.Td>
+        <Ltr>{grams(row.weight)}</Ltr>
+      </Table.Td>
+      <Table.Td>
+        <Ltr>{grams(row.sampleWeight)}</Ltr>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" c="dimmed">
+          <Ltr>{formatJalaliDateTime(row.date)}</Ltr>
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <PacketMarks row={row} />
+      </Table.Td>
+      <Table.Td>{slipButton(row)}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function LabCard({ row, kit }: { row: LabListRow; kit: RowKit }) {
+  const { slipButton, open, rowBg, purity } = kit;
+  return (
+    <ListCard
+      bg={rowBg(row)}
+      data-waiting={row.waitFor || undefined}
+      style={{ cursor: 'pointer' }}
+      onClick={() => open(row)}
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap={6} wrap="wrap">
+            <Link
+              to={`/lab/edit/${row.id}`}
+              style={{ color: 'inherit', textDecoration: 'none', fontWeight: 700 }}
+              onClick={(event) => event.stopPropagation()}
+            >
+              {row.titleName} <Ltr>{fa(row.docNumber)}</Ltr>
+            </Link>
+            <PacketBadges row={row} />
+          </Group>
+          <Text size="sm" lineClamp={1}>
+            {row.customerName}
+            {row.typeName ? ` · ${row.typeName}` : ''}
+          </Text>
+          <DeclineReason row={row} />
+          <Text size="xs" c="dimmed">
+            {row.weight !== null ? (
+              <>
+                طلا <Ltr>{grams(row.weight)}</Ltr> گرم ·{' '}
+              </>
+            ) : null}
+            <Ltr>{formatJalaliDateTime(row.date)}</Ltr>
+          </Text>
+        </Stack>
+        <Stack gap={4} align="flex-end">
+          {purity.cell(row, 'card')}
+          {slipButton(row)}
+        </Stack>
+      </Group>
+    </ListCard>
+  );
+}
+
+function LabListTable(props: {
+  list: LabListRow[];
+  loading: boolean;
+  filtered: boolean;
+  waitFor: boolean;
+  kit: RowKit;
+}) {
+  const { kit } = props;
+  return (
+    <ListTable
+      rows={props.list}
+      loading={props.loading}
+      skeleton={<Skeleton height={240} radius="md" />}
+      empty={
+        props.filtered
+          ? 'آزمایشی با این مشخصات پیدا نشد.'
+          : props.waitFor
+            ? 'بسته‌ای در انتظار عیار نیست.'
+            : 'هنوز آزمایشی ثبت نکرده‌اید.'
+      }
+      emptyAction={
+        !props.filtered ? (
+          <Button component={Link} to="/lab/add" variant="light" leftSection={<IconSquarePlus size={18} />}>
+            افزودن آزمایش
+          </Button>
+        ) : null
+      }
+      label="آزمایش‌ها"
+      scroll
+      tableProps={{ verticalSpacing: 'xs' }}
+      head={
+        <>
+          <Table.Th>شماره</Table.Th>
+          <Table.Th>مشتری</Table.Th>
+          <Table.Th>نوع</Table.Th>
+          <Table.Th>عیار</Table.Th>
+          <Table.Th>وزن طلا</Table.Th>
+          <Table.Th>وزن نمونه</Table.Th>
+          <Table.Th>تاریخ</Table.Th>
+          <Table.Th />
+          <Table.Th w={48} aria-label="برگه" />
+        </>
+      }
+      row={(row) => <LabRow row={row} kit={kit} />}
+      card={(row) => <LabCard row={row} kit={kit} />}
+    />
+  );
+}
+
+function LabList({ waitFor }: { waitFor: boolean }) {
+  const location = useLocation();
+  const added = (location.state as { added?: AddedPacket[] } | null)?.added ?? [];
+  const f = useLabListFilter();
+  const tests = useQuery(
+    assayQueries.list({
+      pageSize: LAB_PAGE_SIZE,
+      pageNumber: f.page,
+      waitFor: waitFor || undefined,
+      ...f.filter,
+    }),
+  );
+  const list = tests.data?.list ?? [];
+  const purity = useInlinePurity(list);
+  const kit = useRowKit(purity);
   const data = tests.data;
 
   return (
     <Stack gap="md" maw={1200} mx="auto">
-      {added.length > 0 ? (
-        <Alert color="green" variant="light" radius="md" title="ثبت شد؛ برگه‌ها آماده چاپ است">
-          <Group gap="xs" wrap="wrap">
-            {added.map((p) => (
-              <Button
-                key={p.id}
-                component={Link}
-                to={`/lab/slip/${p.id}`}
-                size="xs"
-                variant="white"
-                leftSection={<IconReceipt size={16} />}
-              >
-                <span>
-                  برگه <Ltr>{fa(p.docNumber)}</Ltr>
-                </span>
-              </Button>
-            ))}
-          </Group>
-        </Alert>
-      ) : null}
-
-      <CollapsibleFilter
-        id="lab-list-filter"
-        active={filtered}
-        gap="sm"
-        actions={
-          <Button component={Link} to="/lab/add" leftSection={<IconSquarePlus size={18} />}>
-            افزودن آزمایش
-          </Button>
-        }
-      >
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            applyFilter();
-          }}
-          aria-label="فیلتر آزمایش‌ها"
-        >
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-            <Select
-              label="جستجو بر اساس"
-              size="md"
-              data={FILTER_TYPES}
-              value={filterType}
-              allowDeselect={false}
-              onChange={(v) => setFilterType(v ?? '1')}
-            />
-            {filterType === '1' ? (
-              <TextInput
-                label="مقدار"
-                value={filterValue}
-                onChange={(e) => setFilterValue(e.currentTarget.value)}
-              />
-            ) : (
-              <DigitsInput label="مقدار" value={filterValue} onChange={setFilterValue} />
-            )}
-            <PacketDateRange
-              value={dates}
-              errors={dateErrors}
-              onChange={(field, value) => setDates((d) => ({ ...d, [field]: value }))}
-            />
-          </SimpleGrid>
-          <Group justify="flex-end" gap="sm" mt="sm">
-            <Button
-              variant="default"
-              onClick={clearFilter}
-              disabled={!filtered && !filterValue && !dates.fromDate && !dates.toDate}
-            >
-              پاک کردن
-            </Button>
-            <Button type="submit">اعمال فیلتر</Button>
-          </Group>
-        </form>
-      </CollapsibleFilter>
-
-      <ListTable
-        rows={list}
-        loading={tests.isPending}
-        skeleton={<Skeleton height={240} radius="md" />}
-        empty={
-          filtered
-            ? 'آزمایشی با این مشخصات پیدا نشد.'
-            : waitFor
-              ? 'بسته‌ای در انتظار عیار نیست.'
-              : 'هنوز آزمایشی ثبت نکرده‌اید.'
-        }
-        emptyAction={
-          !filtered ? (
-            <Button component={Link} to="/lab/add" variant="light" leftSection={<IconSquarePlus size={18} />}>
-              افزودن آزمایش
-            </Button>
-          ) : null
-        }
-        label="آزمایش‌ها"
-        scroll
-        tableProps={{ verticalSpacing: 'xs' }}
-        head={
-          <>
-            <Table.Th>شماره</Table.Th>
-            <Table.Th>مشتری</Table.Th>
-            <Table.Th>نوع</Table.Th>
-            <Table.Th>عیار</Table.Th>
-            <Table.Th>وزن طلا</Table.Th>
-            <Table.Th>وزن نمونه</Table.Th>
-            <Table.Th>تاریخ</Table.Th>
-            <Table.Th />
-            <Table.Th w={48} aria-label="برگه" />
-          </>
-        }
-        row={(row) => (
-          <Table.Tr
-            bg={rowBg(row)}
-            data-waiting={row.waitFor || undefined}
-            style={{ cursor: 'pointer' }}
-            onClick={() => open(row)}
-          >
-            <Table.Td fw={600}>
-              <Link
-                to={`/lab/edit/${row.id}`}
-                style={{ color: 'inherit', textDecoration: 'none' }}
-                onClick={(event) => event.stopPropagation()}
-              >
-                <Ltr>{fa(row.docNumber)}</Ltr>
-              </Link>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm" lineClamp={1}>
-                {row.customerName}
-              </Text>
-            </Table.Td>
-            <Table.Td>{row.typeName ?? '—'}</Table.Td>
-            <Table.Td>{purity.cell(row, 'table')}</Table.Td>
-            <Table.Td>
-              <Ltr>{grams(row.weight)}</Ltr>
-            </Table.Td>
-            <Table.Td>
-              <Ltr>{grams(row.sampleWeight)}</Ltr>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm" c="dimmed">
-                <Ltr>{formatJalaliDateTime(row.date)}</Ltr>
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <PacketMarks row={row} />
-            </Table.Td>
-            <Table.Td>{slipButton(row)}</Table.Td>
-          </Table.Tr>
-        )}
-        card={(row) => (
-          <ListCard
-            bg={rowBg(row)}
-            data-waiting={row.waitFor || undefined}
-            style={{ cursor: 'pointer' }}
-            onClick={() => open(row)}
-          >
-            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-              <Stack gap={2} style={{ minWidth: 0 }}>
-                <Group gap={6} wrap="wrap">
-                  <Link
-                    to={`/lab/edit/${row.id}`}
-                    style={{ color: 'inherit', textDecoration: 'none', fontWeight: 700 }}
-                    onClick={(event) => event.stopPropagation()}
-                  >
-                    {row.titleName} <Ltr>{fa(row.docNumber)}</Ltr>
-                  </Link>
-                  <PacketBadges row={row} />
-                </Group>
-                <Text size="sm" lineClamp={1}>
-                  {row.customerName}
-                  {row.typeName ? ` · ${row.typeName}` : ''}
-                </Text>
-                <DeclineReason row={row} />
-                <Text size="xs" c="dimmed">
-                  {row.weight !== null ? (
-                    <>
-                      طلا <Ltr>{grams(row.weight)}</Ltr> گرم ·{' '}
-                    </>
-                  ) : null}
-                  <Ltr>{formatJalaliDateTime(row.date)}</Ltr>
-                </Text>
-              </Stack>
-              <Stack gap={4} align="flex-end">
-                {purity.cell(row, 'card')}
-                {slipButton(row)}
-              </Stack>
-            </Group>
-          </ListCard>
-        )}
-      />
+      {added.length > 0 ? <AddedSlips added={added} /> : null}
+      <LabFilterForm f={f} />
+      <LabListTable list={list} loading={tests.isPending} filtered={f.filtered} waitFor={waitFor} kit={kit} />
 
       {purity.saveBar}
 
@@ -321,7 +370,7 @@ function LabList({ waitFor }: { waitFor: boolean }) {
             page={data.currPage}
             pageSize={data.pageSize}
             total={data.totalCount}
-            onChange={setPage}
+            onChange={f.setPage}
           />
         </Group>
       ) : null}

@@ -1,22 +1,55 @@
 import { ROUTES } from '@ayar/contract';
-import type { Paged } from '@ayar/contract';
-import { useApiQuery } from '../../lib/query.ts';
-
-/** Every query of the packets starts with this key, so a change refreshes lists, counts and the edit screen. */
-export const ASSAYS_KEY = ['assays'] as const;
-
-/** The lab list's page size (SPEC.md 9). */
-export const LAB_PAGE_SIZE = 100;
+import type { LabDraft } from '@ayar/contract';
+import { apiCall, apiRequest } from '../../lib/api.ts';
+import { PACKETS_KEY } from '../../lib/queries/packets.ts';
+import { apiQuery, useApiMutation } from '../../lib/query.ts';
+import type { QueryValue } from '../../lib/api.ts';
 
 /**
- * How many of the workshop's packets wait for their purity (SPEC.md 2.6): one row of
- * `GET /Tests/AllTests?waitFor=true`, reading `totalCount`. Refreshed in the background.
+ * The packets' keys: every query starts with `all` (shared in lib/queries with the counts and the
+ * slip), so a change refreshes lists, counts and the edit screens; `manageList` is the admin's lists.
  */
-export function useWaitingCount() {
-  const query = useApiQuery<Paged<unknown>>([...ASSAYS_KEY, 'waitingCount'], ROUTES.tests.allTests, {
-    query: { waitFor: true, pageSize: 1, pageNumber: 1 },
-    silent: true,
-    fresh: true,
-  });
-  return { count: query.data?.totalCount ?? null, isPending: query.isPending, isError: query.isError };
-}
+export const ASSAY_KEYS = {
+  all: PACKETS_KEY,
+  manageList: [...PACKETS_KEY, 'manage', 'list'],
+} as const;
+
+/** The lab list's page size (docs/product.md §6.5). */
+export const LAB_PAGE_SIZE = 100;
+
+type Filter = Record<string, QueryValue>;
+
+export const assayQueries = {
+  /** The workshop's packets, a page at a time, optionally only those waiting for their purity. */
+  list: (query: Filter) => apiQuery([...PACKETS_KEY, 'list'], ROUTES.tests.allTests, { query }),
+  /** One of the workshop's packets, for its edit screen. */
+  one: (id: string) => apiQuery([...PACKETS_KEY, 'one', id], ROUTES.tests.getTest, { query: { testId: id } }),
+  /** Every workshop's packets for the admin (or only those whose deletion was asked for). */
+  manageList: (query: Filter) => apiQuery(ASSAY_KEYS.manageList, ROUTES.manage.allTests, { query }),
+  /** A packet for the admin's edit screen. */
+  manageOne: (id: string) =>
+    apiQuery([...PACKETS_KEY, 'manage', 'one', id], ROUTES.manage.getTest, {
+      query: { testId: id },
+    }),
+  /** Who changed what of a packet, and when. */
+  history: (testId: string) =>
+    apiQuery([...PACKETS_KEY, 'manage', 'history', testId], ROUTES.manage.testHistory, {
+      query: { testId },
+    }),
+};
+
+/** The workshop's next packet number (lab/add; docs/product.md §4.2). Refused when it has none left. */
+export const fetchNextCode = (signal: AbortSignal) => apiRequest(ROUTES.tests.getCode, { signal });
+/** Whether a packet number may be registered by this workshop («ذخیره و ادامه»). */
+export const checkCode = (body: { code: number; userId: string | undefined }) =>
+  apiCall(ROUTES.tests.checkCode, { body });
+/** Registers the pending packets (or the one on the form) in one request. */
+export const addTests = (list: LabDraft[]) => apiCall(ROUTES.tests.addTest, { body: list });
+
+export const useAddCutting = () => useApiMutation(ROUTES.tests.addCutting);
+export const useEditTest = () => useApiMutation(ROUTES.tests.editTest);
+export const useDeleteTest = () => useApiMutation(ROUTES.tests.deleteTest);
+export const useRequestDeleteTest = () => useApiMutation(ROUTES.tests.requestToDeleteTest);
+export const useManageEditTest = () => useApiMutation(ROUTES.manage.editTest);
+export const useManageDeleteTest = () => useApiMutation(ROUTES.manage.deleteTest);
+export const useDeclineDelete = () => useApiMutation(ROUTES.manage.declineDeleteTest);

@@ -1,14 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DELETE_REQUEST_MSG, TEST_TYPES } from '@ayar/contract';
+import { DELETE_REQUEST_MSG, ROUTES, TEST_TYPES } from '@ayar/contract';
 import type { LabListRow, TestHistoryItem } from '@ayar/contract';
-import { STORAGE_KEYS } from '../../lib/auth.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { renderApp } from '../../test/render.tsx';
+import { handle, handleAny } from '../../test/server.ts';
+import type { Calls } from '../../test/server.ts';
+import { signInAs } from '../../test/session.ts';
 
 // Item 1 of issue 16: a delete request could only be granted (ADR 0025).
 
-const fetchMock = vi.fn<typeof fetch>();
 const ID = '6f1b3c2a-1111-4a5e-9c1d-00000000000a';
 const REASON = 'برگه این بسته با عیار ۷۵۰ به مشتری داده شده است';
 
@@ -63,41 +64,44 @@ const declined: LabListRow = {
 };
 
 let current: LabListRow = base;
-const ok = (data: unknown, message = '') => jsonResponse({ successful: true, message, data });
-const posts = (path: string) =>
-  fetchMock.mock.calls
-    .filter(([url, init]) => String(url).includes(path) && init?.method === 'POST')
-    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+const calls = new Map<string, Calls>();
+/** The JSON bodies the screens posted to a route. */
+const posts = (route: { method: 'GET' | 'POST'; path: string }) => calls.get(route.path)?.bodies ?? [];
 
-function signIn(role: 'admin' | 'workshop') {
-  localStorage.setItem(STORAGE_KEYS.token, 'bearer t');
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ userId: 'u1', role, userFname: 'کاربر' }));
-}
+const signIn = (role: 'admin' | 'workshop') => signInAs(role, { userId: 'u1', userFname: 'کاربر' });
+
+const page = (rows: LabListRow[]) => ({ list: rows, totalCount: rows.length, currPage: 1, pageSize: 100 });
 
 beforeEach(() => {
   current = base;
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (input) => {
-    const url = String(input);
-    if (url.includes('/Manage/DeclineDeleteTest')) {
+  calls.clear();
+  handleAny(null);
+  const record = (route: { method: 'GET' | 'POST'; path: string }, answer: () => unknown, message = '') =>
+    calls.set(route.path, handle(route, answer, { message }));
+  record(
+    ROUTES.manage.declineDeleteTest,
+    () => {
       current = declined;
-      return ok(null, DELETE_REQUEST_MSG.declined);
-    }
-    if (url.includes('/Tests/RequestToDeleteTest')) {
+      return null;
+    },
+    DELETE_REQUEST_MSG.declined,
+  );
+  record(
+    ROUTES.tests.requestToDeleteTest,
+    () => {
       current = { ...base, forDelete: true };
-      return ok(null, 'درخواست حذف ثبت شد و پس از بررسی مدیر انجام می‌شود');
-    }
-    const page = (rows: LabListRow[]) =>
-      ok({ list: rows, totalCount: rows.length, currPage: 1, pageSize: 100 });
-    if (url.includes('/Manage/AllTests')) return page(current.forDelete ? [current] : []);
-    if (url.includes('/Tests/AllTests')) return page([current]);
-    if (url.includes('/Tests/GetTest') || url.includes('/Manage/GetTest')) return ok(current);
-    if (url.includes('/Manage/TestHistory')) return ok({ list: [] });
-    return ok(null);
-  });
+      return null;
+    },
+    'درخواست حذف ثبت شد و پس از بررسی مدیر انجام می‌شود',
+  );
+  record(ROUTES.manage.deleteTest, () => null);
+  record(ROUTES.manage.editTest, () => null);
+  handle(ROUTES.manage.allTests, () => page(current.forDelete ? [current] : []));
+  handle(ROUTES.tests.allTests, () => page([current]));
+  handle(ROUTES.tests.getTest, () => current);
+  handle(ROUTES.manage.getTest, () => current);
+  handle(ROUTES.manage.testHistory, { list: [] });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the admin declines a delete request', () => {
   it(
@@ -114,14 +118,16 @@ describe('the admin declines a delete request', () => {
       // The reason is required: nothing is sent without it.
       await user.click(within(dialog).getByRole('button', { name: 'رد درخواست' }));
       expect(await within(dialog).findByText(DELETE_REQUEST_MSG.reasonRequired)).toBeInTheDocument();
-      expect(posts('/Manage/DeclineDeleteTest')).toEqual([]);
+      expect(posts(ROUTES.manage.declineDeleteTest)).toEqual([]);
 
       await user.type(within(dialog).getByLabelText(/دلیل رد درخواست/), REASON);
       await user.click(within(dialog).getByRole('button', { name: 'رد درخواست' }));
-      await waitFor(() => expect(posts('/Manage/DeclineDeleteTest')).toEqual([{ id: ID, reason: REASON }]));
+      await waitFor(() =>
+        expect(posts(ROUTES.manage.declineDeleteTest)).toEqual([{ id: ID, reason: REASON }]),
+      );
       expect(await screen.findByText(DELETE_REQUEST_MSG.declined)).toBeInTheDocument();
       expect(await screen.findByText('درخواست حذفی در انتظار بررسی نیست.')).toBeInTheDocument();
-      expect(posts('/Manage/DeleteTest')).toEqual([]);
+      expect(posts(ROUTES.manage.deleteTest)).toEqual([]);
     },
   );
 
@@ -136,8 +142,8 @@ describe('the admin declines a delete request', () => {
       const dialog = await screen.findByRole('dialog', { name: 'رد درخواست حذف' });
       await user.type(within(dialog).getByLabelText(/دلیل رد درخواست/), REASON);
       await user.click(within(dialog).getByRole('button', { name: 'رد درخواست' }));
-      await waitFor(() => expect(posts('/Manage/DeclineDeleteTest')).toHaveLength(1));
-      expect(posts('/Manage/EditTest')).toEqual([]);
+      await waitFor(() => expect(posts(ROUTES.manage.declineDeleteTest)).toHaveLength(1));
+      expect(posts(ROUTES.manage.editTest)).toEqual([]);
     },
   );
 });
@@ -164,7 +170,7 @@ describe('the lab reads why, and may ask again', () => {
     await user.click(screen.getByRole('button', { name: 'درخواست دوباره' }));
     const confirm = await screen.findByRole('dialog');
     await user.click(within(confirm).getByRole('button', { name: 'درخواست حذف' }));
-    await waitFor(() => expect(posts('/Tests/RequestToDeleteTest')).toEqual([{ id: ID }]));
+    await waitFor(() => expect(posts(ROUTES.tests.requestToDeleteTest)).toEqual([{ id: ID }]));
     expect(await screen.findByText('درخواست حذف ثبت شده است')).toBeInTheDocument();
   });
 });
@@ -182,11 +188,8 @@ describe('the packet history', () => {
       before: { deleteRequested: true },
       after: { deleteRequested: false, reason: REASON },
     };
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
-      if (url.includes('/Manage/TestHistory')) return ok({ list: [item] });
-      return ok(declined);
-    });
+    handleAny(declined);
+    handle(ROUTES.manage.testHistory, { list: [item] });
     renderApp(`/manage/edit-lab/${ID}`);
     expect(await screen.findByText('رد درخواست حذف')).toBeInTheDocument();
     expect(screen.getByText(REASON)).toBeInTheDocument();

@@ -1,60 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TEST_TYPES } from '@ayar/contract';
+import { ROUTES } from '@ayar/contract';
 import type { LabListRow } from '@ayar/contract';
-import { STORAGE_KEYS } from '../../lib/auth.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { labRow } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render.tsx';
+import { handle } from '../../test/server.ts';
+import type { Calls } from '../../test/server.ts';
+import { signInAs } from '../../test/session.ts';
 
 // Issue 16 item 10: one «ثبت عیار» on lab/list, and a saved purity reads as saved.
 
-const fetchMock = vi.fn<typeof fetch>();
-const ok = (data: unknown, message = '') => jsonResponse({ successful: true, message, data });
-
-const row = (over: Partial<LabListRow>): LabListRow => ({
-  id: 'a1a1a1a1-0000-4000-8000-000000000001',
-  customerId: '0b6c3f5e-1111-4c2d-9a7e-000000000001',
-  customerName: 'حسن طلافروش',
-  customerCode: 1,
-  type: TEST_TYPES[0].id,
-  typeName: TEST_TYPES[0].name,
-  docNumber: 1000,
-  cutting: null,
-  title: true,
-  titleName: 'بسته',
-  weight: 2.5,
-  readyTime: 30,
-  sendSMS: true,
-  sendCall: true,
-  displayType: null,
-  desc: null,
-  sampleWeight: 0.25,
-  vage: 0,
-  vageType: 1,
-  feeToman: 0,
-  feeGold: 0,
-  customerMobile: '09121234567',
-  testFullName: null,
-  testMobile: null,
-  waitFor: true,
-  canUpdate: false,
-  canDelete: false,
-  date: '2026-11-20T08:00:00Z',
-  purityAt: null,
-  platform: 'w',
-  userId: 'w1',
-  labName: 'آزمایشگاه',
-  userFullName: 'مدیر',
-  serialNo: 1,
-  forDelete: false,
-  forDeleteDate: null,
-  deleteDecline: null,
-  deleted: false,
-  deletedAt: null,
-  publicToken: 'tok',
-  images: [],
-  ...over,
-});
+const row = labRow;
 
 const waiting = row({ id: 'a1a1a1a1-0000-4000-8000-000000000001', docNumber: 1000 });
 const saved = row({
@@ -73,23 +30,12 @@ const final = row({
 });
 
 let rows: LabListRow[] = [];
+let cuttings: Calls;
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (input) => {
-    const url = String(input);
-    if (url.includes('/Tests/AllTests'))
-      return ok({ list: rows, totalCount: rows.length, currPage: 1, pageSize: 100 });
-    if (url.includes('/Tests/AddCutting')) return ok({ updated: 1 }, 'عیار ثبت شد');
-    return jsonResponse({ successful: false, message: 'unexpected', data: null }, 500);
-  });
-  localStorage.setItem(STORAGE_KEYS.token, 'bearer t');
-  localStorage.setItem(
-    STORAGE_KEYS.user,
-    JSON.stringify({ userId: 'w1', role: 'workshop', userFname: 'آزمایشگاه', testTypes: TEST_TYPES }),
-  );
+  handle(ROUTES.tests.allTests, () => ({ list: rows, totalCount: rows.length, currPage: 1, pageSize: 100 }));
+  cuttings = handle(ROUTES.tests.addCutting, { updated: 1 }, { message: 'عیار ثبت شد' });
+  signInAs('workshop');
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const saveButtons = () => screen.queryAllByRole('button', { name: /^ثبت عیار/ });
 
@@ -123,11 +69,8 @@ describe('lab/list purities', () => {
     expect(box).toHaveValue('۸۸۰');
     expect(saveButtons()).toHaveLength(1);
     await user.click(saveButtons()[0]!);
-    await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/Tests/AddCutting'))).toBe(true),
-    );
-    const call = fetchMock.mock.calls.find(([u]) => String(u).includes('/Tests/AddCutting'));
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual([{ id: saved.id, cutting: 880 }]);
+    await waitFor(() => expect(cuttings).toHaveLength(1));
+    expect(cuttings.bodies[0]).toEqual([{ id: saved.id, cutting: 880 }]);
     await waitFor(() => expect(screen.queryByLabelText('عیار بسته ۹۹۹')).not.toBeInTheDocument());
   });
 });

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import type { LabDraft } from '@ayar/contract';
 
 /** One packet saved with «ذخیره و ادامه», with what the pending table shows. */
@@ -31,3 +32,23 @@ export function savePending(list: PendingPacket[]): void {
     // Private mode or a full storage: the list still lives in memory.
   }
 }
+
+/** The pending list as lab/add holds it: kept in sessionStorage as it changes. */
+export function usePendingPackets() {
+  const [list, setList] = useState<PendingPacket[]>(() => loadPending());
+  useEffect(() => savePending(list), [list]);
+  return {
+    list,
+    add: (packet: PendingPacket) => setList((current) => [...current, packet]),
+    remove: (docNumber: number) =>
+      setList((current) => current.filter((p) => p.draft.docNumber !== docNumber)),
+    /** Registered: emptied here and in storage at once (the screen is left right after). */
+    clear: () => {
+      setList([]);
+      savePending([]);
+    },
+    has: (docNumber: number) => list.some((p) => p.draft.docNumber === docNumber),
+  };
+}
+
+export type PendingPackets = ReturnType<typeof usePendingPackets>;

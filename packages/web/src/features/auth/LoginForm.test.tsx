@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_USER_SETTINGS } from '@ayar/contract';
+import { DEFAULT_USER_SETTINGS, ROUTES } from '@ayar/contract';
 import type { LoginResponse } from '@ayar/contract';
 import { STORAGE_KEYS } from '../../lib/auth.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
-
-const fetchMock = vi.fn<typeof fetch>();
+import { renderApp } from '../../test/render.tsx';
+import { fail, handle, requestsTo } from '../../test/server.ts';
 
 const loginData: LoginResponse = {
   token: 'jwt-123',
@@ -19,12 +18,6 @@ const loginData: LoginResponse = {
   role: 'workshop',
   testTypes: [{ id: 't1', name: 'ساخته' }],
 };
-
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-});
-afterEach(() => vi.unstubAllGlobals());
 
 async function openLogin() {
   const user = userEvent.setup();
@@ -48,13 +41,11 @@ describe('login form (landing mode 0)', () => {
     await user.click(within(form).getByRole('button', { name: 'ورود' }));
     expect(await screen.findByText('نام کاربری الزامی است')).toBeInTheDocument();
     expect(screen.getByText('رمز عبور الزامی است')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requestsTo(ROUTES.account.login)).toEqual([]);
   });
 
   it('stores «bearer <token>», user info and settings, then shows the dashboard', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse({ successful: true, message: 'با موفقیت وارد شدید', data: loginData }),
-    );
+    const logins = handle(ROUTES.account.login, loginData, { message: 'با موفقیت وارد شدید' });
     const user = await openLogin();
     await user.type(screen.getByLabelText(/^نام کاربری/), 'lab1');
     await user.type(screen.getByLabelText(/^رمز عبور/, { selector: 'input' }), 'secret-pass');
@@ -62,7 +53,7 @@ describe('login form (landing mode 0)', () => {
     await user.click(within(form).getByRole('button', { name: 'ورود' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'داشبورد' })).toBeInTheDocument();
-    // A workshop's dashboard: its tiles (SPEC.md 2.6).
+    // A workshop's dashboard: its tiles (docs/product.md §2.6).
     expect(await screen.findByText('دریافت شماره بسته', { selector: 'main *' })).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('bearer jwt-123');
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user)!)).toMatchObject({
@@ -74,15 +65,13 @@ describe('login form (landing mode 0)', () => {
       showWeight: true,
     });
 
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/v1.0/Account/login');
-    expect(JSON.parse(String(init?.body))).toEqual({ userName: 'lab1', password: 'secret-pass' });
+    expect(logins).toHaveLength(1);
+    expect(logins[0]!.url.pathname).toBe('/api/v1.0/Account/login');
+    expect(logins[0]!.body).toEqual({ userName: 'lab1', password: 'secret-pass' });
   });
 
   it('shows the server message on wrong credentials and stays on the form', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse({ successful: false, message: 'نام کاربری یا رمز عبور اشتباه است', data: null }, 401),
-    );
+    fail(ROUTES.account.login, 'نام کاربری یا رمز عبور اشتباه است', { status: 401 });
     const user = await openLogin();
     await user.type(screen.getByLabelText(/^نام کاربری/), 'lab1');
     await user.type(screen.getByLabelText(/^رمز عبور/, { selector: 'input' }), 'wrong');
@@ -94,9 +83,7 @@ describe('login form (landing mode 0)', () => {
   });
 
   it('falls back to default settings when userSanapass is empty', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse({ successful: true, message: '', data: { ...loginData, userSanapass: '' } }),
-    );
+    const logins = handle(ROUTES.account.login, { ...loginData, userSanapass: '' });
     const user = await openLogin();
     await user.type(screen.getByLabelText(/^نام کاربری/), '۱۲۳lab');
     await user.type(screen.getByLabelText(/^رمز عبور/, { selector: 'input' }), 'x');
@@ -107,6 +94,6 @@ describe('login form (landing mode 0)', () => {
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'داشبورد' })).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.settings)!)).toEqual(DEFAULT_USER_SETTINGS);
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toMatchObject({ userName: '123lab' });
+    expect(logins[0]!.body).toMatchObject({ userName: '123lab' });
   });
 });

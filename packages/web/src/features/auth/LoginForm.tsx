@@ -2,21 +2,20 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { PasswordField } from '../../components/ui/PasswordField.tsx';
-import { ROUTES, loginRequestSchema } from '@ayar/contract';
-import type { LoginResponse } from '@ayar/contract';
+import { loginRequestSchema } from '@ayar/contract';
 import type { z } from 'zod';
-import { useApiMutation } from '../../lib/query.ts';
 import { IconLogin } from '../../components/ui/icons.tsx';
 import { useCompleteLogin } from './useCompleteLogin.ts';
-import { applyFieldErrors } from './applyFieldErrors.ts';
+import { applyFieldErrors } from '../../lib/applyFieldErrors.ts';
+import { useLogin } from './api.ts';
 
 type LoginInput = z.input<typeof loginRequestSchema>;
 type LoginOutput = z.output<typeof loginRequestSchema>;
 
-/** Mode 0 of the landing page: user name and password (SPEC.md 2.2). */
+/** Mode 0 of the landing page: user name and password (docs/product.md §2.2). */
 export function LoginForm({ onUseOtp }: { onUseOtp: () => void }) {
   const completeLogin = useCompleteLogin();
-  const login = useApiMutation<LoginResponse, LoginOutput>(ROUTES.account.login);
+  const login = useLogin();
   const {
     register,
     handleSubmit,

@@ -1,18 +1,19 @@
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { z } from 'zod';
-import { ROUTES, otpRequestSchema, otpVerifySchema, toPersianDigits } from '@ayar/contract';
-import type { LoginResponse, OtpRequestResponse } from '@ayar/contract';
-import { useApiMutation } from '../../lib/query.ts';
+import { otpRequestSchema, otpVerifySchema, toPersianDigits } from '@ayar/contract';
 import { alertSuccess } from '../../lib/alert.ts';
-import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
+import { FormDigitsField } from '../../components/ui/form/index.ts';
 import { Ltr } from '../../components/ui/LtrText.tsx';
+import { useRequestOtp, useVerifyOtp } from './api.ts';
 import { useCompleteLogin } from './useCompleteLogin.ts';
 
 const requestSchema = otpRequestSchema;
 const verifySchema = z.object({ code: otpVerifySchema.shape.password });
+type RequestForm = UseFormReturn<z.input<typeof requestSchema>, unknown, z.output<typeof requestSchema>>;
 
 /** A countdown in whole seconds: `start(n)` begins it; it ticks once a second until it reaches 0. */
 function useCountdown(): [number, (seconds: number) => void] {
@@ -30,131 +31,155 @@ function useCountdown(): [number, (seconds: number) => void] {
   return [Math.max(0, Math.ceil((clock.until - clock.now) / 1000)), start];
 }
 
-/** Mode 2 of the landing page: one-time-code login (SPEC.md 2.2, 4). */
-export function OtpLoginForm({ onUsePassword }: { onUsePassword: () => void }) {
-  const completeLogin = useCompleteLogin();
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [secondsLeft, startCountdown] = useCountdown();
-  const request = useApiMutation<OtpRequestResponse, { userName: string }>(ROUTES.account.disposableLogin);
-  const verify = useApiMutation<LoginResponse, { userName: string; password: string }>(
-    ROUTES.account.disposableLoginOtp,
-  );
-
-  const requestForm = useForm<z.input<typeof requestSchema>, unknown, z.output<typeof requestSchema>>({
-    resolver: zodResolver(requestSchema),
-    defaultValues: { userName: '' },
+/** The first step: the user name or mobile the code goes to. */
+function RequestStep(props: {
+  form: RequestForm;
+  onSend: (userName: string) => Promise<boolean>;
+  sending: boolean;
+  onUsePassword: () => void;
+}) {
+  const { form } = props;
+  const onRequest = form.handleSubmit(async ({ userName }) => {
+    await props.onSend(userName);
   });
-  const verifyForm = useForm<z.input<typeof verifySchema>, unknown, z.output<typeof verifySchema>>({
+  return (
+    <form onSubmit={onRequest} noValidate aria-label="درخواست رمز یکبار مصرف">
+      <Stack gap="md">
+        <TextInput
+          label="نام کاربری یا شماره موبایل"
+          autoComplete="username"
+          attributes={{ input: { dir: 'ltr' } }}
+          withAsterisk
+          error={form.formState.errors.userName?.message}
+          {...form.register('userName')}
+        />
+        <Button type="submit" size="md" fullWidth loading={props.sending}>
+          ارسال کد
+        </Button>
+        <Anchor
+          component="button"
+          type="button"
+          onClick={props.onUsePassword}
+          c="gold.9"
+          fw={500}
+          size="sm"
+          ta="center"
+        >
+          ورود با نام کاربری و رمز عبور
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}
+
+/** The second step: the code that was sent, a resend once the countdown ends, and the ways back. */
+function VerifyStep(props: {
+  sentTo: string;
+  secondsLeft: number;
+  onResend: () => Promise<boolean>;
+  resending: boolean;
+  onChangeUser: () => void;
+  onUsePassword: () => void;
+}) {
+  const completeLogin = useCompleteLogin();
+  const verify = useVerifyOtp();
+  const form = useForm<z.input<typeof verifySchema>, unknown, z.output<typeof verifySchema>>({
     resolver: zodResolver(verifySchema),
     defaultValues: { code: '' },
   });
-
-  const send = async (userName: string) => {
+  const onVerify = form.handleSubmit(async ({ code }) => {
     try {
-      const envelope = await request.mutateAsync({ userName });
-      if (envelope.message) alertSuccess(envelope.message);
-      verifyForm.reset({ code: '' });
-      setSentTo(userName);
-      startCountdown(envelope.data.resendAfterSeconds);
-    } catch {
-      // The API client has shown the message.
-    }
-  };
-  const onRequest = requestForm.handleSubmit(({ userName }) => send(userName));
-
-  const onVerify = verifyForm.handleSubmit(async ({ code }) => {
-    if (!sentTo) return;
-    try {
-      completeLogin(await verify.mutateAsync({ userName: sentTo, password: code }));
+      completeLogin(await verify.mutateAsync({ userName: props.sentTo, password: code }));
     } catch {
       // The API client has shown the message.
     }
   });
-
-  if (sentTo === null) {
-    return (
-      <form onSubmit={onRequest} noValidate aria-label="درخواست رمز یکبار مصرف">
-        <Stack gap="md">
-          <TextInput
-            label="نام کاربری یا شماره موبایل"
-            autoComplete="username"
-            attributes={{ input: { dir: 'ltr' } }}
-            withAsterisk
-            error={requestForm.formState.errors.userName?.message}
-            {...requestForm.register('userName')}
-          />
-          <Button type="submit" size="md" fullWidth loading={request.isPending}>
-            ارسال کد
-          </Button>
-          <Anchor
-            component="button"
-            type="button"
-            onClick={onUsePassword}
-            c="gold.9"
-            fw={500}
-            size="sm"
-            ta="center"
-          >
-            ورود با نام کاربری و رمز عبور
-          </Anchor>
-        </Stack>
-      </form>
-    );
-  }
+  const resend = async () => {
+    if (await props.onResend()) form.reset({ code: '' });
+  };
+  const link = { component: 'button', type: 'button', size: 'sm', c: 'gold.9' } as const;
 
   return (
     <form onSubmit={onVerify} noValidate aria-label="ورود با رمز یکبار مصرف">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          کد یکبار مصرف برای <Ltr>{sentTo}</Ltr> ارسال شد. آن را وارد کنید.
+          کد یکبار مصرف برای <Ltr>{props.sentTo}</Ltr> ارسال شد. آن را وارد کنید.
         </Text>
-        <Controller
-          control={verifyForm.control}
+        <FormDigitsField
+          control={form.control}
           name="code"
-          render={({ field, fieldState }) => (
-            <DigitsInput
-              label="کد یکبار مصرف"
-              autoComplete="one-time-code"
-              withAsterisk
-              maxLength={6}
-              name={field.name}
-              ref={field.ref}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-              styles={{ input: { letterSpacing: '0.3em', textAlign: 'center' } }}
-            />
-          )}
+          label="کد یکبار مصرف"
+          autoComplete="one-time-code"
+          withAsterisk
+          maxLength={6}
+          styles={{ input: { letterSpacing: '0.3em', textAlign: 'center' } }}
         />
         <Button type="submit" size="md" fullWidth loading={verify.isPending}>
           ورود
         </Button>
         <Group justify="space-between">
-          {secondsLeft > 0 ? (
+          {props.secondsLeft > 0 ? (
             <Text size="sm" c="dimmed" aria-live="polite">
-              ارسال دوباره تا {toPersianDigits(secondsLeft)} ثانیه دیگر
+              ارسال دوباره تا {toPersianDigits(props.secondsLeft)} ثانیه دیگر
             </Text>
           ) : (
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              c="gold.9"
-              disabled={request.isPending}
-              onClick={() => void send(sentTo)}
-            >
+            <Anchor {...link} disabled={props.resending} onClick={() => void resend()}>
               ارسال دوباره کد
             </Anchor>
           )}
-          <Anchor component="button" type="button" size="sm" c="gold.9" onClick={() => setSentTo(null)}>
+          <Anchor {...link} onClick={props.onChangeUser}>
             تغییر نام کاربری
           </Anchor>
-          <Anchor component="button" type="button" size="sm" c="gold.9" onClick={onUsePassword}>
+          <Anchor {...link} onClick={props.onUsePassword}>
             ورود با رمز عبور
           </Anchor>
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** Mode 2 of the landing page: one-time-code login (docs/product.md §2.2, §4.1). */
+export function OtpLoginForm({ onUsePassword }: { onUsePassword: () => void }) {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [secondsLeft, startCountdown] = useCountdown();
+  const request = useRequestOtp();
+  // Kept here, so «تغییر نام کاربری» comes back to the name as it was typed.
+  const requestForm: RequestForm = useForm({
+    resolver: zodResolver(requestSchema),
+    defaultValues: { userName: '' },
+  });
+
+  const send = async (userName: string): Promise<boolean> => {
+    try {
+      const envelope = await request.mutateAsync({ userName });
+      if (envelope.message) alertSuccess(envelope.message);
+      setSentTo(userName);
+      startCountdown(envelope.data.resendAfterSeconds);
+      return true;
+    } catch {
+      return false; // The API client has shown the message.
+    }
+  };
+
+  if (sentTo === null) {
+    return (
+      <RequestStep
+        form={requestForm}
+        onSend={send}
+        sending={request.isPending}
+        onUsePassword={onUsePassword}
+      />
+    );
+  }
+  return (
+    <VerifyStep
+      sentTo={sentTo}
+      secondsLeft={secondsLeft}
+      onResend={() => send(sentTo)}
+      resending={request.isPending}
+      onChangeUser={() => setSentTo(null)}
+      onUsePassword={onUsePassword}
+    />
   );
 }

@@ -1,12 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_USER_SETTINGS } from '@ayar/contract';
+import { DEFAULT_USER_SETTINGS, ROUTES } from '@ayar/contract';
 import type { LoginResponse } from '@ayar/contract';
-import { STORAGE_KEYS, saveLogin } from '../../lib/auth.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
-
-const fetchMock = vi.fn<typeof fetch>();
+import { STORAGE_KEYS } from '../../lib/auth.ts';
+import { renderApp } from '../../test/render.tsx';
+import { fail, handle, handleAny, requestsTo } from '../../test/server.ts';
+import { signInAs } from '../../test/session.ts';
 const workshop: LoginResponse = {
   token: 'jwt-1',
   userUsername: 'lab1',
@@ -19,27 +19,14 @@ const workshop: LoginResponse = {
   testTypes: [],
 };
 
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-});
-afterEach(() => vi.unstubAllGlobals());
-
-const bodyOf = (call: number) => JSON.parse(String(fetchMock.mock.calls[call]![1]?.body));
-
 describe('one-time-code login (landing mode 2)', () => {
   it('asks for the user name, then a 6-digit code, with a resend countdown, and signs in', async () => {
-    fetchMock
-      .mockResolvedValueOnce(
-        jsonResponse({
-          successful: true,
-          message: 'کد ارسال شد',
-          data: { resendAfterSeconds: 60, expiresInSeconds: 300 },
-        }),
-      )
-      .mockResolvedValueOnce(
-        jsonResponse({ successful: true, message: 'با موفقیت وارد شدید', data: workshop }),
-      );
+    const requests = handle(
+      ROUTES.account.disposableLogin,
+      { resendAfterSeconds: 60, expiresInSeconds: 300 },
+      { message: 'کد ارسال شد' },
+    );
+    const verifies = handle(ROUTES.account.disposableLoginOtp, workshop, { message: 'با موفقیت وارد شدید' });
     const user = userEvent.setup();
     renderApp('/');
     await user.click(
@@ -51,7 +38,7 @@ describe('one-time-code login (landing mode 2)', () => {
 
     const code = await screen.findByLabelText(/^کد یکبار مصرف/);
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
-    expect(bodyOf(0)).toEqual({ userName: '09121234567' });
+    expect(requests.bodies).toEqual([{ userName: '09121234567' }]);
     expect(screen.getByText(/ارسال دوباره تا ۶۰ ثانیه دیگر/)).toBeInTheDocument();
 
     const verifyForm = screen.getByRole('form', { name: 'ورود با رمز یکبار مصرف' });
@@ -61,36 +48,24 @@ describe('one-time-code login (landing mode 2)', () => {
     await user.type(code, '۴۵۶');
     await user.click(within(verifyForm).getByRole('button', { name: 'ورود' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'داشبورد' })).toBeInTheDocument();
-    expect(bodyOf(1)).toEqual({ userName: '09121234567', password: '123456' });
+    expect(verifies.bodies).toEqual([{ userName: '09121234567', password: '123456' }]);
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('bearer jwt-1');
   });
 });
 
 describe('profile', () => {
   it('shows the account and checks the new password before sending; success keeps this device signed in', async () => {
-    saveLogin(workshop);
-    fetchMock.mockImplementation(async (url) => {
-      if (String(url).includes('/Account/Profile')) {
-        return jsonResponse({
-          successful: true,
-          message: '',
-          data: {
-            fullName: 'علی رضایی',
-            companyName: 'آزمایشگاه مهر',
-            workspaceId: 1001,
-            userName: 'lab1',
-            role: 'workshop',
-          },
-        });
-      }
-      if (String(url).includes('/Account/ChangePassword')) {
-        return jsonResponse({
-          successful: true,
-          message: 'رمز عبور تغییر کرد؛ از همه دستگاه‌های دیگر خارج شدید و این دستگاه وارد می‌ماند.',
-          data: null,
-        });
-      }
-      return jsonResponse({ successful: true, message: '', data: null });
+    signInAs('workshop', { token: 'jwt-1' });
+    handleAny(null);
+    handle(ROUTES.account.profile, {
+      fullName: 'علی رضایی',
+      companyName: 'آزمایشگاه مهر',
+      workspaceId: 1001,
+      userName: 'lab1',
+      role: 'workshop',
+    });
+    handle(ROUTES.account.changePassword, null, {
+      message: 'رمز عبور تغییر کرد؛ از همه دستگاه‌های دیگر خارج شدید و این دستگاه وارد می‌ماند.',
     });
     const user = userEvent.setup();
     renderApp('/profile');
@@ -103,7 +78,7 @@ describe('profile', () => {
     await user.type(within(form).getByLabelText(/^تکرار رمز عبور جدید/), 'new-password-2');
     await user.click(within(form).getByRole('button', { name: 'تغییر رمز عبور' }));
     expect(await screen.findByText('تکرار رمز عبور با رمز جدید یکسان نیست')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('ChangePassword'))).toBe(false);
+    expect(requestsTo(ROUTES.account.changePassword)).toEqual([]);
 
     await user.clear(within(form).getByLabelText(/^تکرار رمز عبور جدید/));
     await user.type(within(form).getByLabelText(/^تکرار رمز عبور جدید/), 'new-password-1');
@@ -123,24 +98,16 @@ describe('profile', () => {
     'the admin reaches it from the header and the menu, and can change their password',
     { timeout: 20_000 },
     async () => {
-      saveLogin({ ...workshop, userId: 'a-1', userFname: 'مدیر سامانه', role: 'admin', userRoleId: 1 });
-      fetchMock.mockImplementation(async (url) => {
-        if (String(url).includes('/Account/Profile'))
-          return jsonResponse({
-            successful: true,
-            message: '',
-            data: {
-              fullName: 'مدیر سامانه',
-              companyName: '',
-              workspaceId: null,
-              userName: 'admin',
-              role: 'admin',
-            },
-          });
-        if (String(url).includes('/Account/ChangePassword'))
-          return jsonResponse({ successful: true, message: 'رمز عبور تغییر کرد', data: null });
-        return jsonResponse({ successful: true, message: '', data: null });
+      signInAs('admin', { token: 'jwt-1', userId: 'a-1', userFname: 'مدیر سامانه' });
+      handleAny(null);
+      handle(ROUTES.account.profile, {
+        fullName: 'مدیر سامانه',
+        companyName: '',
+        workspaceId: null,
+        userName: 'admin',
+        role: 'admin',
       });
+      handle(ROUTES.account.changePassword, null, { message: 'رمز عبور تغییر کرد' });
       const user = userEvent.setup();
       renderApp('/manage/credits');
       const header = screen.getByRole('banner');
@@ -168,25 +135,12 @@ describe('profile', () => {
   );
 
   it('puts the server’s wrong-password message under the current-password field', async () => {
-    saveLogin(workshop);
-    fetchMock.mockImplementation(async (url) =>
-      String(url).includes('ChangePassword')
-        ? jsonResponse(
-            {
-              successful: false,
-              message: 'اطلاعات وارد شده معتبر نیست',
-              data: null,
-              code: 'VALIDATION',
-              errors: [{ field: 'oldPassword', message: 'رمز عبور فعلی نادرست است' }],
-            },
-            400,
-          )
-        : jsonResponse({
-            successful: true,
-            message: '',
-            data: { fullName: '', companyName: '', workspaceId: null, userName: 'x', role: 'workshop' },
-          }),
-    );
+    signInAs('workshop', { token: 'jwt-1' });
+    handleAny({ fullName: '', companyName: '', workspaceId: null, userName: 'x', role: 'workshop' });
+    fail(ROUTES.account.changePassword, 'اطلاعات وارد شده معتبر نیست', {
+      code: 'VALIDATION',
+      errors: [{ field: 'oldPassword', message: 'رمز عبور فعلی نادرست است' }],
+    });
     const user = userEvent.setup();
     renderApp('/profile');
     const form = await screen.findByRole('form', { name: 'تغییر رمز عبور' });

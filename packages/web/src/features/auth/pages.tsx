@@ -3,13 +3,14 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { PasswordField } from '../../components/ui/PasswordField.tsx';
-import { ROUTES, changePasswordSchema, toPersianDigits } from '@ayar/contract';
-import type { ChangePasswordRequest, Profile } from '@ayar/contract';
-import { useApiMutation, useApiQuery } from '../../lib/query.ts';
+import { useQuery } from '@tanstack/react-query';
+import { changePasswordSchema, toPersianDigits } from '@ayar/contract';
+import type { ChangePasswordRequest } from '@ayar/contract';
 import { alertSuccess } from '../../lib/alert.ts';
 import { useUnsavedInput } from '../../lib/unsaved.ts';
 import { Ltr } from '../../components/ui/LtrText.tsx';
-import { applyFieldErrors } from './applyFieldErrors.ts';
+import { applyFieldErrors } from '../../lib/applyFieldErrors.ts';
+import { accountQueries, useChangePassword } from './api.ts';
 
 function Fact({ label, value, ltr }: { label: string; value: string | null | undefined; ltr?: boolean }) {
   return (
@@ -24,13 +25,45 @@ function Fact({ label, value, ltr }: { label: string; value: string | null | und
 
 const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
-/**
- * profile (SPEC.md 2.13), for a lab and for the admin: who is signed in, and the password change. The
- * change ends every other session; this one stays, so the person carries on (ADR 0025).
- */
-export function ProfilePage() {
-  const profile = useApiQuery<Profile>(['profile'], ROUTES.account.profile);
-  const change = useApiMutation<null, ChangePasswordRequest>(ROUTES.account.changePassword);
+/** Who is signed in: the admin's name, or the lab's manager, group and workshop code. */
+function AccountFacts() {
+  const profile = useQuery(accountQueries.profile());
+  const data = profile.data;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} fz="lg" mb="md">
+        مشخصات حساب
+      </Title>
+      {profile.isPending ? (
+        <Skeleton h={60} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          {data?.role === 'admin' ? (
+            <>
+              <Fact label="نام" value={data.fullName} />
+              <Fact label="نقش" value="مدیر سامانه" />
+            </>
+          ) : (
+            <>
+              <Fact label="نام مدیر" value={data?.fullName} />
+              <Fact label="نام آزمایشگاه (گروه)" value={data?.companyName} />
+              <Fact
+                label="کد کارگاه"
+                value={data?.workspaceId != null ? toPersianDigits(data.workspaceId) : null}
+                ltr
+              />
+            </>
+          )}
+          <Fact label="نام کاربری" value={data?.userName} ltr />
+        </SimpleGrid>
+      )}
+    </Card>
+  );
+}
+
+/** The password change: it ends every other session; this one stays (ADR 0025). */
+function PasswordChange() {
+  const change = useChangePassword();
   const [changed, setChanged] = useState(false);
   const form = useForm<ChangePasswordRequest>({
     resolver: zodResolver(changePasswordSchema),
@@ -50,88 +83,69 @@ export function ProfilePage() {
     }
   });
 
-  const data = profile.data;
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="تغییر رمز عبور"
+    >
+      <Title order={2} fz="lg" mb={4}>
+        تغییر رمز عبور
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        پس از تغییر رمز، از همه دستگاه‌های دیگر خارج می‌شوید؛ این دستگاه وارد می‌ماند.
+      </Text>
+      {changed ? (
+        <Alert color="green" variant="light" mb="md" title="رمز عبور تغییر کرد">
+          دستگاه‌های دیگر باید با رمز جدید وارد شوند.
+        </Alert>
+      ) : null}
+      <Stack gap="sm">
+        <PasswordField
+          label="رمز عبور فعلی"
+          autoComplete="current-password"
+          withAsterisk
+          error={errors.oldPassword?.message}
+          {...form.register('oldPassword')}
+        />
+        <PasswordField
+          label="رمز عبور جدید"
+          description="دست‌کم ۸ نویسه، نه فقط عدد"
+          autoComplete="new-password"
+          withAsterisk
+          error={errors.newPassword?.message}
+          {...form.register('newPassword')}
+        />
+        <PasswordField
+          label="تکرار رمز عبور جدید"
+          autoComplete="new-password"
+          withAsterisk
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
+        <Group justify="flex-end" mt="xs">
+          <Button type="submit" loading={change.isPending}>
+            تغییر رمز عبور
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * profile (docs/product.md §2.13), for a lab and for the admin: who is signed in, and the password change.
+ * The change ends every other session; this one stays, so the person carries on (ADR 0025).
+ */
+export function ProfilePage() {
   return (
     <Stack gap="md" maw={640} mx="auto">
-      <Card withBorder radius="md" padding="lg">
-        <Title order={2} fz="lg" mb="md">
-          مشخصات حساب
-        </Title>
-        {profile.isPending ? (
-          <Skeleton h={60} />
-        ) : (
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            {data?.role === 'admin' ? (
-              <>
-                <Fact label="نام" value={data.fullName} />
-                <Fact label="نقش" value="مدیر سامانه" />
-              </>
-            ) : (
-              <>
-                <Fact label="نام مدیر" value={data?.fullName} />
-                <Fact label="نام آزمایشگاه (گروه)" value={data?.companyName} />
-                <Fact
-                  label="کد کارگاه"
-                  value={data?.workspaceId != null ? toPersianDigits(data.workspaceId) : null}
-                  ltr
-                />
-              </>
-            )}
-            <Fact label="نام کاربری" value={data?.userName} ltr />
-          </SimpleGrid>
-        )}
-      </Card>
-
-      <Card
-        withBorder
-        radius="md"
-        padding="lg"
-        component="form"
-        onSubmit={onSubmit}
-        noValidate
-        aria-label="تغییر رمز عبور"
-      >
-        <Title order={2} fz="lg" mb={4}>
-          تغییر رمز عبور
-        </Title>
-        <Text size="sm" c="dimmed" mb="md">
-          پس از تغییر رمز، از همه دستگاه‌های دیگر خارج می‌شوید؛ این دستگاه وارد می‌ماند.
-        </Text>
-        {changed ? (
-          <Alert color="green" variant="light" mb="md" title="رمز عبور تغییر کرد">
-            دستگاه‌های دیگر باید با رمز جدید وارد شوند.
-          </Alert>
-        ) : null}
-        <Stack gap="sm">
-          <PasswordField
-            label="رمز عبور فعلی"
-            autoComplete="current-password"
-            withAsterisk
-            error={errors.oldPassword?.message}
-            {...form.register('oldPassword')}
-          />
-          <PasswordField
-            label="رمز عبور جدید"
-            description="دست‌کم ۸ نویسه، نه فقط عدد"
-            autoComplete="new-password"
-            withAsterisk
-            error={errors.newPassword?.message}
-            {...form.register('newPassword')}
-          />
-          <PasswordField
-            label="تکرار رمز عبور جدید"
-            autoComplete="new-password"
-            withAsterisk
-            error={errors.confirmPassword?.message}
-            {...form.register('confirmPassword')}
-          />
-          <Group justify="flex-end" mt="xs">
-            <Button type="submit" loading={change.isPending}>
-              تغییر رمز عبور
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
+      <AccountFacts />
+      <PasswordChange />
     </Stack>
   );
 }

@@ -4,7 +4,10 @@ import type { Envelope, LoginResponse } from '@ayar/contract';
 import { alertError, alertSuccess } from '../../lib/alert.ts';
 import { saveLogin } from '../../lib/auth.ts';
 
-/** After a successful login (password or one-time code): store it and go to the dashboard (SPEC.md 4). */
+/**
+ * After a successful login (password or one-time code): store it and go to the dashboard (docs/product.md
+ * §4.1).
+ */
 export function useCompleteLogin(): (envelope: Envelope<LoginResponse>) => void {
   const navigate = useNavigate();
   return (envelope) => {

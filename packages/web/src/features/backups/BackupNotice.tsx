@@ -1,9 +1,10 @@
 import { Alert, Group, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { toPersianDigits, type BackupStatus } from '@ayar/contract';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { IconShield } from '../../components/ui/icons.tsx';
 import { formatJalaliDateTime } from '../../lib/format.ts';
-import { useBackupStatus } from './api.ts';
+import { backupQueries } from './api.ts';
 
 /** «۱۲٫۴ مگابایت», «۸۰۰ کیلوبایت». */
 export function formatSize(bytes: number): string {
@@ -26,7 +27,7 @@ function LastGood({ status }: { status: BackupStatus }) {
 
 /** What the dashboard says of the backups; red when the last one failed (issue 13). */
 export function BackupNotice() {
-  const { data: status } = useBackupStatus();
+  const { data: status } = useQuery(backupQueries.status());
   if (!status) return null;
   const scheduleOff = status.schedule?.every === 'off';
 

@@ -1,10 +1,10 @@
-import { ROUTES, type BackupStatus } from '@ayar/contract';
-import { useApiQuery } from '../../lib/query.ts';
+import { ROUTES } from '@ayar/contract';
+import { apiQuery } from '../../lib/query.ts';
 
-/**
- * The scheduled backups' state for the admin's dashboard (ADR 0021). Silent: a notice that cannot be
- * loaded is left out rather than alerting over the dashboard.
- */
-export function useBackupStatus() {
-  return useApiQuery<BackupStatus>(['backups', 'status'], ROUTES.manage.backupStatus, { silent: true });
-}
+export const backupQueries = {
+  /**
+   * The scheduled backups' state for the admin's dashboard (ADR 0021). Silent: a notice that cannot be
+   * loaded is left out rather than alerting over the dashboard.
+   */
+  status: () => apiQuery(['backups', 'status'], ROUTES.manage.backupStatus, { silent: true }),
+};

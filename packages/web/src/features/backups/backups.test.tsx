@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { DEFAULT_USER_SETTINGS, type BackupStatus } from '@ayar/contract';
-import { saveLogin } from '../../lib/auth.ts';
-import { jsonResponse, renderApp, renderWithProviders } from '../../test/render.tsx';
+import { ROUTES, type BackupStatus } from '@ayar/contract';
+import { renderApp, renderWithProviders } from '../../test/render.tsx';
+import { handle, handleAny } from '../../test/server.ts';
+import { signInAs } from '../../test/session.ts';
 import { BackupNotice, formatSize } from './BackupNotice.tsx';
 
-const fetchMock = vi.fn<typeof fetch>();
 const schedule = { every: '03:00', nextAt: '2026-11-24T23:30:00Z', keep: 14, dir: '/srv/ayar/backups' };
 const good = {
   at: '2026-11-23T23:31:00Z',
@@ -20,18 +20,11 @@ const base: BackupStatus = {
   overdue: false,
 };
 
+/** The backup state the server reports; every other call answers an empty success. */
 function serve(status: BackupStatus | null) {
-  fetchMock.mockImplementation(async (url) => {
-    const data = String(url).includes('/Manage/BackupStatus') ? status : null;
-    return jsonResponse({ successful: true, message: '', data });
-  });
+  handleAny(null);
+  handle(ROUTES.manage.backupStatus, status);
 }
-
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-});
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the backup notice on the admin dashboard', () => {
   it('a failed backup: a red alert with when it failed, why, and the last good one in Jalali', async () => {
@@ -74,17 +67,7 @@ describe('the backup notice on the admin dashboard', () => {
   });
 
   it('is on the admin dashboard', async () => {
-    saveLogin({
-      token: 't',
-      userUsername: 'admin',
-      userId: 'u-1',
-      userRoleId: 1,
-      userFname: 'مدیر',
-      nationalId: null,
-      userSanapass: JSON.stringify(DEFAULT_USER_SETTINGS),
-      role: 'admin',
-      testTypes: [],
-    });
+    signInAs('admin', { userId: 'u-1' });
     serve({ ...base, lastFailure: { at: '2026-11-24T23:32:00Z', error: 'disk full' } });
     renderApp('/dashboard');
     expect(await screen.findByText('پشتیبان‌گیری ناموفق بود')).toBeInTheDocument();

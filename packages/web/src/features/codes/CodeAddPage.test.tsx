@@ -1,10 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STORAGE_KEYS } from '../../lib/auth.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { ROUTES } from '@ayar/contract';
+import { renderApp } from '../../test/render.tsx';
+import { handle } from '../../test/server.ts';
+import type { Calls } from '../../test/server.ts';
+import { signInAs } from '../../test/session.ts';
 
-const fetchMock = vi.fn<typeof fetch>();
 const ranges = [
   {
     id: 'r1',
@@ -16,36 +18,19 @@ const ranges = [
     createdAt: '2026-11-20T08:00:00Z',
   },
 ];
-function respond(url: string, init?: RequestInit): Response {
-  if (url.includes('/Account/GetAllCode')) {
-    return jsonResponse({
-      successful: true,
-      message: '',
-      data: { list: ranges, price: 1000, balance: 150_000, canBuy: true },
-    });
-  }
-  if (url.includes('/Account/GetCode')) {
-    const { count } = JSON.parse(String(init?.body)) as { count: number };
-    return jsonResponse({
-      successful: true,
-      message: 'شماره‌ها ثبت شد',
-      data: { fromCode: 100100, toCode: 100100 + count - 1, count, all: ranges },
-    });
-  }
-  return jsonResponse({ successful: false, message: 'unexpected', data: null }, 500);
-}
-
+let buys: Calls;
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (input, init) => respond(String(input), init));
-  localStorage.setItem(STORAGE_KEYS.token, 'bearer t');
-  localStorage.setItem(
-    STORAGE_KEYS.user,
-    JSON.stringify({ userId: 'w1', role: 'workshop', userFname: 'آزمایشگاه' }),
+  handle(ROUTES.account.getAllCode, { list: ranges, price: 1000, balance: 150_000, canBuy: true });
+  buys = handle(
+    ROUTES.account.getCode,
+    ({ body }) => {
+      const { count } = body as { count: number };
+      return { fromCode: 100100, toCode: 100100 + count - 1, count, all: ranges };
+    },
+    { message: 'شماره‌ها ثبت شد' },
   );
+  signInAs('workshop');
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const countField = () => screen.getByLabelText(/تعداد شماره/);
 
@@ -71,10 +56,7 @@ describe('code/add', () => {
     expect(countField()).toHaveValue('۱۲۰');
     expect(screen.queryByText(/کم دارید/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'دریافت شماره' }));
-    await waitFor(() => {
-      const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/Account/GetCode'));
-      expect(call && JSON.parse(String(call[1]?.body))).toEqual({ count: 120 });
-    });
+    await waitFor(() => expect(buys.bodies[0]).toEqual({ count: 120 }));
   });
 
   it('refuses a count outside 1–100,000 without calling the server', async () => {
@@ -88,6 +70,6 @@ describe('code/add', () => {
     await user.clear(countField());
     await user.click(screen.getByRole('button', { name: 'دریافت شماره' }));
     expect(await screen.findByText('تعداد الزامی است')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/Account/GetCode'))).toBe(false);
+    expect(buys).toHaveLength(0);
   });
 });

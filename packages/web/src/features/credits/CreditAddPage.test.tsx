@@ -1,11 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toPersianDigits, todayJalali } from '@ayar/contract';
-import { STORAGE_KEYS } from '../../lib/auth.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { ROUTES, toPersianDigits, todayJalali } from '@ayar/contract';
+import { renderApp } from '../../test/render.tsx';
+import { handle } from '../../test/server.ts';
+import type { Calls } from '../../test/server.ts';
+import { signInAs } from '../../test/session.ts';
 
-const fetchMock = vi.fn<typeof fetch>();
 const credits = {
   list: [
     {
@@ -36,25 +37,12 @@ const credits = {
   totalBalance: 50000,
 };
 
+let adds: Calls;
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (input) => {
-    const url = String(input);
-    if (url.includes('/Account/GetCredits'))
-      return jsonResponse({ successful: true, message: '', data: credits });
-    if (url.includes('/Account/AddCredit')) {
-      return jsonResponse({ successful: true, message: 'درخواست شارژ ثبت شد', data: credits.list[0] });
-    }
-    return jsonResponse({ successful: false, message: 'unexpected', data: null }, 500);
-  });
-  localStorage.setItem(STORAGE_KEYS.token, 'bearer t');
-  localStorage.setItem(
-    STORAGE_KEYS.user,
-    JSON.stringify({ userId: 'w1', role: 'workshop', userFname: 'آزمایشگاه' }),
-  );
+  handle(ROUTES.account.getCredits, credits);
+  adds = handle(ROUTES.account.addCredit, credits.list[0], { message: 'درخواست شارژ ثبت شد' });
+  signInAs('workshop');
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const submit = () => screen.getByRole('button', { name: 'ثبت درخواست شارژ' });
 
@@ -86,7 +74,7 @@ describe('credit/add', () => {
     await user.click(submit());
     expect(await screen.findByText('مبلغ باید بین ۱٬۰۰۰ و ۱۰۰٬۰۰۰٬۰۰۰ تومان باشد')).toBeInTheDocument();
     expect(screen.getByText('تاریخ واریز را به شکل ۱۴۰۵/۰۹/۰۱ وارد کنید')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/Account/AddCredit'))).toBe(false);
+    expect(adds).toHaveLength(0);
   });
 
   it('sends the amount, the Gregorian date, the account and the tracking code', async () => {
@@ -102,8 +90,7 @@ describe('credit/add', () => {
     await user.type(screen.getByLabelText(/کد پیگیری/), '۷۷۸۸');
     await user.click(submit());
     await waitFor(() => {
-      const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/Account/AddCredit'));
-      expect(call && JSON.parse(String(call[1]?.body))).toEqual({
+      expect(adds.bodies[0]).toEqual({
         value: 250000,
         date: '2026-11-22',
         account: '6037-9911-0000-1111',
@@ -114,11 +101,8 @@ describe('credit/add', () => {
 
   it('shows typed Latin digits as Persian in the amount and date, sends English ones, and keeps a tracking code as typed', async () => {
     const listed = { ...credits, list: [{ ...credits.list[0]!, trackingCode: 'TRK7nl01390' }] };
-    fetchMock.mockImplementation(async (input) =>
-      String(input).includes('/Account/GetCredits')
-        ? jsonResponse({ successful: true, message: '', data: listed })
-        : jsonResponse({ successful: true, message: 'درخواست شارژ ثبت شد', data: listed.list[0] }),
-    );
+    handle(ROUTES.account.getCredits, listed);
+    adds = handle(ROUTES.account.addCredit, listed.list[0], { message: 'درخواست شارژ ثبت شد' });
     const user = userEvent.setup();
     renderApp('/credit/add');
     const amount = screen.getByLabelText(/مبلغ/);
@@ -135,8 +119,7 @@ describe('credit/add', () => {
     expect(await screen.findByText('TRK7nl01390')).toBeInTheDocument();
     await user.click(submit());
     await waitFor(() => {
-      const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/Account/AddCredit'));
-      expect(call && JSON.parse(String(call[1]?.body))).toMatchObject({
+      expect(adds.bodies[0]).toMatchObject({
         value: 250000,
         date: '2026-11-22',
         trackingCode: 'TRK7nl01390',

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import type { UseFormGetValues, UseFormSetValue } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   LIMITS,
-  ROUTES,
   creditFormSchema,
   formatToman,
   gregorianToJalali,
@@ -13,33 +13,49 @@ import {
   todayJalali,
 } from '@ayar/contract';
 import type { CreditFormInput, CreditFormOutput, CreditItem, CreditsResponse } from '@ayar/contract';
-import { FormJalaliDateField, FormTomanField } from '../../components/ui/FormFields.tsx';
+import { FormJalaliDateField, FormTomanField } from '../../components/ui/form/index.ts';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { StripedCard } from '../../components/ui/StripedCard.tsx';
 import { IconCreditCard } from '../../components/ui/icons.tsx';
 import { alertSuccess } from '../../lib/alert.ts';
 import { formatJalaliDateTime } from '../../lib/format.ts';
 import { formatCode } from '../../lib/formatCode.ts';
-import { useApiMutation, useApiQuery } from '../../lib/query.ts';
 import { useUnsavedInput } from '../../lib/unsaved.ts';
-import { applyFieldErrors } from '../auth/applyFieldErrors.ts';
+import { applyFieldErrors } from '../../lib/applyFieldErrors.ts';
+import { creditQueries, useAddCredit } from './api.ts';
 import { CreditStatusBadge } from './components/CreditStatusBadge.tsx';
 import { MoneyTotals } from './components/MoneyTotals.tsx';
-
-export const MY_CREDITS_KEY = ['credits', 'mine'] as const;
 
 const FIELDS = ['value', 'date', 'account', 'trackingCode'] as const;
 
 /** Under the empty amount: what the contract accepts. */
 const AMOUNT_RANGE_HINT = `از ${formatToman(LIMITS.creditAmount.min)} تا ${formatToman(LIMITS.creditAmount.max)} تومان`;
 
-/** credit/add (SPEC.md 2.14): ask for a top-up after a bank transfer; the requests and the totals. */
-export function CreditAddPage() {
+/** The network's account fills the destination field once it is known, unless something is typed there. */
+function usePrefilledAccount(
+  accNum: string,
+  getValues: UseFormGetValues<CreditFormInput>,
+  setValue: UseFormSetValue<CreditFormInput>,
+) {
+  useEffect(() => {
+    if (accNum && !getValues('account')) setValue('account', accNum);
+  }, [accNum, getValues, setValue]);
+}
+
+/** Where to transfer the money: the network's account and its holder. */
+function TransferTo({ accNum, accName }: { accNum: string; accName: string | null | undefined }) {
+  return (
+    <Alert color="blue" variant="light" icon={<IconCreditCard />}>
+      مبلغ را به حساب <Ltr>{formatCode(accNum)}</Ltr>
+      {accName ? ` به نام ${accName}` : ''} واریز کنید و سپس مشخصات واریز را اینجا ثبت کنید.
+    </Alert>
+  );
+}
+
+/** The request form: the amount, the day of the transfer, the account it went to and its tracking code. */
+function CreditRequestForm({ data }: { data: CreditsResponse | undefined }) {
   const queryClient = useQueryClient();
-  const credits = useApiQuery<CreditsResponse>(MY_CREDITS_KEY, ROUTES.account.getCredits, {
-    fresh: true,
-  });
-  const addCredit = useApiMutation<CreditItem, CreditFormOutput>(ROUTES.account.addCredit);
+  const addCredit = useAddCredit();
   const {
     control,
     register,
@@ -55,74 +71,76 @@ export function CreditAddPage() {
   });
   useUnsavedInput(isDirty);
 
-  const accNum = credits.data?.accNum ?? '';
-  useEffect(() => {
-    if (accNum && !getValues('account')) setValue('account', accNum);
-  }, [accNum, getValues, setValue]);
+  const accNum = data?.accNum ?? '';
+  usePrefilledAccount(accNum, getValues, setValue);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       const result = await addCredit.mutateAsync(values);
       alertSuccess(result.message);
       reset({ value: '', date: todayJalali(), account: getValues('account'), trackingCode: '' });
-      await queryClient.invalidateQueries({ queryKey: MY_CREDITS_KEY });
+      await queryClient.invalidateQueries({ queryKey: creditQueries.mine().queryKey });
     } catch (error) {
       applyFieldErrors(error, setError, FIELDS);
     }
   });
 
   return (
+    <form onSubmit={onSubmit} noValidate aria-label="درخواست شارژ">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          ثبت درخواست شارژ
+        </Title>
+        {accNum ? <TransferTo accNum={accNum} accName={data?.accName} /> : null}
+        <FormTomanField
+          control={control}
+          name="value"
+          withAsterisk
+          maxLength={9}
+          emptyHint={AMOUNT_RANGE_HINT}
+        />
+        <FormJalaliDateField
+          control={control}
+          name="date"
+          label="تاریخ واریز"
+          withAsterisk
+          placeholder="۱۴۰۵/۰۹/۰۱"
+          description="به تاریخ شمسی، مثل ۱۴۰۵/۰۹/۰۱"
+        />
+        <TextInput
+          label="حساب یا کارت مقصد"
+          withAsterisk
+          attributes={{ input: { dir: 'ltr' } }}
+          error={errors.account?.message}
+          {...register('account')}
+        />
+        <TextInput
+          label="کد پیگیری واریز"
+          withAsterisk
+          autoComplete="off"
+          attributes={{ input: { dir: 'ltr' } }}
+          error={errors.trackingCode?.message}
+          {...register('trackingCode')}
+        />
+        <Button type="submit" size="md" loading={addCredit.isPending} mt="xs">
+          ثبت درخواست شارژ
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * credit/add (docs/product.md §2.13): ask for a top-up after a bank transfer; the requests and the totals.
+ */
+export function CreditAddPage() {
+  const credits = useQuery(creditQueries.mine());
+  return (
     <Stack gap="md" maw={720} mx="auto">
       {credits.data ? <MoneyTotals {...credits.data} /> : <Skeleton height={76} radius="md" />}
 
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-        <form onSubmit={onSubmit} noValidate aria-label="درخواست شارژ">
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              ثبت درخواست شارژ
-            </Title>
-            {accNum ? (
-              <Alert color="blue" variant="light" icon={<IconCreditCard />}>
-                مبلغ را به حساب <Ltr>{formatCode(accNum)}</Ltr>
-                {credits.data?.accName ? ` به نام ${credits.data.accName}` : ''} واریز کنید و سپس مشخصات واریز
-                را اینجا ثبت کنید.
-              </Alert>
-            ) : null}
-            <FormTomanField
-              control={control}
-              name="value"
-              withAsterisk
-              maxLength={9}
-              emptyHint={AMOUNT_RANGE_HINT}
-            />
-            <FormJalaliDateField
-              control={control}
-              name="date"
-              label="تاریخ واریز"
-              withAsterisk
-              placeholder="۱۴۰۵/۰۹/۰۱"
-              description="به تاریخ شمسی، مثل ۱۴۰۵/۰۹/۰۱"
-            />
-            <TextInput
-              label="حساب یا کارت مقصد"
-              withAsterisk
-              attributes={{ input: { dir: 'ltr' } }}
-              error={errors.account?.message}
-              {...register('account')}
-            />
-            <TextInput
-              label="کد پیگیری واریز"
-              withAsterisk
-              autoComplete="off"
-              attributes={{ input: { dir: 'ltr' } }}
-              error={errors.trackingCode?.message}
-              {...register('trackingCode')}
-            />
-            <Button type="submit" size="md" loading={addCredit.isPending} mt="xs">
-              ثبت درخواست شارژ
-            </Button>
-          </Stack>
-        </form>
+        <CreditRequestForm data={credits.data} />
       </Paper>
 
       <Stack gap="xs">

@@ -1,50 +1,30 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_USER_SETTINGS, UI } from '@ayar/contract';
-import type { ManageCustomerDetail, ManageCustomerRow } from '@ayar/contract';
-import { saveLogin } from '../../lib/auth.ts';
+import { ROUTES, UI } from '@ayar/contract';
+import type { ManageCustomerDetail, ManageCustomerRow, UserSettings } from '@ayar/contract';
 import { expectNoNestedControls, tabTo } from '../../test/a11y.ts';
-import { jsonResponse, renderApp, renderWithProviders } from '../../test/render.tsx';
+import { renderApp, renderWithProviders } from '../../test/render.tsx';
+import { handle, requestsTo } from '../../test/server.ts';
+import type { Calls } from '../../test/server.ts';
+import { signInAs } from '../../test/session.ts';
 import { ManageCustomersPage } from './ManageCustomersPage.tsx';
 
-const fetchMock = vi.fn<typeof fetch>();
 const emptyPage = { list: [], totalCount: 0, currPage: 1, pageSize: 200 };
 
-function signIn(settings: Partial<typeof DEFAULT_USER_SETTINGS> = {}) {
-  saveLogin({
-    token: 't',
-    userUsername: 'lab1',
-    userId: 'u-1',
-    userRoleId: 2,
-    userFname: 'آزمایشگاه',
-    nationalId: null,
-    userSanapass: JSON.stringify({ ...DEFAULT_USER_SETTINGS, ...settings }),
-    role: 'workshop',
-    testTypes: [],
-  });
+function signIn(settings: Partial<UserSettings> = {}) {
+  signInAs('workshop', { userId: 'u-1', testTypes: [], settings });
 }
 
+let adds: Calls;
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
+  handle(ROUTES.customer.allCustomers, emptyPage);
+  adds = handle(ROUTES.customer.addCustomer, 7, { message: 'مشتری ثبت شد' });
 });
-afterEach(() => vi.unstubAllGlobals());
-
-const sentTo = (path: string) =>
-  fetchMock.mock.calls
-    .filter(([u]) => String(u).includes(path))
-    .map(([, init]) => JSON.parse(String(init?.body)));
 
 describe('the customer form (customer/add)', () => {
   it('sends the mobile typed in Persian digits as 09…, and no settings when they equal the defaults', async () => {
     signIn({ vage: 50000, vageType: 1, sendSMS: true });
-    fetchMock.mockImplementation(async (url) => {
-      if (String(url).includes('/Customer/AddCustomer')) {
-        return jsonResponse({ successful: true, message: 'مشتری ثبت شد', data: 7 });
-      }
-      return jsonResponse({ successful: true, message: '', data: emptyPage });
-    });
     const user = userEvent.setup();
     renderApp('/customer/add');
     const form = await screen.findByRole('form', { name: 'ثبت مشتری' });
@@ -57,7 +37,7 @@ describe('the customer form (customer/add)', () => {
     await user.click(within(form).getByRole('button', { name: 'ثبت مشتری' }));
 
     expect(await screen.findByText(/مشتری ثبت شد \(کد مشتری: ۷\)/)).toBeInTheDocument();
-    expect(sentTo('/Customer/AddCustomer')).toEqual([
+    expect(adds.bodies).toEqual([
       expect.objectContaining({
         customerName: 'علی رضایی',
         mobile1: '09121234567',
@@ -69,11 +49,7 @@ describe('the customer form (customer/add)', () => {
 
   it('sends only the setting that differs from the workshop’s', async () => {
     signIn({ vage: 50000, vageType: 1, sendSMS: true });
-    fetchMock.mockImplementation(async (url) =>
-      String(url).includes('/Customer/AddCustomer')
-        ? jsonResponse({ successful: true, message: 'مشتری ثبت شد', data: 1 })
-        : jsonResponse({ successful: true, message: '', data: emptyPage }),
-    );
+    adds = handle(ROUTES.customer.addCustomer, 1, { message: 'مشتری ثبت شد' });
     const user = userEvent.setup();
     renderApp('/customer/add');
     const form = await screen.findByRole('form', { name: 'ثبت مشتری' });
@@ -84,13 +60,12 @@ describe('the customer form (customer/add)', () => {
     await user.type(fee, '۷۵۰۰۰');
     await user.click(within(form).getByRole('button', { name: 'ثبت مشتری' }));
     await screen.findByText(/مشتری ثبت شد/);
-    const [sent] = sentTo('/Customer/AddCustomer');
+    const [sent] = adds.bodies;
     expect(sent).toMatchObject({ mobile1: '09351112233', settings: JSON.stringify({ vage: 75000 }) });
   });
 
   it('asks for the name and the mobile, and refuses a mobile that is not one, without sending', async () => {
     signIn();
-    fetchMock.mockResolvedValue(jsonResponse({ successful: true, message: '', data: emptyPage }));
     const user = userEvent.setup();
     renderApp('/customer/add');
     const form = await screen.findByRole('form', { name: 'ثبت مشتری' });
@@ -100,7 +75,7 @@ describe('the customer form (customer/add)', () => {
     await user.type(within(form).getAllByLabelText(/^موبایل/)[1]!, '۱۲۳۴');
     await user.click(within(form).getByRole('button', { name: 'ثبت مشتری' }));
     expect(await within(form).findByText(/شماره موبایل معتبر نیست/)).toBeInTheDocument();
-    expect(sentTo('/Customer/AddCustomer')).toEqual([]);
+    expect(requestsTo(ROUTES.customer.addCustomer)).toEqual([]);
   });
 });
 
@@ -130,7 +105,7 @@ describe('manage/customers', () => {
     payCount: 0,
     createdAt: '2026-11-20T08:00:00Z',
   };
-  const opened = () => fetchMock.mock.calls.filter(([u]) => String(u).includes('/Manage/GetCustomer'));
+  const opened = () => requestsTo(ROUTES.manage.getCustomer);
 
   const phoneMatchMedia = window.matchMedia;
   afterEach(() => {
@@ -146,18 +121,8 @@ describe('manage/customers', () => {
           matches: query.includes(`min-width: ${UI.desktopMinWidth}px`),
         }) as MediaQueryList;
     }
-    fetchMock.mockImplementation(async (url) => {
-      const u = String(url);
-      if (u.includes('/Manage/AllCustomers'))
-        return jsonResponse({
-          successful: true,
-          message: '',
-          data: { list: [row], totalCount: 1, currPage: 1, pageSize: 50 },
-        });
-      if (u.includes('/Manage/GetCustomer'))
-        return jsonResponse({ successful: true, message: '', data: detail });
-      return jsonResponse({ successful: false, message: 'unexpected', data: null }, 500);
-    });
+    handle(ROUTES.manage.allCustomers, { list: [row], totalCount: 1, currPage: 1, pageSize: 50 });
+    handle(ROUTES.manage.getCustomer, detail);
     return renderWithProviders(<ManageCustomersPage />, { route: '/manage/customers' });
   }
 
@@ -207,7 +172,7 @@ describe('manage/customers', () => {
       await tabTo(user, name);
       await user.keyboard(key);
       await waitFor(() => expect(opened()).toHaveLength(1));
-      expect(new URL(String(opened()[0]![0]), 'http://x').searchParams.get('customerId')).toBe('c-1');
+      expect(opened()[0]!.url.searchParams.get('customerId')).toBe('c-1');
       expect(await screen.findByRole('dialog', { name: 'حسن طلافروش' })).toBeInTheDocument();
     },
   );

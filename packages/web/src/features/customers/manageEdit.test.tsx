@@ -1,14 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CUSTOMER_MSG, toEnglishDigits } from '@ayar/contract';
+import { CUSTOMER_MSG, ROUTES, toEnglishDigits } from '@ayar/contract';
 import type { ManageCustomerCard, ManageCustomerRow } from '@ayar/contract';
-import { STORAGE_KEYS } from '../../lib/auth.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { renderApp } from '../../test/render.tsx';
+import { handle, handleAny } from '../../test/server.ts';
+import type { Calls } from '../../test/server.ts';
+import { signInAs } from '../../test/session.ts';
 
 // Item 4 of issue 16: the admin could not edit a customer; the row opened a read-only card (ADR 0025).
 
-const fetchMock = vi.fn<typeof fetch>();
 const row: ManageCustomerRow = {
   id: '6f1b3c2a-4444-4a5e-9c1d-000000000004',
   name: 'حسن طلافروش',
@@ -20,11 +21,7 @@ const row: ManageCustomerRow = {
 };
 let card: ManageCustomerCard;
 
-const ok = (data: unknown, message = '') => jsonResponse({ successful: true, message, data });
-const edits = () =>
-  fetchMock.mock.calls
-    .filter(([url]) => String(url).includes('/Manage/EditCustomer'))
-    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+let edits: Calls;
 
 beforeEach(() => {
   card = {
@@ -45,27 +42,20 @@ beforeEach(() => {
     // The lab charges a percentage and sends SMS: not what the admin's own (default) settings say.
     workshopDefaults: { vage: 1.5, vageType: 0, sendSMS: true },
   };
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = String(input);
-    if (url.includes('/Manage/EditCustomer')) {
-      const body = JSON.parse(String(init?.body)) as { customerName: string; settings: string | null };
-      card = { ...card, customerName: body.customerName, settings: body.settings };
-      return ok(12, CUSTOMER_MSG.edited);
-    }
-    if (url.includes('/Manage/GetCustomer')) return ok(card);
-    if (url.includes('/Manage/AllCustomers'))
-      return ok({ list: [row], totalCount: 1, currPage: 1, pageSize: 50 });
-    return ok(null);
-  });
-  localStorage.setItem(STORAGE_KEYS.token, 'bearer admin-token');
-  localStorage.setItem(
-    STORAGE_KEYS.user,
-    JSON.stringify({ userId: 'admin', role: 'admin', userFname: 'مدیر' }),
+  handleAny(null);
+  edits = handle(
+    ROUTES.manage.editCustomer,
+    ({ body }) => {
+      const sent = body as { customerName: string; settings: string | null };
+      card = { ...card, customerName: sent.customerName, settings: sent.settings };
+      return 12;
+    },
+    { message: CUSTOMER_MSG.edited },
   );
+  handle(ROUTES.manage.getCustomer, () => card);
+  handle(ROUTES.manage.allCustomers, { list: [row], totalCount: 1, currPage: 1, pageSize: 50 });
+  signInAs('admin');
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the admin edits a customer', () => {
   it(
@@ -89,14 +79,14 @@ describe('the admin edits a customer', () => {
       await user.clear(within(form).getByLabelText(/^نام مشتری/));
       await user.click(within(form).getByRole('button', { name: 'ذخیره تغییرات' }));
       expect(await within(form).findByText('نام مشتری الزامی است')).toBeInTheDocument();
-      expect(edits()).toEqual([]);
+      expect(edits).toHaveLength(0);
 
       await user.type(within(form).getByLabelText(/^نام مشتری/), 'حسن طلافروش اصفهانی');
       await user.clear(fee);
       await user.type(fee, '2');
       await user.click(within(form).getByRole('button', { name: 'ذخیره تغییرات' }));
-      await waitFor(() => expect(edits()).toHaveLength(1));
-      expect(edits()[0]).toMatchObject({
+      await waitFor(() => expect(edits).toHaveLength(1));
+      expect(edits.bodies[0]).toMatchObject({
         customerId: row.id,
         customerName: 'حسن طلافروش اصفهانی',
         mobile1: '09121234567',
@@ -118,6 +108,6 @@ describe('the admin edits a customer', () => {
     await user.type(screen.getByLabelText(/^نام مشتری/), ' تغییر');
     await user.click(screen.getByRole('button', { name: 'انصراف' }));
     expect(await screen.findByRole('button', { name: 'ویرایش' })).toBeInTheDocument();
-    expect(edits()).toEqual([]);
+    expect(edits).toHaveLength(0);
   });
 });

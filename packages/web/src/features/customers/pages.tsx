@@ -2,27 +2,24 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
-import { CUSTOMER_PAGE_SIZE, ROUTES } from '@ayar/contract';
-import type { CustomerDetail, Paged, CustomerRow } from '@ayar/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { CUSTOMER_PAGE_SIZE } from '@ayar/contract';
 import { Paginator } from '../../components/ui/Paginator.tsx';
 import { IconSearch, IconUserPlus } from '../../components/ui/icons.tsx';
-import { useApiQuery } from '../../lib/query.ts';
-import { CUSTOMERS_KEY, useDeleteCustomer } from './api.ts';
+import { CUSTOMERS_KEY, customerQueries, useDeleteCustomer } from './api.ts';
 import { CustomerForm } from './components/CustomerForm.tsx';
 import { CustomersTable } from './components/CustomersTable.tsx';
 
 export { ManageCustomersPage } from './ManageCustomersPage.tsx';
 
-/** Search, the table and the pages of the workshop's customers (200 a page, SPEC.md 9). */
-function CustomerListBlock({ title, action }: { title: string; action?: React.ReactNode }) {
+/** Search, the table and the pages of the workshop's customers (200 a page, docs/product.md §6.5). */
+function CustomerListBlock({ title, action }: { title: string; action?: ReactNode }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const [page, setPage] = useState(1);
   const query = { pageSize: CUSTOMER_PAGE_SIZE.workshop, pageNumber: page, name: debounced };
-  const customers = useApiQuery<Paged<CustomerRow>>([...CUSTOMERS_KEY, 'all'], ROUTES.customer.allCustomers, {
-    query,
-  });
+  const customers = useQuery(customerQueries.list(query));
   const remove = useDeleteCustomer();
   const data = customers.data;
 
@@ -66,7 +63,7 @@ function CustomerListBlock({ title, action }: { title: string; action?: React.Re
   );
 }
 
-/** customer/add (SPEC.md 2.12): the form, and below it the customers with a delete icon per row. */
+/** customer/add (docs/product.md §2.12): the form, and below it the customers with a delete icon per row. */
 export function CustomerAddPage() {
   const queryClient = useQueryClient();
   return (
@@ -79,14 +76,12 @@ export function CustomerAddPage() {
   );
 }
 
-/** customer/edit/:id (SPEC.md 2.12): saves and goes back to customer/list. */
+/** customer/edit/:id (docs/product.md §2.12): saves and goes back to customer/list. */
 export function CustomerEditPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const customer = useApiQuery<CustomerDetail>([...CUSTOMERS_KEY, 'one', id], ROUTES.customer.getCustomer, {
-    query: { customerId: id },
-  });
+  const customer = useQuery(customerQueries.one(id));
   return (
     <Stack gap="md" maw={720} mx="auto">
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
@@ -114,7 +109,7 @@ export function CustomerEditPage() {
   );
 }
 
-/** customer/list (SPEC.md 2.12): paged 200 at a time, a search, and a link to add. */
+/** customer/list (docs/product.md §2.12): paged 200 at a time, a search, and a link to add. */
 export function CustomerListPage() {
   return (
     <Stack gap="md" maw={960} mx="auto">

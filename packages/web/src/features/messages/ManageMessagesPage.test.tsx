@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ROUTES } from '@ayar/contract';
 import type { MessageRow } from '@ayar/contract';
-import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
+import { renderWithProviders } from '../../test/render.tsx';
+import { handle, requestsTo } from '../../test/server.ts';
 import { ManageMessagesPage } from './pages.tsx';
-
-const fetchMock = vi.fn<typeof fetch>();
 const base: Omit<MessageRow, 'id' | 'status'> = {
   to: '09121234567',
   kind: 'sms',
@@ -25,17 +25,11 @@ const LIST: MessageRow[] = [
 ];
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async () =>
-    jsonResponse({
-      successful: true,
-      message: '',
-      data: { list: LIST, totalCount: 4, currPage: 1, pageSize: 50 },
-    }),
-  );
+  handle(ROUTES.manage.messages, { list: LIST, totalCount: 4, currPage: 1, pageSize: 50 });
 });
-afterEach(() => vi.unstubAllGlobals());
+
+/** The query string of the last request for the list. */
+const lastQuery = () => requestsTo(ROUTES.manage.messages).at(-1)?.url.search ?? '';
 
 describe('messages page', () => {
   it('shows each status as its badge, the error text and Jalali times', async () => {
@@ -58,17 +52,11 @@ describe('messages page', () => {
     const user = userEvent.setup();
     renderWithProviders(<ManageMessagesPage />);
     await screen.findByRole('list', { name: 'فهرست پیامک‌ها و تماس‌ها' });
-    fetchMock.mockImplementation(async () =>
-      jsonResponse({
-        successful: true,
-        message: '',
-        data: { list: [], totalCount: 0, currPage: 1, pageSize: 50 },
-      }),
-    );
+    handle(ROUTES.manage.messages, { list: [], totalCount: 0, currPage: 1, pageSize: 50 });
     await user.type(screen.getByLabelText('شماره گیرنده'), '۰۹۳۵');
     expect(await screen.findByText('پیامی با این فیلترها پیدا نشد')).toBeInTheDocument();
-    await waitFor(() => expect(String(fetchMock.mock.calls.at(-1)?.[0])).toContain('to=0935'));
-    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toContain('pageSize=50');
+    await waitFor(() => expect(lastQuery()).toContain('to=0935'));
+    expect(lastQuery()).toContain('pageSize=50');
   });
 
   it('filters by a Jalali date range, sent as Gregorian days, and refuses a reversed one', async () => {
@@ -78,17 +66,18 @@ describe('messages page', () => {
     await user.type(screen.getByLabelText('از تاریخ'), '۱۴۰۴۰۱۰۱');
     await user.type(screen.getByLabelText('تا تاریخ'), '۱۴۰۴۰۱۱۰');
     await waitFor(() => {
-      const url = String(fetchMock.mock.calls.at(-1)?.[0]);
-      expect(url).toContain('fromDate=2025-03-21');
-      expect(url).toContain('toDate=2025-03-30');
+      expect(lastQuery()).toContain('fromDate=2025-03-21');
+      expect(lastQuery()).toContain('toDate=2025-03-30');
     });
-    const calls = fetchMock.mock.calls.length;
+    const calls = requestsTo(ROUTES.manage.messages).length;
     await user.clear(screen.getByLabelText('از تاریخ'));
     await user.type(screen.getByLabelText('از تاریخ'), '۱۴۰۴۰۲۰۱');
     expect(await screen.findByText('تاریخ شروع نباید بعد از تاریخ پایان باشد')).toBeInTheDocument();
     // The reversed range is never asked for; the last good one stays in force.
     expect(
-      fetchMock.mock.calls.slice(calls).some(([url]) => String(url).includes('fromDate=2025-04-21')),
+      requestsTo(ROUTES.manage.messages)
+        .slice(calls)
+        .some(({ url }) => url.search.includes('fromDate=2025-04-21')),
     ).toBe(false);
   });
 });

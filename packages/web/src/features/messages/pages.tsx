@@ -19,7 +19,6 @@ import {
   MESSAGE_KIND_LABELS,
   MESSAGE_STATUSES,
   MESSAGE_STATUS_LABELS,
-  ROUTES,
   UI,
   jalaliRangeToGregorian,
 } from '@ayar/contract';
@@ -30,7 +29,10 @@ import type {
   MessageStatus,
   MessagesResponse,
 } from '@ayar/contract';
-import { useApiQuery } from '../../lib/query.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ApiError } from '../../lib/api.ts';
+import { messageQueries } from './api.ts';
 import { formatJalaliDateTime, toPersianDigits } from '../../lib/format.ts';
 import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
 import { FOCUSABLE_SCROLL } from '../../components/ui/tableScroll.ts';
@@ -174,9 +176,8 @@ function Frame({ children }: { children: ReactNode }) {
   );
 }
 
-/** manage/messages: every SMS and call of the outbox, its status and error (DESIGN.md 1). */
-export function ManageMessagesPage() {
-  const isDesktop = useMediaQuery(`(min-width: ${UI.desktopMinWidth}px)`) ?? false;
+/** The filters' state: status, kind, the recipient's number and a Jalali date range. */
+function useMessageFilters() {
   const [status, setStatus] = useState<MessageStatus | null>(null);
   const [kind, setKind] = useState<MessageKind | null>(null);
   const [to, setTo] = useState('');
@@ -186,7 +187,6 @@ export function ManageMessagesPage() {
   const [toJalali, setToJalali] = useState('');
   const [dates, setDates] = useState<{ fromDate?: string | undefined; toDate?: string | undefined }>({});
   const [dateErrors, setDateErrors] = useState<DateRangeErrors>({});
-  const filtered = Boolean(status || kind || debouncedTo || dates.fromDate || dates.toDate);
 
   // A range is applied once both fields hold whole dates (or are empty); its errors show when a date
   // is complete or the field is left, not at every keystroke.
@@ -200,12 +200,40 @@ export function ManageMessagesPage() {
     setPage(1);
   };
   const whole = (value: string) => value === '' || value.length === 10;
+  /** A new filter goes back to the first page. */
+  const first =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
 
-  const messages = useApiQuery<MessagesResponse>(['messages'], ROUTES.manage.messages, {
+  return {
+    status,
+    kind,
+    to,
+    page,
+    setPage,
+    fromJalali,
+    toJalali,
+    dateErrors,
+    setStatus: first(setStatus),
+    setKind: first(setKind),
+    setTo: first(setTo),
+    onDate: (field: 'fromDate' | 'toDate', v: string) => {
+      const [from, to] = field === 'fromDate' ? [v, toJalali] : [fromJalali, v];
+      (field === 'fromDate' ? setFromJalali : setToJalali)(v);
+      if (whole(from) && whole(to)) applyDates(from, to);
+    },
+    onDateBlur: () => applyDates(fromJalali, toJalali),
+    filtered: Boolean(status || kind || debouncedTo || dates.fromDate || dates.toDate),
     query: { pageNumber: page, pageSize: PAGE_SIZE, status, kind, to: debouncedTo, ...dates },
-  });
+  };
+}
+type MessageFilters = ReturnType<typeof useMessageFilters>;
 
-  const filters = (
+function Filters({ f, isDesktop }: { f: MessageFilters; isDesktop: boolean }) {
+  return (
     <Paper withBorder radius="lg" p="sm" component="section" aria-label="فیلترها">
       <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
         <Select
@@ -213,63 +241,60 @@ export function ManageMessagesPage() {
           size="md"
           placeholder="همه"
           data={statusOptions}
-          value={status}
+          value={f.status}
           clearable
-          onChange={(v) => {
-            setStatus(v as MessageStatus | null);
-            setPage(1);
-          }}
+          onChange={(v) => f.setStatus(v as MessageStatus | null)}
         />
         <Select
           label="نوع"
           size="md"
           placeholder="همه"
           data={kindOptions}
-          value={kind}
+          value={f.kind}
           clearable
-          onChange={(v) => {
-            setKind(v as MessageKind | null);
-            setPage(1);
-          }}
+          onChange={(v) => f.setKind(v as MessageKind | null)}
         />
         <DigitsInput
           style={isDesktop ? undefined : { gridColumn: '1 / -1' }}
           label="شماره گیرنده"
           placeholder="بخشی از شماره"
-          value={to}
+          value={f.to}
           maxLength={15}
-          onChange={(v) => {
-            setTo(v);
-            setPage(1);
-          }}
+          onChange={f.setTo}
         />
         <JalaliRangeInputs
           size="md"
-          from={fromJalali}
-          to={toJalali}
-          errors={dateErrors}
-          onChange={(field, v) => {
-            const [from, to] = field === 'fromDate' ? [v, toJalali] : [fromJalali, v];
-            (field === 'fromDate' ? setFromJalali : setToJalali)(v);
-            if (whole(from) && whole(to)) applyDates(from, to);
-          }}
-          onBlur={() => applyDates(fromJalali, toJalali)}
+          from={f.fromJalali}
+          to={f.toJalali}
+          errors={f.dateErrors}
+          onChange={f.onDate}
+          onBlur={f.onDateBlur}
         />
       </SimpleGrid>
     </Paper>
   );
+}
 
-  let body: ReactNode;
+/** The list: loading, a failure, nothing found, or the messages with their pages. */
+function MessagesBody(props: {
+  messages: UseQueryResult<MessagesResponse, ApiError>;
+  filtered: boolean;
+  isDesktop: boolean;
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  const { messages, filtered, isDesktop } = props;
   if (messages.isPending) {
-    body = (
+    return (
       <Stack gap="xs" aria-busy="true" aria-label="در حال بارگذاری پیام‌ها">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} h={isDesktop ? 48 : 110} radius="md" />
         ))}
       </Stack>
     );
-  } else if (messages.isError) {
-    body = (
+  }
+  if (messages.isError) {
+    return (
       <EmptyState
         title="فهرست پیام‌ها بارگذاری نشد"
         description={messages.error.message}
@@ -282,8 +307,9 @@ export function ManageMessagesPage() {
         </EmptyState.Actions>
       </EmptyState>
     );
-  } else if (messages.data.list.length === 0) {
-    body = (
+  }
+  if (messages.data.list.length === 0) {
+    return (
       <EmptyState
         title={filtered ? 'پیامی با این فیلترها پیدا نشد' : 'هنوز پیامکی یا تماسی در صف نیست'}
         description={
@@ -296,34 +322,39 @@ export function ManageMessagesPage() {
         py="xl"
       />
     );
-  } else {
-    const { list, totalCount, pageSize } = messages.data;
-    body = (
-      <Stack gap="xs">
-        {isDesktop ? (
-          <MessagesTable list={list} />
-        ) : (
-          <Stack
-            gap="xs"
-            component="ul"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label="فهرست پیامک‌ها و تماس‌ها"
-          >
-            {list.map((m) => (
-              <MessageCard key={m.id} message={m} />
-            ))}
-          </Stack>
-        )}
-        <Paginator page={page} pageSize={pageSize} total={totalCount} onChange={setPage} />
-      </Stack>
-    );
   }
+  const { list, totalCount, pageSize } = messages.data;
+  return (
+    <Stack gap="xs">
+      {isDesktop ? (
+        <MessagesTable list={list} />
+      ) : (
+        <Stack
+          gap="xs"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label="فهرست پیامک‌ها و تماس‌ها"
+        >
+          {list.map((m) => (
+            <MessageCard key={m.id} message={m} />
+          ))}
+        </Stack>
+      )}
+      <Paginator page={props.page} pageSize={pageSize} total={totalCount} onChange={props.onPage} />
+    </Stack>
+  );
+}
 
+/** manage/messages: every SMS and call of the outbox, its status and error (docs/product.md §5.5). */
+export function ManageMessagesPage() {
+  const isDesktop = useMediaQuery(`(min-width: ${UI.desktopMinWidth}px)`) ?? false;
+  const f = useMessageFilters();
+  const messages = useQuery(messageQueries.list(f.query));
   return (
     <Frame>
-      {filters}
+      <Filters f={f} isDesktop={isDesktop} />
       <Group justify="flex-end">
         <Button
           variant="subtle"
@@ -334,7 +365,13 @@ export function ManageMessagesPage() {
           بازخوانی
         </Button>
       </Group>
-      {body}
+      <MessagesBody
+        messages={messages}
+        filtered={f.filtered}
+        isDesktop={isDesktop}
+        page={f.page}
+        onPage={f.setPage}
+      />
     </Frame>
   );
 }

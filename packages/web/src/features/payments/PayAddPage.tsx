@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ActionIcon,
@@ -7,7 +8,6 @@ import {
   Button,
   Group,
   Paper,
-  SegmentedControl,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -15,40 +15,35 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   PAY_TYPE_TEXT,
-  ROUTES,
   formatGrams,
   formatToman,
   gregorianToJalali,
   payFormSchema,
-  toEnglishDigits,
   toPersianDigits,
   todayJalali,
 } from '@ayar/contract';
-import type {
-  AddPayInput,
-  CustomerSearchItem,
-  GetPaysResponse,
-  PayFormInput,
-  PayFormOutput,
-  PayItem,
-} from '@ayar/contract';
-import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
-import { FormJalaliDateField, FormTomanField } from '../../components/ui/FormFields.tsx';
+import type { CustomerSearchItem, PayFormInput, PayFormOutput, PayItem } from '@ayar/contract';
+import { CustomerAutocomplete } from '../../components/search/CustomerAutocomplete.tsx';
+import {
+  FormGramsField,
+  FormJalaliDateField,
+  FormSegmentedField,
+  FormTomanField,
+  useFormField,
+} from '../../components/ui/form/index.ts';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { StripedCard } from '../../components/ui/StripedCard.tsx';
 import { confirmAction } from '../../components/ui/confirm.tsx';
 import { IconTrash } from '../../components/ui/icons.tsx';
 import { alertSuccess } from '../../lib/alert.ts';
-import { useApiMutation, useApiQuery } from '../../lib/query.ts';
+import { applyFieldErrors } from '../../lib/applyFieldErrors.ts';
 import { useUnsavedInput } from '../../lib/unsaved.ts';
-import { applyFieldErrors } from '../auth/applyFieldErrors.ts';
-import { CustomerAutocomplete } from '../customers/components/CustomerAutocomplete.tsx';
+import { PAYMENTS_KEY, paymentQueries, useAddPay, useDeletePay } from './api.ts';
 import { BalanceSummary } from './components/BalanceSummary.tsx';
 
-export const PAYS_KEY = ['payments'] as const;
 const FIELDS = ['customerId', 'type', 'gold', 'money', 'date', 'desc'] as const;
 
 const blank = (keep?: Partial<PayFormInput>): PayFormInput => ({
@@ -61,26 +56,34 @@ const blank = (keep?: Partial<PayFormInput>): PayFormInput => ({
   ...keep,
 });
 
-/** Grams as typed: digits and one decimal point (the Persian «٫» too), at most 3 decimals. */
-export function cleanGrams(raw: string): string {
-  const text = toEnglishDigits(raw)
-    .replace(/[\u066b/]/g, '.')
-    .replace(/[^\d.]/g, '');
-  const [whole = '', ...rest] = text.split('.');
-  return rest.length === 0 ? whole : `${whole}.${rest.join('').slice(0, 3)}`;
+/** The customer field: the picker shows the chosen customer, the form keeps its id. */
+function CustomerField(props: {
+  control: Control<PayFormInput, unknown, PayFormOutput>;
+  value: CustomerSearchItem | null;
+  onChange: (customer: CustomerSearchItem | null) => void;
+}) {
+  const field = useFormField(props.control, 'customerId');
+  return (
+    <CustomerAutocomplete
+      label="مشتری"
+      withAsterisk
+      value={props.value}
+      error={field.error}
+      onChange={(value) => {
+        props.onChange(value);
+        field.onChange(value?.id ?? '');
+      }}
+    />
+  );
 }
 
-/** pay/add (SPEC.md 2.13): a receipt or a payment of gold and money, and the customer's running account. */
-export function PayAddPage() {
-  const queryClient = useQueryClient();
-  const [customer, setCustomer] = useState<CustomerSearchItem | null>(null);
-  const add = useApiMutation<{ id: string }, AddPayInput>(ROUTES.customer.addPay);
-  const del = useApiMutation<null, { id: string }>(ROUTES.customer.deletePay);
-  const pays = useApiQuery<GetPaysResponse>([...PAYS_KEY, 'customer'], ROUTES.customer.getPays, {
-    query: { cid: customer?.id },
-    enabled: customer !== null,
-    fresh: true,
-  });
+/** The receipt or payment form; after a save it keeps the customer, the type and the date. */
+function PayForm(props: {
+  customer: CustomerSearchItem | null;
+  onCustomer: (customer: CustomerSearchItem | null) => void;
+  onSaved: () => Promise<unknown>;
+}) {
+  const add = useAddPay();
   const form = useForm<PayFormInput, unknown, PayFormOutput>({
     resolver: zodResolver(payFormSchema),
     defaultValues: blank(),
@@ -92,19 +95,69 @@ export function PayAddPage() {
   } = form;
   useUnsavedInput(isDirty);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: PAYS_KEY });
-
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const result = await add.mutateAsync(values);
       alertSuccess(result.message);
       const current = form.getValues();
       form.reset(blank({ customerId: current.customerId, type: current.type, date: current.date }));
-      await refresh();
+      await props.onSaved();
     } catch (error) {
       applyFieldErrors(error, form.setError, FIELDS);
     }
   });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="ثبت پرداخت">
+      <Stack gap="sm">
+        <CustomerField control={control} value={props.customer} onChange={props.onCustomer} />
+        <FormSegmentedField
+          control={control}
+          name="type"
+          label="نوع"
+          color={(type) => (type === '2' ? 'orange' : 'teal')}
+          data={[
+            { value: '1', label: 'دریافت از مشتری' },
+            { value: '2', label: 'پرداخت به مشتری' },
+          ]}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <FormGramsField
+            control={control}
+            name="gold"
+            label="طلا (گرم)"
+            placeholder="۱۲٫۳۴۵"
+            description="تا سه رقم اعشار (میلی‌گرم)"
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+          />
+          <FormTomanField control={control} name="money" maxLength={12} emptyHint="بدون اعشار" />
+          <FormJalaliDateField
+            control={control}
+            name="date"
+            label="تاریخ"
+            withAsterisk
+            placeholder="۱۴۰۵/۰۹/۰۱"
+          />
+          <TextInput label="توضیحات" autoComplete="off" error={errors.desc?.message} {...register('desc')} />
+        </SimpleGrid>
+        <Button type="submit" size="md" loading={add.isPending}>
+          ثبت
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The chosen customer's running account and their receipts and payments, each with a delete. */
+function CustomerAccount({
+  customer,
+  onChanged,
+}: {
+  customer: CustomerSearchItem;
+  onChanged: () => Promise<unknown>;
+}) {
+  const pays = useQuery(paymentQueries.pays(customer.id));
+  const del = useDeletePay();
 
   const remove = async (pay: PayItem) => {
     const what = [
@@ -126,123 +179,51 @@ export function PayAddPage() {
     } catch {
       // The API client has shown the server's message.
     }
-    await refresh();
+    await onChanged();
   };
 
   return (
+    <Stack gap="sm">
+      <Title order={2} size="h4">
+        حساب {customer.name}
+      </Title>
+      {pays.data ? (
+        <>
+          <BalanceSummary balance={pays.data.balance} />
+          {pays.data.list.length === 0 ? (
+            <Paper withBorder radius="md" p="lg" ta="center">
+              <Text c="dimmed">برای این مشتری دریافت یا پرداختی ثبت نشده است.</Text>
+            </Paper>
+          ) : (
+            <Stack gap="xs" aria-label="دریافت‌ها و پرداخت‌ها">
+              {pays.data.list.map((pay) => (
+                <PayRow key={pay.id} pay={pay} onDelete={() => void remove(pay)} deleting={del.isPending} />
+              ))}
+            </Stack>
+          )}
+        </>
+      ) : (
+        <Skeleton height={140} radius="md" />
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * pay/add (docs/product.md §2.13): a receipt or a payment of gold and money, and the customer's running
+ * account.
+ */
+export function PayAddPage() {
+  const queryClient = useQueryClient();
+  const [customer, setCustomer] = useState<CustomerSearchItem | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: PAYMENTS_KEY });
+  return (
     <Stack gap="md" maw={820} mx="auto">
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-        <form onSubmit={onSubmit} noValidate aria-label="ثبت پرداخت">
-          <Stack gap="sm">
-            <Controller
-              control={control}
-              name="customerId"
-              render={({ field }) => (
-                <CustomerAutocomplete
-                  label="مشتری"
-                  withAsterisk
-                  value={customer}
-                  error={errors.customerId?.message}
-                  onChange={(value) => {
-                    setCustomer(value);
-                    field.onChange(value?.id ?? '');
-                  }}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="type"
-              render={({ field }) => (
-                <Stack gap={4}>
-                  <Text size="sm" fw={500}>
-                    نوع
-                  </Text>
-                  <SegmentedControl
-                    fullWidth
-                    aria-label="نوع"
-                    value={String(field.value)}
-                    onChange={field.onChange}
-                    color={field.value === '2' ? 'orange' : 'teal'}
-                    data={[
-                      { value: '1', label: 'دریافت از مشتری' },
-                      { value: '2', label: 'پرداخت به مشتری' },
-                    ]}
-                  />
-                </Stack>
-              )}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Controller
-                control={control}
-                name="gold"
-                render={({ field }) => (
-                  <DigitsInput
-                    label="طلا (گرم)"
-                    digitsOnly={false}
-                    inputMode="decimal"
-                    placeholder="۱۲٫۳۴۵"
-                    description="تا سه رقم اعشار (میلی‌گرم)"
-                    value={String(field.value ?? '')}
-                    onChange={(v) => field.onChange(cleanGrams(v))}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    error={errors.gold?.message}
-                    inputWrapperOrder={['label', 'input', 'description', 'error']}
-                  />
-                )}
-              />
-              <FormTomanField control={control} name="money" maxLength={12} emptyHint="بدون اعشار" />
-              <FormJalaliDateField
-                control={control}
-                name="date"
-                label="تاریخ"
-                withAsterisk
-                placeholder="۱۴۰۵/۰۹/۰۱"
-              />
-              <TextInput
-                label="توضیحات"
-                autoComplete="off"
-                error={errors.desc?.message}
-                {...register('desc')}
-              />
-            </SimpleGrid>
-            <Button type="submit" size="md" loading={add.isPending}>
-              ثبت
-            </Button>
-          </Stack>
-        </form>
+        <PayForm customer={customer} onCustomer={setCustomer} onSaved={refresh} />
       </Paper>
-
       {customer ? (
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            حساب {customer.name}
-          </Title>
-          {pays.data ? (
-            <>
-              <BalanceSummary balance={pays.data.balance} />
-              {pays.data.list.length === 0 ? (
-                <Paper withBorder radius="md" p="lg" ta="center">
-                  <Text c="dimmed">برای این مشتری دریافت یا پرداختی ثبت نشده است.</Text>
-                </Paper>
-              ) : (
-                <Stack gap="xs" aria-label="دریافت‌ها و پرداخت‌ها">
-                  {pays.data.list.map((pay) => (
-                    <PayRow
-                      key={pay.id}
-                      pay={pay}
-                      onDelete={() => void remove(pay)}
-                      deleting={del.isPending}
-                    />
-                  ))}
-                </Stack>
-              )}
-            </>
-          ) : (
-            <Skeleton height={140} radius="md" />
-          )}
-        </Stack>
+        <CustomerAccount customer={customer} onChanged={refresh} />
       ) : (
         <Paper withBorder radius="md" p="lg" ta="center">
           <Text c="dimmed">مشتری را انتخاب کنید تا حساب و دریافت و پرداخت‌های او اینجا دیده شود.</Text>

@@ -1,13 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_USER_SETTINGS, addPayRequestSchema, formatGrams, formatToman } from '@ayar/contract';
-import { saveLogin } from '../../lib/auth.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
-import { cleanGrams } from './PayAddPage.tsx';
+import { ROUTES, addPayRequestSchema, formatGrams, formatToman } from '@ayar/contract';
+import { renderApp } from '../../test/render.tsx';
+import { handle, requestsTo } from '../../test/server.ts';
+import { signInAs } from '../../test/session.ts';
 import { defaultStoreYear } from './StorePage.tsx';
-
-const fetchMock = vi.fn<typeof fetch>();
 const CUSTOMER = {
   id: '3f0d2c1e-8a4b-4c5d-9e6f-0a1b2c3d4e5f',
   name: 'حسن طلافروش',
@@ -27,66 +25,38 @@ const EMPTY_BALANCE = {
   moneyRemain: 0,
 };
 
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-  saveLogin({
-    token: 't',
-    userUsername: 'lab1',
-    userId: 'u-1',
-    userRoleId: 2,
-    userFname: 'آزمایشگاه',
-    nationalId: null,
-    userSanapass: JSON.stringify(DEFAULT_USER_SETTINGS),
-    role: 'workshop',
-    testTypes: [],
-  });
-});
-afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => signInAs('workshop', { userId: 'u-1', testTypes: [] }));
 
 describe('pay/add', () => {
-  it('keeps grams to 3 decimals, takes «٫» and Persian digits', () => {
-    expect(cleanGrams('۱۲٫۳۴۵۶')).toBe('12.345');
-    expect(cleanGrams('0.5.7')).toBe('0.57');
-    expect(cleanGrams('ab3')).toBe('3');
-  });
-
   it('records a receipt of gold typed in grams with 3 decimals, as the server expects', async () => {
     let added: Record<string, unknown> | null = null;
-    fetchMock.mockImplementation(async (url, init) => {
-      const u = String(url);
-      if (u.includes('/Customer/CustomersByName'))
-        return jsonResponse({ successful: true, message: '', data: [CUSTOMER] });
-      if (u.includes('/Customer/AddPay')) {
-        added = JSON.parse(String(init?.body));
-        return jsonResponse({ successful: true, message: 'ثبت شد', data: { id: 'p1' } });
-      }
-      if (u.includes('/Customer/GetPays')) {
-        return jsonResponse({
-          successful: true,
-          message: '',
-          data: {
-            customerId: CUSTOMER.id,
-            customerName: CUSTOMER.name,
-            list: added
-              ? [
-                  {
-                    id: 'p1',
-                    type: 1,
-                    goldMg: 12345,
-                    money: 0,
-                    date: '2026-11-22',
-                    desc: null,
-                    createdAt: '2026-11-22T08:00:00Z',
-                  },
-                ]
-              : [],
-            balance: added ? { ...EMPTY_BALANCE, receivedGoldMg: 12345, goldRemain: -12345 } : EMPTY_BALANCE,
-          },
-        });
-      }
-      return jsonResponse({ successful: false, message: 'unexpected', data: null }, 500);
-    });
+    handle(ROUTES.customer.customersByName, [CUSTOMER]);
+    handle(
+      ROUTES.customer.addPay,
+      ({ body }) => {
+        added = body as Record<string, unknown>;
+        return { id: 'p1' };
+      },
+      { message: 'ثبت شد' },
+    );
+    handle(ROUTES.customer.getPays, () => ({
+      customerId: CUSTOMER.id,
+      customerName: CUSTOMER.name,
+      list: added
+        ? [
+            {
+              id: 'p1',
+              type: 1,
+              goldMg: 12345,
+              money: 0,
+              date: '2026-11-22',
+              desc: null,
+              createdAt: '2026-11-22T08:00:00Z',
+            },
+          ]
+        : [],
+      balance: added ? { ...EMPTY_BALANCE, receivedGoldMg: 12345, goldRemain: -12345 } : EMPTY_BALANCE,
+    }));
     const user = userEvent.setup();
     renderApp('/pay/add');
     const form = await screen.findByRole('form', { name: 'ثبت پرداخت' });
@@ -112,7 +82,7 @@ describe('pay/add', () => {
     await user.click(within(form).getByRole('button', { name: 'ثبت' }));
     expect(await within(form).findByText('مشتری را انتخاب کنید')).toBeInTheDocument();
     expect(within(form).getByText('وزن طلا یا مبلغ را وارد کنید')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requestsTo()).toEqual([]);
   });
 });
 
@@ -124,43 +94,37 @@ describe('user/store', () => {
   });
 
   it('shows the totals and marks the customers who owe', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse({
-        successful: true,
-        message: '',
-        data: {
-          list: [
-            {
-              customerId: 'a',
-              customerFullName: 'بدهکار',
-              customerCode: 1,
-              goldRemain: 1500,
-              moneyRemain: 250000,
-              testCount: 3,
-              status: 0,
-              deleted: false,
-            },
-            {
-              customerId: 'b',
-              customerFullName: 'بستانکار',
-              customerCode: 2,
-              goldRemain: -250,
-              moneyRemain: 0,
-              testCount: 1,
-              status: 2,
-              deleted: true,
-            },
-          ],
-          totalCount: 2,
-          currPage: 1,
-          pageSize: 50,
-          year: 1405,
-          totalGoldRemain: 1250,
-          totalMoneyRemain: 250000,
-          totalTestCount: 4,
+    const store = handle(ROUTES.account.getStore, {
+      list: [
+        {
+          customerId: 'a',
+          customerFullName: 'بدهکار',
+          customerCode: 1,
+          goldRemain: 1500,
+          moneyRemain: 250000,
+          testCount: 3,
+          status: 0,
+          deleted: false,
         },
-      }),
-    );
+        {
+          customerId: 'b',
+          customerFullName: 'بستانکار',
+          customerCode: 2,
+          goldRemain: -250,
+          moneyRemain: 0,
+          testCount: 1,
+          status: 2,
+          deleted: true,
+        },
+      ],
+      totalCount: 2,
+      currPage: 1,
+      pageSize: 50,
+      year: 1405,
+      totalGoldRemain: 1250,
+      totalMoneyRemain: 250000,
+      totalTestCount: 4,
+    });
     renderApp('/user/store');
     expect(await screen.findByTestId('total-gold')).toHaveTextContent(formatGrams(1250));
     expect(screen.getByTestId('total-money')).toHaveTextContent(formatToman(250000));
@@ -169,7 +133,7 @@ describe('user/store', () => {
     expect(owes).toHaveLength(1);
     expect(owes[0]).toHaveTextContent('بدهکار');
     expect(screen.getByText(/حذف شده/)).toBeInTheDocument();
-    const url = String(fetchMock.mock.calls[0]![0]);
+    const url = store[0]!.url.search;
     expect(url).toContain('pageSize=50');
     expect(url).toMatch(/year=14\d\d/);
   });

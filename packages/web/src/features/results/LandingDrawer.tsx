@@ -7,7 +7,7 @@ import { SisterSiteLink } from './SisterSiteLink.tsx';
 import { APP_VERSION, SITE } from '../../lib/site.ts';
 
 /**
- * The landing page's side drawer (SPEC.md 2.2). Loaded when first opened: a Mantine Drawer brings
+ * The landing page's side drawer (docs/product.md §2.2). Loaded when first opened: a Mantine Drawer brings
  * floating-ui and friends, which the public lookup does not need up front.
  */
 export default function LandingDrawer(props: { opened: boolean; onClose: () => void; onLogin: () => void }) {

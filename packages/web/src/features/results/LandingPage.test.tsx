@@ -1,16 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { ROUTES } from '@ayar/contract';
 import type { ResultItem } from '@ayar/contract';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '../../lib/auth.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
-
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-});
-afterEach(() => vi.unstubAllGlobals());
+import { renderApp } from '../../test/render.tsx';
+import { fail, handle, handleAny, requestsTo } from '../../test/server.ts';
+import { signInAs } from '../../test/session.ts';
 
 /** A public result item as the server answers it. */
 const item = (over: Partial<ResultItem> = {}): ResultItem => ({
@@ -75,27 +71,21 @@ describe('landing page', () => {
     renderApp('/');
     await user.click(screen.getByRole('button', { name: 'استعلام نتیجه' }));
     expect(await screen.findByText('وارد کردن شماره سند الزامی است')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requestsTo()).toEqual([]);
   });
 
   it('looks up a Persian-digit number and shows the results', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse({
-        successful: true,
-        message: '',
-        data: {
-          list: [
-            item({
-              token: 'tokenAAAAAAAAAAAAAAAAA',
-              docNumber: 1234,
-              customerName: 'علی رضایی',
-              purity: 750,
-            }),
-            item({ token: 'tokenBBBBBBBBBBBBBBBBB', docNumber: 1235, purity: null, remain: 12 }),
-          ],
-        },
-      }),
-    );
+    const lookups = handle(ROUTES.tests.result, {
+      list: [
+        item({
+          token: 'tokenAAAAAAAAAAAAAAAAA',
+          docNumber: 1234,
+          customerName: 'علی رضایی',
+          purity: 750,
+        }),
+        item({ token: 'tokenBBBBBBBBBBBBBBBBB', docNumber: 1235, purity: null, remain: 12 }),
+      ],
+    });
     const user = userEvent.setup();
     renderApp('/');
     await user.type(screen.getByLabelText(/شماره سند/), '۱۲۳۴');
@@ -104,7 +94,7 @@ describe('landing page', () => {
     // The closed item's panel may still be mounted while it animates: look at the open one.
     expect(screen.getAllByText('آزمایشگاه طلا')[0]).toBeVisible();
     expect(screen.getAllByText('بدون تصویر')[0]).toBeInTheDocument();
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ code: '1234', forWeb: true });
+    expect(lookups.bodies).toEqual([{ code: '1234', forWeb: true }]);
     expect(screen.getAllByRole('link', { name: 'پیوند ثابت این نتیجه' })[0]).toHaveAttribute(
       'href',
       '/r/tokenAAAAAAAAAAAAAAAAA',
@@ -123,30 +113,30 @@ describe('landing page', () => {
   });
 
   it('looks up a number carried in the address (?code=), once, and keeps the address in step with the form', async () => {
-    const answer = (docNumber: number, customerName: string) =>
-      jsonResponse({ successful: true, message: '', data: { list: [item({ docNumber, customerName })] } });
-    fetchMock.mockResolvedValueOnce(answer(4321, 'مریم کاظمی')).mockResolvedValueOnce(answer(77, 'حسن نیک'));
+    const answers = [
+      { list: [item({ docNumber: 4321, customerName: 'مریم کاظمی' })] },
+      { list: [item({ docNumber: 77, customerName: 'حسن نیک' })] },
+    ];
+    const lookups = handle(ROUTES.tests.result, () => answers.shift());
     const user = userEvent.setup();
     renderApp('/?code=۴۳۲۱');
     expect(await screen.findByText('مریم کاظمی')).toBeInTheDocument();
     expect(screen.getByLabelText(/شماره سند/)).toHaveValue('۴۳۲۱');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ code: '4321', forWeb: true });
+    expect(lookups).toHaveLength(1);
+    expect(lookups.bodies[0]).toEqual({ code: '4321', forWeb: true });
 
     // A new number from the form is looked up once, although the address changes with it.
     await user.clear(screen.getByLabelText(/شماره سند/));
     await user.type(screen.getByLabelText(/شماره سند/), '77');
     await user.click(screen.getByRole('button', { name: 'استعلام نتیجه' }));
     expect(await screen.findByText('حسن نیک')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(lookups).toHaveLength(2);
   });
 
   it('shows a packet’s photos as thumbnails with a full-size viewer', async () => {
     const photo = '/api/v1.0/Results/Photo/tokenAAAAAAAAAAAAAAAAA/0b0c7c8e-1d2e-4f00-9a3b-000000000001';
     const photo2 = '/api/v1.0/Results/Photo/tokenAAAAAAAAAAAAAAAAA/0b0c7c8e-1d2e-4f00-9a3b-000000000002';
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse({ successful: true, message: '', data: { list: [item({ images: [photo, photo2] })] } }),
-    );
+    handle(ROUTES.tests.result, { list: [item({ images: [photo, photo2] })] });
     const user = userEvent.setup();
     renderApp('/');
     await user.type(screen.getByLabelText(/شماره سند/), '77');
@@ -170,17 +160,11 @@ describe('landing page', () => {
     const rect = vi
       .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
       .mockReturnValue({ top: 520, bottom: 600, height: 80 } as DOMRect);
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse({
-        successful: true,
-        message: '',
-        data: {
-          list: [
-            item({ images: [photo], customerName: 'علی رضایی', title: 'ساخته', weight: 12.5, readyTime: 30 }),
-          ],
-        },
-      }),
-    );
+    handle(ROUTES.tests.result, {
+      list: [
+        item({ images: [photo], customerName: 'علی رضایی', title: 'ساخته', weight: 12.5, readyTime: 30 }),
+      ],
+    });
     const user = userEvent.setup();
     renderApp('/');
     await user.type(screen.getByLabelText(/شماره سند/), '77');
@@ -200,9 +184,7 @@ describe('landing page', () => {
   });
 
   it('shows the server message when the lookup fails', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse({ successful: false, message: 'مورد خواسته شده پیدا نشد', data: null }, 404),
-    );
+    fail(ROUTES.tests.result, 'مورد خواسته شده پیدا نشد', { status: 404 });
     const user = userEvent.setup();
     renderApp('/');
     await user.type(screen.getByLabelText(/شماره سند/), '99');
@@ -219,7 +201,7 @@ describe('landing page', () => {
     expect(input).toHaveValue('');
     await user.click(screen.getByRole('button', { name: 'استعلام نتیجه' }));
     expect(await screen.findByText('وارد کردن شماره سند الزامی است')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requestsTo()).toEqual([]);
   });
 
   it('renders the embedded lookup page without the landing chrome', () => {
@@ -236,11 +218,7 @@ describe('guarded routes in the app', () => {
   });
 
   it('shows a placeholder with its title inside the shell, and the workshop menu', async () => {
-    localStorage.setItem(STORAGE_KEYS.token, 'bearer t');
-    localStorage.setItem(
-      STORAGE_KEYS.user,
-      JSON.stringify({ userId: 'u', role: 'workshop', userFname: 'آزمایشگاه الماس' }),
-    );
+    signInAs('workshop', { userId: 'u', userFname: 'آزمایشگاه الماس' });
     const user = userEvent.setup();
     renderApp('/lab/list/true');
     expect(screen.getByRole('heading', { level: 1, name: 'لیست در انتظار تعیین عیار' })).toBeInTheDocument();
@@ -253,9 +231,8 @@ describe('guarded routes in the app', () => {
   });
 
   it('sends an admin off a workshop page to the dashboard, and logout clears the login', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ successful: true, message: '', data: null }));
-    localStorage.setItem(STORAGE_KEYS.token, 'bearer t');
-    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ userId: 'a', role: 'admin' }));
+    handleAny(null);
+    signInAs('admin', { userId: 'a' });
     const user = userEvent.setup();
     renderApp('/customer/list');
     expect(screen.getByRole('heading', { level: 1, name: 'داشبورد' })).toBeInTheDocument();
@@ -264,6 +241,6 @@ describe('guarded routes in the app', () => {
     await user.click(within(menus[menus.length - 1]!).getByRole('link', { name: 'خروج' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'استعلام جواب آزمایش' })).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
-    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/v1.0/Account/logout');
+    await waitFor(() => expect(requestsTo(ROUTES.account.logout)).toHaveLength(1));
   });
 });

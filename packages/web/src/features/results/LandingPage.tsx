@@ -23,13 +23,8 @@ import { APP_VERSION, SITE } from '../../lib/site.ts';
 import { ResultLookup } from './ResultLookup.tsx';
 import { SupportLine, TrustSeal } from './SiteContactSlots.tsx';
 import classes from './LandingPage.module.css';
-import { preloadable } from '../../app/preloadable.tsx';
 
 const LandingDrawer = lazy(() => import('./LandingDrawer.tsx'));
-
-// The login forms (modes 0 and 2) load when chosen: the first download is the lookup alone.
-const LoginForm = preloadable(() => import('../auth/LoginForm.tsx'), 'LoginForm');
-const OtpLoginForm = preloadable(() => import('../auth/OtpLoginForm.tsx'), 'OtpLoginForm');
 
 function FormLoading() {
   return (
@@ -39,7 +34,7 @@ function FormLoading() {
   );
 }
 
-/** The landing modes of SPEC.md 2.2: 0 login, 1 result lookup (default), 2 one-time-code login. */
+/** The landing modes of docs/product.md §2.2: 0 login, 1 result lookup (default), 2 one-time-code login. */
 export type LandingMode = 0 | 1 | 2;
 
 const HEADINGS: Record<LandingMode, { title: string; text: string }> = {
@@ -96,8 +91,64 @@ function BottomTab({
   );
 }
 
+/** The cover: the menu button, the network's name, the emblem and the tagline. */
+function LandingCover({ drawerOpened, onMenu }: { drawerOpened: boolean; onMenu: () => void }) {
+  return (
+    <header className={classes.cover}>
+      <Container size={520} px="md">
+        <Group justify="space-between" py="sm" wrap="nowrap">
+          <Burger opened={drawerOpened} onClick={onMenu} color="white" size="sm" aria-label="باز کردن منو" />
+          <Text fw={700} c="gold.3" size="sm">
+            {SITE.name}
+          </Text>
+        </Group>
+        <Stack align="center" gap={6} pb={56} pt={4} ta="center">
+          <Emblem size={72} />
+          <Title order={1} c="white" fz={{ base: 22, sm: 26 }} lh={1.5}>
+            {SITE.tagline}
+          </Title>
+          <Text c="ink.1" size="sm">
+            استعلام برخط نتیجه عیارسنجی طلا از آزمایشگاه‌های عضو شبکه
+          </Text>
+        </Stack>
+      </Container>
+    </header>
+  );
+}
+
+/** The phone's bottom navigation: the lookup, registration, sign-in and the list of labs. */
+function BottomBar({ mode, onMode }: { mode: LandingMode; onMode: (mode: LandingMode) => void }) {
+  return (
+    <nav className={classes.bottomBar} aria-label="پیمایش اصلی">
+      <div className={classes.bottomInner}>
+        <BottomTab label="جواب آزمایش" icon={IconSearch} active={mode === 1} onClick={() => onMode(1)} />
+        <BottomTab label="ثبت نام" icon={IconUserPlus} to="/register" />
+        <BottomTab
+          label="ورود"
+          icon={IconLogin}
+          active={mode === 0 || mode === 2}
+          onClick={() => onMode(0)}
+        />
+        <BottomTab label="لیست آزمایشگاه‌ها" icon={IconBuilding} to="/lab-owners" />
+      </div>
+    </nav>
+  );
+}
+
+export interface LandingPageProps {
+  initialMode?: LandingMode;
+  /** Mode 0's form (the app gives the auth feature's, loaded when chosen, inside a Suspense here). */
+  loginForm: ComponentType<{ onUseOtp: () => void }>;
+  /** Mode 2's form. */
+  otpLoginForm: ComponentType<{ onUsePassword: () => void }>;
+}
+
 /** '' : the cover page with the side drawer, the three modes and the bottom navigation bar. */
-export function LandingPage({ initialMode = 1 }: { initialMode?: LandingMode }) {
+export function LandingPage({
+  initialMode = 1,
+  loginForm: LoginForm,
+  otpLoginForm: OtpLoginForm,
+}: LandingPageProps) {
   const [mode, setMode] = useState<LandingMode>(initialMode);
   const [drawerOpened, drawer] = useDisclosure(false);
   // Mounted from the first opening on, so it can animate closed.
@@ -106,34 +157,13 @@ export function LandingPage({ initialMode = 1 }: { initialMode?: LandingMode }) 
 
   return (
     <div className={classes.page}>
-      <header className={classes.cover}>
-        <Container size={520} px="md">
-          <Group justify="space-between" py="sm" wrap="nowrap">
-            <Burger
-              opened={drawerOpened}
-              onClick={() => {
-                setDrawerUsed(true);
-                drawer.toggle();
-              }}
-              color="white"
-              size="sm"
-              aria-label="باز کردن منو"
-            />
-            <Text fw={700} c="gold.3" size="sm">
-              {SITE.name}
-            </Text>
-          </Group>
-          <Stack align="center" gap={6} pb={56} pt={4} ta="center">
-            <Emblem size={72} />
-            <Title order={1} c="white" fz={{ base: 22, sm: 26 }} lh={1.5}>
-              {SITE.tagline}
-            </Title>
-            <Text c="ink.1" size="sm">
-              استعلام برخط نتیجه عیارسنجی طلا از آزمایشگاه‌های عضو شبکه
-            </Text>
-          </Stack>
-        </Container>
-      </header>
+      <LandingCover
+        drawerOpened={drawerOpened}
+        onMenu={() => {
+          setDrawerUsed(true);
+          drawer.toggle();
+        }}
+      />
 
       <Container component="main" size={520} px="md" className={classes.content}>
         <Paper radius="lg" shadow="md" p={{ base: 'lg', sm: 'xl' }} withBorder>
@@ -165,19 +195,7 @@ export function LandingPage({ initialMode = 1 }: { initialMode?: LandingMode }) 
         </Stack>
       </Container>
 
-      <nav className={classes.bottomBar} aria-label="پیمایش اصلی">
-        <div className={classes.bottomInner}>
-          <BottomTab label="جواب آزمایش" icon={IconSearch} active={mode === 1} onClick={() => setMode(1)} />
-          <BottomTab label="ثبت نام" icon={IconUserPlus} to="/register" />
-          <BottomTab
-            label="ورود"
-            icon={IconLogin}
-            active={mode === 0 || mode === 2}
-            onClick={() => setMode(0)}
-          />
-          <BottomTab label="لیست آزمایشگاه‌ها" icon={IconBuilding} to="/lab-owners" />
-        </div>
-      </nav>
+      <BottomBar mode={mode} onMode={setMode} />
 
       {drawerUsed && (
         <Suspense fallback={null}>

@@ -1,22 +1,18 @@
 import { Alert, Anchor, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { PUBLIC_TOKEN_PATTERN, RESULT_MSG, ROUTES } from '@ayar/contract';
+import { useQuery } from '@tanstack/react-query';
+import { PUBLIC_TOKEN_PATTERN, RESULT_MSG } from '@ayar/contract';
 import { Emblem } from '../../components/ui/Emblem.tsx';
 import { SITE } from '../../lib/site.ts';
-import { useApiQuery } from '../../lib/query.ts';
 import { ResultList } from './ResultList.tsx';
 import { SupportLine } from './LandingPage.tsx';
-import type { ResultResponse } from './types.ts';
+import { resultQueries } from './api.ts';
 
 /** `/r/:token`: the result a slip's QR code points at, the same item as the lookup by number. */
 export function PublicResultPage() {
   const { token = '' } = useParams();
   const valid = PUBLIC_TOKEN_PATTERN.test(token);
-  const result = useApiQuery<ResultResponse>(['results', 'byToken', token], ROUTES.tests.resultByToken, {
-    query: { token },
-    enabled: valid,
-    silent: true,
-  });
+  const result = useQuery({ ...resultQueries.byToken(token), enabled: valid });
 
   let body;
   if (!valid) {

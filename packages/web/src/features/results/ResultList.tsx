@@ -79,7 +79,7 @@ function ItemDetails({ item, showLink }: { item: ResultItem; showLink: boolean }
 }
 
 /**
- * The public result items (SPEC.md 2.2): collapsible, one open at a time (the first starts open),
+ * The public result items (docs/product.md §2.2): collapsible, one open at a time (the first starts open),
  * at most 200 px tall when open; the purity when known, else the minutes left.
  */
 export function ResultList({ items, showLink = true }: { items: ResultItem[]; showLink?: boolean }) {

@@ -2,11 +2,11 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type { FormEvent } from 'react';
 import { Alert, Button, Loader, Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { RESULT_MSG, ROUTES, toEnglishDigits } from '@ayar/contract';
-import { ApiError, apiCall } from '../../lib/api.ts';
+import { RESULT_MSG, toEnglishDigits } from '@ayar/contract';
+import { ApiError, apiCall, landingRoute } from '../../lib/api.ts';
 import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
 import { IconSearch } from '../../components/ui/icons.tsx';
-import type { ResultItem, ResultResponse } from './types.ts';
+import type { ResultItem } from './types.ts';
 
 /** The answer's list (accordion, gallery, photo viewer) loads with the first answer, not with the page. */
 const ResultList = lazy(() => import('./ResultList.tsx').then((m) => ({ default: m.ResultList })));
@@ -23,10 +23,8 @@ export function lookupCodeError(raw: string): string | null {
   return null;
 }
 
-/** Mode 1 of the landing page (and the embedded page): look up a result by document number. */
-export function ResultLookup() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [code, setCode] = useState('');
+/** One lookup at a time: the number's error, the answer's items or the failure, and whether it runs. */
+function useLookup() {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [items, setItems] = useState<ResultItem[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -42,7 +40,7 @@ export function ResultLookup() {
     try {
       // Failures are shown under the form, where the eye already is, rather than as a toast. A plain
       // call, not a TanStack mutation: the landing page loads without the query library.
-      const envelope = await apiCall<ResultResponse>(ROUTES.tests.result, {
+      const envelope = await apiCall(landingRoute('tests', 'result'), {
         body: { code: toEnglishDigits(raw).trim(), forWeb: true },
         silent: true,
       });
@@ -55,6 +53,14 @@ export function ResultLookup() {
       setPending(false);
     }
   }, []);
+  return { fieldError, setFieldError, items, failure, pending, lookup };
+}
+
+/** Mode 1 of the landing page (and the embedded page): look up a result by document number. */
+export function ResultLookup() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [code, setCode] = useState('');
+  const { fieldError, setFieldError, items, failure, pending, lookup } = useLookup();
 
   // A number in the address (?code=…) is looked up as the page opens. The prerendered landing page
   // shows the form before its script has run; a number submitted in that moment arrives this way

@@ -12,7 +12,7 @@ function hostOf(url: string): string {
 }
 
 /**
- * The drawer's link to the sister site (SPEC.md 2.2), from the site information (ADR 0028); absent
+ * The drawer's link to the sister site (docs/product.md §2.2), from the site information (ADR 0028); absent
  * until the administrator names one.
  */
 export function SisterSiteLink() {

@@ -6,8 +6,8 @@ import { telHref, useSiteInfo } from '../../lib/siteInfo.ts';
 import classes from './LandingPage.module.css';
 
 /**
- * The support line of the landing, embedded and result pages (SPEC.md 2.2), from the site information
- * the administrator keeps (ADR 0028). Without a phone there is nothing to call: nothing is shown.
+ * The support line of the landing, embedded and result pages (docs/product.md §2.2), from the site
+ * information the administrator keeps (ADR 0028). Without a phone there is nothing to call: nothing is shown.
  */
 export function SupportLine() {
   const { supportPhone, supportHours } = useSiteInfo();

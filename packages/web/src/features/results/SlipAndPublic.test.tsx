@@ -1,17 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ROUTES } from '@ayar/contract';
 import type { LabDetail, ResultItem } from '@ayar/contract';
-import { STORAGE_KEYS } from '../../lib/auth.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { renderApp } from '../../test/render.tsx';
+import { fail, handle, requestsTo, resetRequests } from '../../test/server.ts';
+import { signInAs } from '../../test/session.ts';
 import { SLIP_FORMAT_KEY } from './SlipPage.tsx';
-
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-});
-afterEach(() => vi.unstubAllGlobals());
 
 const TOKEN = 'Zx9_abcdefghijklmnopqr';
 const ID = '0b0c7c8e-1d2e-4f00-9a3b-0000000000aa';
@@ -61,21 +56,15 @@ const packet = (over: Partial<LabDetail> = {}): LabDetail => ({
   ...over,
 });
 
-function signInAsWorkshop() {
-  localStorage.setItem(STORAGE_KEYS.token, 'bearer t');
-  localStorage.setItem(
-    STORAGE_KEYS.user,
-    JSON.stringify({ userId: 'w1', role: 'workshop', userFname: 'الماس' }),
-  );
-}
+const signInAsWorkshop = () => signInAs('workshop', { userFname: 'الماس' });
 
 describe('the packet slip (/lab/slip/:id)', () => {
   it('shows number, lab, customer, weights, purity, date and a QR code of /r/<token>, without the shell', async () => {
     signInAsWorkshop();
-    fetchMock.mockResolvedValueOnce(jsonResponse({ successful: true, message: '', data: packet() }));
+    const gets = handle(ROUTES.tests.getTest, packet());
     renderApp(`/lab/slip/${ID}`);
     const slip = await screen.findByRole('article', { name: 'برگه بسته' });
-    expect(String(fetchMock.mock.calls[0]![0])).toBe(`/api/v1.0/Tests/GetTest?testId=${ID}`);
+    expect(gets[0]!.url.pathname + gets[0]!.url.search).toBe(`/api/v1.0/Tests/GetTest?testId=${ID}`);
     expect(within(slip).getByText('آزمایشگاه الماس')).toBeInTheDocument();
     expect(within(slip).getByText('۱۰۰۰۱۲۳')).toBeInTheDocument();
     expect(within(slip).getByText('علی رضایی')).toBeInTheDocument();
@@ -94,9 +83,7 @@ describe('the packet slip (/lab/slip/:id)', () => {
     localStorage.removeItem(SLIP_FORMAT_KEY);
     const print = vi.fn();
     vi.stubGlobal('print', print);
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse({ successful: true, message: '', data: packet({ cutting: null }) }),
-    );
+    handle(ROUTES.tests.getTest, packet({ cutting: null }));
     const user = userEvent.setup();
     renderApp(`/lab/slip/${ID}`);
     const slip = await screen.findByRole('article', { name: 'برگه بسته' });
@@ -112,7 +99,7 @@ describe('the packet slip (/lab/slip/:id)', () => {
   it('is behind sign-in', () => {
     renderApp(`/lab/slip/${ID}`);
     expect(screen.getByRole('heading', { level: 2, name: 'استعلام جواب آزمایش' })).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requestsTo()).toEqual([]);
   });
 });
 
@@ -135,23 +122,23 @@ describe('the public result page (/r/:token)', () => {
   };
 
   it('shows the packet’s result to a guest', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse({ successful: true, message: '', data: { list: [item] } }));
+    const results = handle(ROUTES.tests.resultByToken, { list: [item] });
     renderApp(`/r/${TOKEN}`);
     expect(await screen.findByText('آزمایشگاه الماس')).toBeInTheDocument();
-    expect(String(fetchMock.mock.calls[0]![0])).toBe(`/api/v1.0/Tests/ResultByToken?token=${TOKEN}`);
+    expect(results[0]!.url.pathname + results[0]!.url.search).toBe(
+      `/api/v1.0/Tests/ResultByToken?token=${TOKEN}`,
+    );
     expect(screen.getByRole('button', { name: /۱۰۰۰۱۲۳/ })).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('says so for an unknown token, and does not ask the server about a malformed one', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse({ successful: false, message: 'نتیجه‌ای برای این شماره پیدا نشد', data: null }, 404),
-    );
+    fail(ROUTES.tests.resultByToken, 'نتیجه‌ای برای این شماره پیدا نشد', { status: 404 });
     const { unmount } = renderApp(`/r/${TOKEN}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('نتیجه‌ای برای این شماره پیدا نشد');
     unmount();
-    fetchMock.mockReset();
+    resetRequests();
     renderApp('/r/bad');
     expect(await screen.findByRole('alert')).toHaveTextContent('پیوند نتیجه معتبر نیست');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requestsTo()).toEqual([]);
   });
 });

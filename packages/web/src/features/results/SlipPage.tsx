@@ -3,9 +3,10 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import QRCode from 'qrcode';
-import { ROUTES, publicResultPath } from '@ayar/contract';
+import { useQuery } from '@tanstack/react-query';
+import { publicResultPath } from '@ayar/contract';
 import type { LabDetail } from '@ayar/contract';
-import { useApiQuery } from '../../lib/query.ts';
+import { resultQueries } from './api.ts';
 import { formatGrams, formatJalaliDateTime, toPersianDigits } from '../../lib/format.ts';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import classes from './SlipPage.module.css';
@@ -107,10 +108,7 @@ export function Slip({ packet, format, origin }: { packet: LabDetail; format: Sl
 export function SlipPage() {
   const { id = '' } = useParams();
   const [format, setFormat] = useState<SlipFormat>(storedFormat);
-  const packet = useApiQuery<LabDetail>(['assays', 'detail', id], ROUTES.tests.getTest, {
-    query: { testId: id },
-    enabled: id !== '',
-  });
+  const packet = useQuery({ ...resultQueries.slip(id), enabled: id !== '' });
 
   const choose = (value: string) => {
     const next: SlipFormat = value === 'thermal' ? 'thermal' : 'a6';

@@ -1,26 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ROUTES } from '@ayar/contract';
 import type { SiteInfo } from '@ayar/contract';
 import { EMPTY_SITE_INFO, resetSiteInfoForTests } from '../../lib/siteInfo.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { renderApp } from '../../test/render.tsx';
+import { handle, requestsTo } from '../../test/server.ts';
 
 // ADR 0028: the support phone, address, postal code, company, trust seal and sister site are what the
 // administrator saved, read from GET /Site/Info; what is not set is not shown.
 
-const fetchMock = vi.fn<typeof fetch>();
 let answer: SiteInfo = EMPTY_SITE_INFO;
+
 beforeEach(() => {
   resetSiteInfoForTests();
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url) => {
-    if (String(url) === '/api/v1.0/Site/Info')
-      return jsonResponse({ successful: true, message: '', data: answer });
-    return jsonResponse({ successful: false, message: 'نامنتظر', data: null }, 500);
-  });
+  handle(ROUTES.site.info, () => answer);
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const FULL: SiteInfo = {
   supportPhone: '021-9100 2233',
@@ -49,7 +44,7 @@ describe('the public site information', () => {
       'src',
       FULL.trustSealImage,
     );
-    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/v1.0/Site/Info')).toHaveLength(1);
+    expect(requestsTo(ROUTES.site.info)).toHaveLength(1);
   });
 
   it('a seal with a link and no image is a text link; nothing at all without either', async () => {

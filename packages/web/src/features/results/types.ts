@@ -1,2 +1,2 @@
-/** The public result item and answer of `POST /Tests/Result` (SPEC.md 3), from the contract. */
+/** The public result item and answer of `POST /Tests/Result` (docs/product.md §3.4), from the contract. */
 export type { ResultItem, ResultResponse } from '@ayar/contract';

@@ -1,11 +1,12 @@
 import { Alert, Button, Card, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Controller } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
 import type { Control } from 'react-hook-form';
 import type { z } from 'zod';
-import { ROUTES, pickTemplate, renderTemplate, toPersianDigits } from '@ayar/contract';
-import type { SmsTemplatesResponse, editableSettingsSchema } from '@ayar/contract';
-import { useApiQuery } from '../../lib/query.ts';
+import { pickTemplate, renderTemplate, toPersianDigits } from '@ayar/contract';
+import type { editableSettingsSchema } from '@ayar/contract';
+import { useFormField } from '../../components/ui/form/index.ts';
 import { useAuth } from '../../lib/auth.ts';
+import { settingsQueries } from './api.ts';
 
 type Input = z.input<typeof editableSettingsSchema>;
 
@@ -19,52 +20,45 @@ function TemplateChoice(props: {
   list: readonly string[];
   labName: string;
 }) {
+  const field = useFormField(props.control, props.name);
+  const stored = field.value ?? null;
+  const effective = pickTemplate(props.list, stored);
+  const gone = stored !== null && effective !== stored.trim();
+  if (props.list.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {props.label}: مدیر سامانه هنوز متنی ننوشته است؛ متن پیش‌فرض سامانه فرستاده می‌شود.
+      </Text>
+    );
+  }
   return (
-    <Controller
-      control={props.control}
-      name={props.name}
-      render={({ field, fieldState }) => {
-        const stored = field.value ?? null;
-        const effective = pickTemplate(props.list, stored);
-        const gone = stored !== null && effective !== stored.trim();
-        if (props.list.length === 0) {
-          return (
-            <Text size="sm" c="dimmed">
-              {props.label}: مدیر سامانه هنوز متنی ننوشته است؛ متن پیش‌فرض سامانه فرستاده می‌شود.
-            </Text>
-          );
-        }
-        return (
-          <Radio.Group
-            label={props.label}
-            description={
-              gone
-                ? 'متنی که پیش‌تر انتخاب کرده بودید دیگر در فهرست شبکه نیست؛ اکنون نخستین متن فرستاده می‌شود.'
-                : undefined
-            }
-            value={effective ?? null}
-            onChange={(text) => field.onChange(text)}
-            error={fieldState.error?.message}
-          >
-            <Stack gap="xs" mt="xs">
-              {props.list.map((text, i) => (
-                <Paper key={text} withBorder radius="md" p="xs">
-                  <Radio
-                    value={text}
-                    label={
-                      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                        {toPersianDigits(renderTemplate(text, sample(props.labName)))}
-                      </Text>
-                    }
-                    description={i === 0 ? 'پیش‌فرض شبکه' : undefined}
-                  />
-                </Paper>
-              ))}
-            </Stack>
-          </Radio.Group>
-        );
-      }}
-    />
+    <Radio.Group
+      label={props.label}
+      description={
+        gone
+          ? 'متنی که پیش‌تر انتخاب کرده بودید دیگر در فهرست شبکه نیست؛ اکنون نخستین متن فرستاده می‌شود.'
+          : undefined
+      }
+      value={effective ?? null}
+      onChange={(text) => field.onChange(text)}
+      error={field.error}
+    >
+      <Stack gap="xs" mt="xs">
+        {props.list.map((text, i) => (
+          <Paper key={text} withBorder radius="md" p="xs">
+            <Radio
+              value={text}
+              label={
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {toPersianDigits(renderTemplate(text, sample(props.labName)))}
+                </Text>
+              }
+              description={i === 0 ? 'پیش‌فرض شبکه' : undefined}
+            />
+          </Paper>
+        ))}
+      </Stack>
+    </Radio.Group>
   );
 }
 
@@ -73,9 +67,7 @@ function TemplateChoice(props: {
  * and one of the wait texts the administrator wrote, shown with sample values.
  */
 export function SmsChoice({ control }: { control: Control<Input> }) {
-  const templates = useApiQuery<SmsTemplatesResponse>(['sms-templates'], ROUTES.account.smsTemplates, {
-    silent: true,
-  });
+  const templates = useQuery(settingsQueries.smsTemplates());
   const labName = useAuth().user?.userFname || 'آزمایشگاه';
   return (
     <Card withBorder radius="md" padding="lg">

@@ -1,16 +1,23 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, SegmentedControl, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { z } from 'zod';
-import { ROUTES, TEST_TYPES, editableSettingsSchema, userSettingsSchema } from '@ayar/contract';
+import { TEST_TYPES, editableSettingsSchema, userSettingsSchema } from '@ayar/contract';
 import type { UserSettings } from '@ayar/contract';
-import { useApiMutation } from '../../lib/query.ts';
 import { alertSuccess } from '../../lib/alert.ts';
 import { getUserSettings, saveUserSettings } from '../../lib/auth.ts';
 import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
-import { applyFieldErrors } from '../auth/applyFieldErrors.ts';
+import {
+  FormSegmentedField,
+  FormSelectField,
+  FormSwitchField,
+  useFormField,
+} from '../../components/ui/form/index.ts';
+import { applyFieldErrors } from '../../lib/applyFieldErrors.ts';
 import { SmsChoice } from './SmsChoice.tsx';
+import { useSaveSettings } from './api.ts';
 
 type Input = z.input<typeof editableSettingsSchema>;
 type Output = z.output<typeof editableSettingsSchema>;
@@ -62,14 +69,111 @@ function FeeInput(props: {
   );
 }
 
-/** user-settings/edit (SPEC.md 2.13, 3): the lab's defaults for the registration form and the result slip. */
+type SettingsControl = Control<Input, unknown, Output>;
+
+/** The fee as the form keeps it (a number), typed in FeeInput. */
+function FeeField({ control, percent }: { control: SettingsControl; percent: boolean }) {
+  const field = useFormField(control, 'vage');
+  return (
+    <FeeInput
+      percent={percent}
+      value={field.value ?? 0}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={field.error}
+    />
+  );
+}
+
+/** «ثبت آزمایش»: the kind of number, the default sample type and what the registration form shows. */
+function RegistrationCard({ control }: { control: SettingsControl }) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} fz="lg" mb="md">
+        ثبت آزمایش
+      </Title>
+      <Stack gap="md">
+        <FormSegmentedField
+          control={control}
+          name="labType"
+          label="نوع شماره"
+          parse={Number}
+          data={[
+            { value: '0', label: 'شماره انگ' },
+            { value: '1', label: 'شماره بسته' },
+          ]}
+        />
+        <FormSelectField
+          control={control}
+          name="testType"
+          label="نوع نمونه پیش‌فرض"
+          description="اگر انتخاب شود، در فرم ثبت پرسیده نمی‌شود"
+          placeholder="هنگام ثبت انتخاب شود"
+          clearable
+          data={TEST_TYPES.map((t) => ({ value: t.id, label: t.name }))}
+        />
+        {FORM_FLAGS.map(([name, label, description]) => (
+          <FormSwitchField key={name} control={control} name={name} label={label} description={description} />
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+/** «اجرت»: a fixed amount or a percentage, and the default fee. */
+function FeeCard({ control }: { control: SettingsControl }) {
+  const vageType = useWatch({ control, name: 'vageType' });
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} fz="lg" mb="md">
+        اجرت
+      </Title>
+      <Stack gap="md">
+        <FormSegmentedField
+          control={control}
+          name="vageType"
+          aria-label="نوع اجرت"
+          parse={Number}
+          data={[
+            { value: '1', label: 'مبلغ ثابت (تومان)' },
+            { value: '0', label: 'درصدی (از وزن طلا)' },
+          ]}
+        />
+        <FeeField control={control} percent={vageType === 0} />
+      </Stack>
+    </Card>
+  );
+}
+
+/** «برگه نتیجه»: what the slip and the result SMS show the customer. */
+function ReportCard({ control }: { control: SettingsControl }) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} fz="lg" mb={4}>
+        برگه نتیجه
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        آنچه روی برگه و پیامک نتیجه برای مشتری نمایش داده می‌شود
+      </Text>
+      <Stack gap="sm">
+        {REPORT_FLAGS.map(([name, label]) => (
+          <FormSwitchField key={name} control={control} name={name} label={label} />
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * user-settings/edit (docs/product.md §2.13, §3.2): the lab's defaults for the registration form and the
+ * result slip.
+ */
 export function UserSettingsPage() {
-  const save = useApiMutation<UserSettings, { settings: Output }>(ROUTES.account.editSettings);
+  const save = useSaveSettings();
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(editableSettingsSchema),
     defaultValues: getUserSettings(),
   });
-  const vageType = useWatch({ control: form.control, name: 'vageType' });
 
   const onSubmit = form.handleSubmit(async (settings) => {
     try {
@@ -87,120 +191,13 @@ export function UserSettingsPage() {
     }
   });
 
-  const flag = (name: Flag, label: string, description?: string) => (
-    <Controller
-      key={name}
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <Switch
-          label={label}
-          description={description}
-          checked={Boolean(field.value)}
-          onChange={(e) => field.onChange(e.currentTarget.checked)}
-        />
-      )}
-    />
-  );
-
   return (
     <form onSubmit={onSubmit} noValidate aria-label="تنظیمات">
       <Stack gap="md" maw={720} mx="auto">
-        <Card withBorder radius="md" padding="lg">
-          <Title order={2} fz="lg" mb="md">
-            ثبت آزمایش
-          </Title>
-          <Stack gap="md">
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                نوع شماره
-              </Text>
-              <Controller
-                control={form.control}
-                name="labType"
-                render={({ field }) => (
-                  <SegmentedControl
-                    fullWidth
-                    aria-label="نوع شماره"
-                    data={[
-                      { value: '0', label: 'شماره انگ' },
-                      { value: '1', label: 'شماره بسته' },
-                    ]}
-                    value={String(field.value ?? 0)}
-                    onChange={(v) => field.onChange(Number(v))}
-                  />
-                )}
-              />
-            </Stack>
-            <Controller
-              control={form.control}
-              name="testType"
-              render={({ field, fieldState }) => (
-                <Select
-                  label="نوع نمونه پیش‌فرض"
-                  description="اگر انتخاب شود، در فرم ثبت پرسیده نمی‌شود"
-                  placeholder="هنگام ثبت انتخاب شود"
-                  clearable
-                  data={TEST_TYPES.map((t) => ({ value: t.id, label: t.name }))}
-                  value={field.value ?? null}
-                  onChange={(v) => field.onChange(v)}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
-            {FORM_FLAGS.map(([name, label, description]) => flag(name, label, description))}
-          </Stack>
-        </Card>
-
-        <Card withBorder radius="md" padding="lg">
-          <Title order={2} fz="lg" mb="md">
-            اجرت
-          </Title>
-          <Stack gap="md">
-            <Controller
-              control={form.control}
-              name="vageType"
-              render={({ field }) => (
-                <SegmentedControl
-                  fullWidth
-                  aria-label="نوع اجرت"
-                  data={[
-                    { value: '1', label: 'مبلغ ثابت (تومان)' },
-                    { value: '0', label: 'درصدی (از وزن طلا)' },
-                  ]}
-                  value={String(field.value ?? 1)}
-                  onChange={(v) => field.onChange(Number(v))}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="vage"
-              render={({ field, fieldState }) => (
-                <FeeInput
-                  percent={vageType === 0}
-                  value={field.value ?? 0}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
-          </Stack>
-        </Card>
-
+        <RegistrationCard control={form.control} />
+        <FeeCard control={form.control} />
         <SmsChoice control={form.control} />
-
-        <Card withBorder radius="md" padding="lg">
-          <Title order={2} fz="lg" mb={4}>
-            برگه نتیجه
-          </Title>
-          <Text size="sm" c="dimmed" mb="md">
-            آنچه روی برگه و پیامک نتیجه برای مشتری نمایش داده می‌شود
-          </Text>
-          <Stack gap="sm">{REPORT_FLAGS.map(([name, label]) => flag(name, label))}</Stack>
-        </Card>
-
+        <ReportCard control={form.control} />
         <Group justify="flex-end">
           <Button type="submit" size="md" loading={save.isPending} disabled={!form.formState.isDirty}>
             ذخیره تنظیمات

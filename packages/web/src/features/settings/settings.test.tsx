@@ -1,44 +1,28 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_USER_SETTINGS } from '@ayar/contract';
-import { STORAGE_KEYS, getUserSettings, saveLogin } from '../../lib/auth.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { ROUTES } from '@ayar/contract';
+import { STORAGE_KEYS, getUserSettings } from '../../lib/auth.ts';
+import { renderApp } from '../../test/render.tsx';
+import { handle, requestsTo } from '../../test/server.ts';
+import { signInAs } from '../../test/session.ts';
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-  saveLogin({
-    token: 't',
-    userUsername: 'lab1',
-    userId: 'u-1',
-    userRoleId: 2,
-    userFname: 'آزمایشگاه',
-    nationalId: null,
-    userSanapass: JSON.stringify(DEFAULT_USER_SETTINGS),
-    role: 'workshop',
-    testTypes: [],
-  });
-});
-afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => signInAs('workshop', { testTypes: [] }));
 
-/** The page also reads the network's SMS texts (SmsChoice); these are the settings it saved. */
-const saves = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/Account/EditSettings'));
+/** The page also reads the network's SMS texts (SmsChoice). */
 const templates = () =>
-  jsonResponse({
-    successful: true,
-    message: '',
-    data: { readySMS: ['عیار #c'], waitSMS: ['#t دقیقه'], smsRey: '' },
-  });
+  handle(ROUTES.account.smsTemplates, { readySMS: ['عیار #c'], waitSMS: ['#t دقیقه'], smsRey: '' });
 
 describe('user settings', () => {
   it('saves the fee typed in Persian digits and the packet mode, and keeps them for the next screens', async () => {
-    fetchMock.mockImplementation(async (url, init) => {
-      if (String(url).includes('/Account/SmsTemplates')) return templates();
-      const { settings } = JSON.parse(String(init?.body));
-      return jsonResponse({ successful: true, message: 'تنظیمات ذخیره شد', data: settings });
-    });
+    templates();
+    const saves = handle(
+      ROUTES.account.editSettings,
+      ({ body }) => (body as { settings: unknown }).settings,
+      {
+        message: 'تنظیمات ذخیره شد',
+      },
+    );
     const user = userEvent.setup();
     renderApp('/user-settings/edit');
     await user.click(await screen.findByRole('radio', { name: 'شماره بسته' }));
@@ -48,7 +32,7 @@ describe('user settings', () => {
     await user.click(screen.getByRole('button', { name: 'ذخیره تنظیمات' }));
 
     expect(await screen.findByText('تنظیمات ذخیره شد')).toBeInTheDocument();
-    const sent = JSON.parse(String(saves()[0]![1]?.body));
+    const sent = saves[0]!.body as { settings: unknown };
     expect(sent.settings).toMatchObject({ labType: 1, vage: 150000, vageType: 1 });
     expect(getUserSettings()).toMatchObject({ labType: 1, vage: 150000 });
     expect(localStorage.getItem(STORAGE_KEYS.settings)).toContain('150000');
@@ -66,6 +50,6 @@ describe('user settings', () => {
     expect(
       await screen.findByText('درصد اجرت باید بین ۰ تا ۱۰۰ با حداکثر دو رقم اعشار باشد'),
     ).toBeInTheDocument();
-    expect(saves()).toEqual([]);
+    expect(requestsTo(ROUTES.account.editSettings)).toEqual([]);
   });
 });

@@ -1,50 +1,32 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_USER_SETTINGS } from '@ayar/contract';
+import { ROUTES } from '@ayar/contract';
 import type { UserSettings } from '@ayar/contract';
-import { getUserSettings, saveLogin } from '../../lib/auth.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { getUserSettings } from '../../lib/auth.ts';
+import { renderApp } from '../../test/render.tsx';
+import { handle } from '../../test/server.ts';
+import type { Calls } from '../../test/server.ts';
+import { signInAs } from '../../test/session.ts';
 
 // ADR 0027: a workshop chooses which of the network's ready and wait texts its customers receive.
 
 const READY = ['نتیجه بسته #d: عیار #c', 'آزمایشگاه #n: بسته #d با عیار #c آماده است'];
 const WAIT = ['بسته #d ثبت شد؛ #t دقیقه دیگر'];
 
-const fetchMock = vi.fn<typeof fetch>();
 function signIn(settings: Partial<UserSettings> = {}) {
-  saveLogin({
-    token: 't',
-    userUsername: 'lab1',
-    userId: 'u-1',
-    userRoleId: 2,
-    userFname: 'آزمایشگاه مهر',
-    nationalId: null,
-    userSanapass: JSON.stringify({ ...DEFAULT_USER_SETTINGS, ...settings }),
-    role: 'workshop',
-    testTypes: [],
-  });
+  signInAs('workshop', { userFname: 'آزمایشگاه مهر', testTypes: [], settings });
 }
+
+let saves: Calls;
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url, init) => {
-    if (String(url).includes('/Account/SmsTemplates'))
-      return jsonResponse({
-        successful: true,
-        message: '',
-        data: { readySMS: READY, waitSMS: WAIT, smsRey: '' },
-      });
-    const { settings } = JSON.parse(String(init?.body));
-    return jsonResponse({ successful: true, message: 'تنظیمات ذخیره شد', data: settings });
+  handle(ROUTES.account.smsTemplates, { readySMS: READY, waitSMS: WAIT, smsRey: '' });
+  saves = handle(ROUTES.account.editSettings, ({ body }) => (body as { settings: unknown }).settings, {
+    message: 'تنظیمات ذخیره شد',
   });
 });
-afterEach(() => vi.unstubAllGlobals());
 
-const savedSettings = () =>
-  fetchMock.mock.calls
-    .filter(([url]) => String(url).includes('/Account/EditSettings'))
-    .map(([, init]) => JSON.parse(String(init?.body)).settings as UserSettings);
+const savedSettings = () => saves.bodies.map((body) => (body as { settings: UserSettings }).settings);
 
 describe('choosing the customers’ SMS texts (user-settings/edit)', () => {
   it('shows the network’s texts with sample values, the first as default, and saves the one chosen', async () => {

@@ -1,14 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { ROUTES } from '@ayar/contract';
-import type {
-  DailyStatisticsResponse,
-  GroupUserStatisticsResponse,
-  LabStatisticsInput,
-  LabStatisticsResponse,
-  ManageStatisticsInput,
-  ManageStatisticsResponse,
-  StatisticsDetailResponse,
-} from '@ayar/contract';
-import { useApiQuery } from '../../lib/query.ts';
+import type { LabStatisticsInput, ManageStatisticsInput } from '@ayar/contract';
+import { apiQuery, useApiMutation } from '../../lib/query.ts';
 
 /** Every statistics query starts with this key, so a removal or a decision refreshes them all. */
 export const STATS_KEY = ['statistics'] as const;
@@ -18,45 +11,47 @@ export interface DateFilter {
   toDate: string;
 }
 
-/** The admin dashboard's rows and summary (POST /Manage/GetTestStatisticsWithGroupUser). */
-export function useGroupUserStatistics(range: DateFilter) {
-  return useApiQuery<GroupUserStatisticsResponse>(
-    [...STATS_KEY, 'group'],
-    ROUTES.manage.getTestStatisticsWithGroupUser,
-    { body: range, fresh: true },
-  );
-}
+export const statisticsQueries = {
+  /** The admin dashboard's rows and summary (POST /Manage/GetTestStatisticsWithGroupUser). */
+  group: (range: DateFilter) =>
+    apiQuery([...STATS_KEY, 'group'], ROUTES.manage.getTestStatisticsWithGroupUser, {
+      body: range,
+      fresh: true,
+    }),
+  /** A workshop's code ranges with their use (the row menu's modal). */
+  detail: (userId: string) =>
+    apiQuery([...STATS_KEY, 'detail'], ROUTES.manage.getTestStatisticsDetailByUserId, {
+      query: { userId },
+    }),
+  /** The admin's tiles and the pending credits (POST /Manage/GetManageStatistics). */
+  manage: (filter: ManageStatisticsInput) =>
+    apiQuery([...STATS_KEY, 'manage'], ROUTES.manage.getManageStatistics, {
+      body: filter,
+      fresh: true,
+    }),
+  /** A workshop's tiles (POST /Tests/GetStatistics). */
+  lab: (filter: LabStatisticsInput) =>
+    apiQuery([...STATS_KEY, 'lab'], ROUTES.tests.getStatistics, {
+      body: filter,
+      fresh: true,
+    }),
+  /** The chart's data: the network's for an admin, its own for a workshop. */
+  daily: (admin: boolean, range: DateFilter) =>
+    apiQuery(
+      [...STATS_KEY, 'daily', admin],
+      admin ? ROUTES.manage.getDailyStatistics : ROUTES.tests.getDailyStatistics,
+      { body: range },
+    ),
+};
 
-/** A workshop's code ranges with their use (the row menu's modal). */
-export function useStatisticsDetail(userId: string | null) {
-  return useApiQuery<StatisticsDetailResponse>(
-    [...STATS_KEY, 'detail'],
-    ROUTES.manage.getTestStatisticsDetailByUserId,
-    { query: { userId: userId ?? '' }, enabled: userId !== null },
-  );
-}
+export const useGroupUserStatistics = (range: DateFilter) => useQuery(statisticsQueries.group(range));
+export const useStatisticsDetail = (userId: string | null) =>
+  useQuery({ ...statisticsQueries.detail(userId ?? ''), enabled: userId !== null });
+export const useManageStatistics = (filter: ManageStatisticsInput) =>
+  useQuery(statisticsQueries.manage(filter));
+export const useLabStatistics = (filter: LabStatisticsInput) => useQuery(statisticsQueries.lab(filter));
+export const useDailyStatistics = (admin: boolean, range: DateFilter) =>
+  useQuery(statisticsQueries.daily(admin, range));
 
-/** The admin's tiles and the pending credits (POST /Manage/GetManageStatistics). */
-export function useManageStatistics(filter: ManageStatisticsInput) {
-  return useApiQuery<ManageStatisticsResponse>([...STATS_KEY, 'manage'], ROUTES.manage.getManageStatistics, {
-    body: filter,
-    fresh: true,
-  });
-}
-
-/** A workshop's tiles (POST /Tests/GetStatistics). */
-export function useLabStatistics(filter: LabStatisticsInput) {
-  return useApiQuery<LabStatisticsResponse>([...STATS_KEY, 'lab'], ROUTES.tests.getStatistics, {
-    body: filter,
-    fresh: true,
-  });
-}
-
-/** The chart's data: the network's for an admin, its own for a workshop. */
-export function useDailyStatistics(admin: boolean, range: DateFilter) {
-  return useApiQuery<DailyStatisticsResponse>(
-    [...STATS_KEY, 'daily', admin],
-    admin ? ROUTES.manage.getDailyStatistics : ROUTES.tests.getDailyStatistics,
-    { body: range },
-  );
-}
+/** «حذف تست‌ها»: soft-deletes every packet registered before a day (POST /Manage/RemoveTest). */
+export const useRemoveTests = () => useApiMutation(ROUTES.manage.removeTest);

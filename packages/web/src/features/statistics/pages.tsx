@@ -1,10 +1,10 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { toPersianDigits } from '@ayar/contract';
 import { IconFlask, IconHash, IconHourglass, IconUsers } from '../../components/ui/icons.tsx';
 import { useAuth } from '../../lib/auth.ts';
-import { useWaitingCount } from '../assays/api.ts';
+import { useWaitingCount } from '../../lib/queries/packets.ts';
 import { AdminDashboard } from './components/AdminDashboard.tsx';
 import { WorkshopStatistics } from './components/WorkshopStatistics.tsx';
 import { LabQueue } from './lab/LabQueue.tsx';
@@ -20,7 +20,7 @@ interface Tile {
   waiting?: boolean;
 }
 
-/** The four tiles of a workshop's dashboard (SPEC.md 2.6). */
+/** The four tiles of a workshop's dashboard (docs/product.md §2.6). */
 const TILES: readonly Tile[] = [
   {
     label: 'بسته جدید',
@@ -106,10 +106,13 @@ function WorkshopTiles() {
   );
 }
 
-/** dashboard: admin statistics (SPEC.md 2.7) or the workshop tiles (SPEC.md 2.6). */
-export function DashboardPage() {
+/**
+ * dashboard: admin statistics (docs/product.md §2.7) or the workshop tiles (§2.6). `adminNotice` is what
+ * the app puts under the admin's heading (the backups' state, another feature's).
+ */
+export function DashboardPage({ adminNotice }: { adminNotice?: ReactNode }) {
   const { user } = useAuth();
-  if (user?.role === 'admin') return <AdminDashboard />;
+  if (user?.role === 'admin') return <AdminDashboard notice={adminNotice} />;
   return (
     <Stack gap="lg" maw={960} mx="auto">
       <Title order={2} size="h4">
@@ -122,7 +125,10 @@ export function DashboardPage() {
   );
 }
 
-/** home: the «صفحه اصلی» of a lab user: the waiting count (SPEC.md 2.6), the tiles and its statistics. */
+/**
+ * home: the «صفحه اصلی» of a lab user: the waiting count (docs/product.md §2.6), the tiles and its
+ * statistics.
+ */
 export function HomePage() {
   const waiting = useWaitingCount();
   const count = waiting.count;

@@ -1,14 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_USER_SETTINGS, todayGregorianInTehran } from '@ayar/contract';
-import { saveLogin } from '../../lib/auth.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { ROUTES, todayGregorianInTehran } from '@ayar/contract';
+import { renderApp } from '../../test/render.tsx';
+import { handle, handleAny } from '../../test/server.ts';
+import type { Calls } from '../../test/server.ts';
+import { signInAs } from '../../test/session.ts';
 import { DATE_RANGE_MSG as DATE_MSG, jalaliRangeToGregorian as toGregorianRange } from '@ayar/contract';
 import { formatMinutes } from './format.ts';
 
-const fetchMock = vi.fn<typeof fetch>();
-const ok = (data: unknown) => jsonResponse({ successful: true, message: '', data });
 const PERIODS = {
   today: { from: '2025-03-20', to: '2025-03-21' },
   yesterday: { from: '2025-03-19', to: '2025-03-20' },
@@ -27,77 +27,62 @@ const row = (id: string, name: string, testCount: number, used: number, total: n
   totalCodeUse: used,
 });
 
-function signInAs(role: 'admin' | 'workshop') {
-  saveLogin({
-    token: 't',
-    userUsername: role,
-    userId: 'u-1',
-    userRoleId: role === 'admin' ? 1 : 2,
-    userFname: 'آزمایشگاه نور',
-    nationalId: null,
-    userSanapass: JSON.stringify(DEFAULT_USER_SETTINGS),
-    role,
-    testTypes: [],
-  });
-}
-
-const bodies: { url: string; body: unknown }[] = [];
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-  bodies.length = 0;
-  fetchMock.mockImplementation(async (url, init) => {
-    const u = String(url);
-    bodies.push({ url: u, body: init?.body ? JSON.parse(String(init.body)) : null });
-    if (u.includes('/Manage/GetTestStatisticsWithGroupUser'))
-      return ok({
-        list: [
-          row('w1', 'آزمایشگاه نور', 12, 45, 50),
-          row('w2', 'آزمایشگاه زر', 0, 30, 50),
-          row('w3', 'آزمایشگاه مس', 3, 10, 50),
-        ],
-        summary: { sumTestCount: 15, count: 3, countActive: 2, allSumTotalCode: 150, allTotalCodeUse: 85 },
-      });
-    if (u.includes('/Manage/GetManageStatistics') || u.includes('/Tests/GetStatistics'))
-      return ok({
-        searchRes: 9,
-        todayRes: 4,
-        yesterdayRes: 2,
-        weekRes: 6,
-        monthRes: 8,
-        totalRes: 9,
-        periods: PERIODS,
-        credits: 120_000,
-        pendingCredits: u.includes('/Manage/')
-          ? {
-              count: 1,
-              list: [
-                {
-                  id: 'c1',
-                  userId: 'w1',
-                  lab: 'آزمایشگاه نور',
-                  amount: 120_000,
-                  trackingCode: 'TR-9',
-                  date: '2025-03-19',
-                  createdAt: '2025-03-19T08:00:00Z',
-                },
-              ],
-            }
-          : 0,
-      });
-    if (u.includes('DailyStatistics'))
-      return ok({
-        days: [],
-        medianFrom: '2025-03-01',
-        medianTo: '2025-03-20',
-        medianMinutes: null,
-        workshops: [],
-      });
-    if (u.includes('/Tests/AllTests')) return ok({ list: [], totalCount: 0, currPage: 1, pageSize: 1 });
-    return ok(null);
-  });
+const statistics = (pendingCredits: unknown) => ({
+  searchRes: 9,
+  todayRes: 4,
+  yesterdayRes: 2,
+  weekRes: 6,
+  monthRes: 8,
+  totalRes: 9,
+  periods: PERIODS,
+  credits: 120_000,
+  pendingCredits,
 });
-afterEach(() => vi.unstubAllGlobals());
+
+let groups: Calls;
+beforeEach(() => {
+  handleAny(null);
+  groups = handle(ROUTES.manage.getTestStatisticsWithGroupUser, {
+    list: [
+      row('w1', 'آزمایشگاه نور', 12, 45, 50),
+      row('w2', 'آزمایشگاه زر', 0, 30, 50),
+      row('w3', 'آزمایشگاه مس', 3, 10, 50),
+    ],
+    summary: { sumTestCount: 15, count: 3, countActive: 2, allSumTotalCode: 150, allTotalCodeUse: 85 },
+  });
+  handle(
+    ROUTES.manage.getManageStatistics,
+    statistics({
+      count: 1,
+      list: [
+        {
+          id: 'c1',
+          userId: 'w1',
+          lab: 'آزمایشگاه نور',
+          amount: 120_000,
+          trackingCode: 'TR-9',
+          date: '2025-03-19',
+          createdAt: '2025-03-19T08:00:00Z',
+        },
+      ],
+    }),
+  );
+  handle(ROUTES.tests.getStatistics, statistics(0));
+  const daily = {
+    days: [],
+    medianFrom: '2025-03-01',
+    medianTo: '2025-03-20',
+    medianMinutes: null,
+    workshops: [],
+  };
+  handle(ROUTES.manage.getDailyStatistics, daily);
+  handle(ROUTES.tests.getDailyStatistics, daily);
+  handle(ROUTES.tests.allTests, { list: [], totalCount: 0, currPage: 1, pageSize: 1 });
+});
+
+/** Signed in as the admin or a workshop named «آزمایشگاه نور». */
+const signIn = (role: 'admin' | 'workshop') =>
+  signInAs(role, { userId: 'u-1', userFname: 'آزمایشگاه نور', testTypes: [] });
 
 describe('format helpers', () => {
   it('turn Jalali dates into Gregorian and refuse reversed or impossible ones', () => {
@@ -126,12 +111,11 @@ describe('format helpers', () => {
 
 describe('the admin dashboard', () => {
   it('asks for today by default and shows the summary, the rows, the badges and the gauges', async () => {
-    signInAs('admin');
+    signIn('admin');
     renderApp('/dashboard');
     const active = await screen.findByTestId('summary-active', {}, { timeout: 3000 });
     const today = todayGregorianInTehran();
-    const group = bodies.find((b) => b.url.includes('GetTestStatisticsWithGroupUser'));
-    expect(group?.body).toEqual({ fromDate: today, toDate: today });
+    expect(groups[0]?.body).toEqual({ fromDate: today, toDate: today });
 
     expect(within(active).getByText('۲')).toBeTruthy();
     const rows = screen.getAllByTestId('workshop-row');
@@ -147,7 +131,7 @@ describe('the admin dashboard', () => {
   });
 
   it('sends the typed Jalali range as Gregorian and shows the pending credits with their total', async () => {
-    signInAs('admin');
+    signIn('admin');
     renderApp('/dashboard');
     const form = await screen.findByRole('form', { name: 'بازه داشبورد' });
     const from = within(form).getByLabelText('از تاریخ');
@@ -158,7 +142,7 @@ describe('the admin dashboard', () => {
     await userEvent.type(to, '14040101');
     await userEvent.click(within(form).getByRole('button', { name: 'نمایش' }));
     await vi.waitFor(() =>
-      expect(bodies.filter((b) => b.url.includes('WithGroupUser')).at(-1)?.body).toEqual({
+      expect(groups.last?.body).toEqual({
         fromDate: '2025-03-20',
         toDate: '2025-03-21',
       }),
@@ -169,7 +153,7 @@ describe('the admin dashboard', () => {
 
 describe("the workshop's statistics", () => {
   it('shows the tiles of GetStatistics on the home page', async () => {
-    signInAs('workshop');
+    signIn('workshop');
     renderApp('/home');
     const today = await screen.findByTestId('tile-today', {}, { timeout: 3000 });
     expect(within(today).getByLabelText('امروز').textContent).toBe('۴');

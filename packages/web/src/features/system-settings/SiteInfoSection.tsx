@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import type { Control, UseFormReturn } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -12,19 +14,17 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
-  Textarea,
   Title,
 } from '@mantine/core';
-import { ROUTES, siteInfoPayloadSchema, toPersianDigits } from '@ayar/contract';
+import { siteInfoPayloadSchema } from '@ayar/contract';
 import type { SiteInfo, SiteInfoPayload, SiteInfoPayloadInput } from '@ayar/contract';
-import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
+import { FormDigitsField, FormTextField, FormTextareaField } from '../../components/ui/form/index.ts';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { uploadPhoto } from '../../components/ui/PhotoUploader.tsx';
 import { alertError, alertSuccess } from '../../lib/alert.ts';
-import { useApiMutation, useApiQuery } from '../../lib/query.ts';
 import { setSiteInfo } from '../../lib/siteInfo.ts';
-import { applyFieldErrors } from '../auth/applyFieldErrors.ts';
+import { applyFieldErrors } from '../../lib/applyFieldErrors.ts';
+import { systemSettingsQueries, useSaveSiteInfo } from './api.ts';
 
 const FIELDS = [
   'supportPhone',
@@ -104,25 +104,131 @@ function SealPicker(props: {
   );
 }
 
+type SiteControl = Control<SiteInfoPayloadInput, unknown, SiteInfoPayload>;
+
+/** A text of the site information; a Persian text shows its digits as Persian digits. */
+function SiteText(props: {
+  control: SiteControl;
+  name: (typeof FIELDS)[number];
+  label: string;
+  ltr?: boolean;
+  hint?: ReactNode;
+}) {
+  return (
+    <FormTextField
+      control={props.control}
+      name={props.name}
+      label={props.label}
+      description={props.hint}
+      autoComplete="off"
+      ltr={props.ltr}
+      // Stored with ASCII digits (as all text is); a Persian text shows them as Persian digits.
+      persianDigits={!props.ltr}
+    />
+  );
+}
+
+/** The support line, the address and the company. */
+function ContactFields({ control }: { control: SiteControl }) {
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <FormDigitsField
+          control={control}
+          name="supportPhone"
+          label="تلفن پشتیبانی"
+          digitsOnly={false}
+          inputMode="tel"
+        />
+        <SiteText
+          control={control}
+          name="supportHours"
+          label="ساعات پاسخگویی"
+          hint="مثلاً شنبه تا پنجشنبه، ۹ تا ۱۷"
+        />
+      </SimpleGrid>
+      <FormTextareaField control={control} name="address" label="نشانی" autosize minRows={2} persianDigits />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <FormDigitsField control={control} name="postalCode" label="کد پستی" maxLength={10} />
+        <SiteText control={control} name="company" label="شرکت" />
+      </SimpleGrid>
+    </>
+  );
+}
+
+/** The trust seal's page and image, and the sister site in the landing page's menu. */
+function SealAndSisterFields({
+  form,
+}: {
+  form: UseFormReturn<SiteInfoPayloadInput, unknown, SiteInfoPayload>;
+}) {
+  const { control, setValue } = form;
+  // A just-uploaded image is shown from the file itself (its address needs the token); a saved one from
+  // its public address.
+  const [local, setLocal] = useState<{ address: string; url: string } | null>(null);
+  const image = useWatch({ control, name: 'trustSealImage' }) ?? '';
+  const preview =
+    local?.address === image ? local.url : image.startsWith('/api/v1.0/Site/TrustSeal/') ? image : null;
+  return (
+    <>
+      <Title order={3} fz="sm" mt="xs">
+        نماد اعتماد الکترونیکی
+      </Title>
+      <SiteText
+        control={control}
+        name="trustSealUrl"
+        label="نشانی صفحه تأیید نماد"
+        ltr
+        hint={
+          <>
+            همان نشانی‌ای که صادرکننده نماد داده است، با <Ltr>https://</Ltr>
+          </>
+        }
+      />
+      <SealPicker
+        value={image}
+        preview={preview}
+        error={form.formState.errors.trustSealImage?.message}
+        onUploaded={(address, url) => {
+          setValue('trustSealImage', address, { shouldDirty: true });
+          setLocal({ address, url });
+        }}
+        onRemove={() => {
+          setValue('trustSealImage', '', { shouldDirty: true });
+        }}
+      />
+      <Title order={3} fz="sm" mt="xs">
+        سایت همکار (در منوی صفحه نخست)
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <SiteText control={control} name="sisterSiteName" label="نام پیوند" />
+        <SiteText
+          control={control}
+          name="sisterSiteUrl"
+          label="نشانی سایت"
+          ltr
+          hint={
+            <>
+              با <Ltr>https://</Ltr> یا <Ltr>http://</Ltr>
+            </>
+          }
+        />
+      </SimpleGrid>
+    </>
+  );
+}
+
 /**
  * The public site information (ADR 0028) in manage/system-setting: what the landing page, the
  * embedded lookup and the about page show. Saved on its own, beside the system settings' form.
  */
 export function SiteInfoSection() {
-  const info = useApiQuery<SiteInfo>(['site-info'], ROUTES.site.info);
-  const save = useApiMutation<SiteInfo, SiteInfoPayload>(ROUTES.manage.siteInfo);
-  // A just-uploaded image is shown from the file itself (its address needs the token); a saved one from
-  // its public address.
-  const [local, setLocal] = useState<{ address: string; url: string } | null>(null);
-  const { control, handleSubmit, reset, setError, setValue, formState } = useForm<
-    SiteInfoPayloadInput,
-    unknown,
-    SiteInfoPayload
-  >({ resolver: zodResolver(siteInfoPayloadSchema) });
-  const { errors } = formState;
-  const image = useWatch({ control, name: 'trustSealImage' }) ?? '';
-  const preview =
-    local?.address === image ? local.url : image.startsWith('/api/v1.0/Site/TrustSeal/') ? image : null;
+  const info = useQuery(systemSettingsQueries.siteInfo());
+  const save = useSaveSiteInfo();
+  const form = useForm<SiteInfoPayloadInput, unknown, SiteInfoPayload>({
+    resolver: zodResolver(siteInfoPayloadSchema),
+  });
+  const { handleSubmit, reset, setError, formState } = form;
 
   useEffect(() => {
     if (!info.data) return;
@@ -139,29 +245,6 @@ export function SiteInfoSection() {
       applyFieldErrors(error, setError, FIELDS);
     }
   });
-
-  const text = (
-    name: (typeof FIELDS)[number],
-    label: string,
-    props: { ltr?: boolean; hint?: ReactNode } = {},
-  ) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <TextInput
-          label={label}
-          description={props.hint}
-          autoComplete="off"
-          attributes={props.ltr ? { input: { dir: 'ltr' } } : undefined}
-          {...field}
-          // Stored with ASCII digits (as all text is); a Persian text shows them as Persian digits.
-          value={props.ltr ? (field.value ?? '') : toPersianDigits(field.value ?? '')}
-          error={errors[name]?.message}
-        />
-      )}
-    />
-  );
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="اطلاعات عمومی سایت">
@@ -193,96 +276,8 @@ export function SiteInfoSection() {
           </Alert>
         ) : (
           <Stack gap="sm">
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Controller
-                control={control}
-                name="supportPhone"
-                render={({ field }) => (
-                  <DigitsInput
-                    label="تلفن پشتیبانی"
-                    digitsOnly={false}
-                    inputMode="tel"
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value ?? ''}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={errors.supportPhone?.message}
-                  />
-                )}
-              />
-              {text('supportHours', 'ساعات پاسخگویی', { hint: 'مثلاً شنبه تا پنجشنبه، ۹ تا ۱۷' })}
-            </SimpleGrid>
-            <Controller
-              control={control}
-              name="address"
-              render={({ field }) => (
-                <Textarea
-                  label="نشانی"
-                  autosize
-                  minRows={2}
-                  {...field}
-                  value={toPersianDigits(field.value ?? '')}
-                  error={errors.address?.message}
-                />
-              )}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Controller
-                control={control}
-                name="postalCode"
-                render={({ field }) => (
-                  <DigitsInput
-                    label="کد پستی"
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value ?? ''}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    maxLength={10}
-                    error={errors.postalCode?.message}
-                  />
-                )}
-              />
-              {text('company', 'شرکت')}
-            </SimpleGrid>
-            <Title order={3} fz="sm" mt="xs">
-              نماد اعتماد الکترونیکی
-            </Title>
-            {text('trustSealUrl', 'نشانی صفحه تأیید نماد', {
-              ltr: true,
-              hint: (
-                <>
-                  همان نشانی‌ای که صادرکننده نماد داده است، با <Ltr>https://</Ltr>
-                </>
-              ),
-            })}
-            <SealPicker
-              value={image}
-              preview={preview}
-              error={errors.trustSealImage?.message}
-              onUploaded={(address, url) => {
-                setValue('trustSealImage', address, { shouldDirty: true });
-                setLocal({ address, url });
-              }}
-              onRemove={() => {
-                setValue('trustSealImage', '', { shouldDirty: true });
-              }}
-            />
-            <Title order={3} fz="sm" mt="xs">
-              سایت همکار (در منوی صفحه نخست)
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              {text('sisterSiteName', 'نام پیوند')}
-              {text('sisterSiteUrl', 'نشانی سایت', {
-                ltr: true,
-                hint: (
-                  <>
-                    با <Ltr>https://</Ltr> یا <Ltr>http://</Ltr>
-                  </>
-                ),
-              })}
-            </SimpleGrid>
+            <ContactFields control={form.control} />
+            <SealAndSisterFields form={form} />
             <Group justify="flex-end">
               <Button type="submit" loading={save.isPending} disabled={!formState.isDirty}>
                 ذخیره اطلاعات عمومی

@@ -1,10 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, renderWithProviders } from '../../test/render.tsx';
+import { ROUTES } from '@ayar/contract';
+import { renderWithProviders } from '../../test/render.tsx';
+import { handle } from '../../test/server.ts';
+import type { Calls } from '../../test/server.ts';
 import { SystemSettingsPage } from './pages.tsx';
 
-const fetchMock = vi.fn<typeof fetch>();
 const SETTINGS = [
   { key: 'NumPrice', value: '1000' },
   { key: 'AccountNumber', value: '6037-9975' },
@@ -14,28 +16,21 @@ const SETTINGS = [
   { key: 'RaySMS', value: '' },
 ];
 
+let saves: Calls;
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (input, init) => {
-    if (String(input).includes('/Account/SystemSettings')) {
-      return jsonResponse({ successful: true, message: '', data: SETTINGS });
-    }
-    const body = JSON.parse(String(init?.body)) as { price: number; readySMS: string[]; waitSMS: string[] };
-    return jsonResponse({
-      successful: true,
-      message: 'تنظیمات سیستم ذخیره شد',
-      data: SETTINGS.map((e) => (e.key === 'NumPrice' ? { ...e, value: String(body.price) } : e)),
-    });
-  });
+  handle(ROUTES.account.systemSettings, SETTINGS);
+  saves = handle(
+    ROUTES.account.addOrUpdateSystemSetting,
+    ({ body }) => {
+      const { price } = body as { price: number };
+      return SETTINGS.map((e) => (e.key === 'NumPrice' ? { ...e, value: String(price) } : e));
+    },
+    { message: 'تنظیمات سیستم ذخیره شد' },
+  );
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const readyList = () => screen.getByRole('list', { name: 'متن‌های پیامک آماده شدن' });
-const postedBody = () => {
-  const call = fetchMock.mock.calls.find(([url]) => String(url).includes('AddOrUpdateSystemSetting'));
-  return JSON.parse(String(call?.[1]?.body)) as Record<string, unknown>;
-};
+const postedBody = () => saves[0]?.body as Record<string, unknown>;
 
 describe('system settings page', () => {
   it('shows the saved values, the placeholders and a preview of the first template', async () => {
@@ -108,8 +103,6 @@ describe('system settings page', () => {
     await user.clear(price);
     await user.click(screen.getByRole('button', { name: 'تغییر' }));
     expect(await screen.findByText('قیمت هر شماره بسته الزامی است')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('AddOrUpdateSystemSetting'))).toBe(
-      false,
-    );
+    expect(saves).toHaveLength(0);
   });
 });

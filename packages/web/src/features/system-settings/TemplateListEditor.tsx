@@ -49,9 +49,61 @@ export function templateDraftProblem(draft: string, count: number): string | nul
   return null;
 }
 
+/** The saved templates, the first (the default) marked, each with its error and a trash button. */
+function SavedTemplates({
+  label,
+  templates,
+  itemErrors,
+  onChange,
+}: Pick<TemplateListEditorProps, 'label' | 'templates' | 'itemErrors' | 'onChange'>) {
+  const listId = useId();
+  return templates.length === 0 ? (
+    <Text size="sm" c="dimmed" py="xs">
+      هنوز متنی در این فهرست نیست.
+    </Text>
+  ) : (
+    <Stack gap={6} component="ol" id={listId} aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
+      {templates.map((template, index) => (
+        <Paper
+          component="li"
+          key={`${index}-${template}`}
+          withBorder
+          radius="md"
+          p="xs"
+          bg={index === 0 ? 'gold.0' : undefined}
+        >
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text size="xs" c="dimmed">
+                {index === 0 ? 'متن پیش‌فرض (نخستین)' : `متن ${toPersianDigits(index + 1)}`}
+              </Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                <TemplateText text={template} />
+              </Text>
+              {itemErrors?.[index] && (
+                <Text size="xs" c="red">
+                  {itemErrors[index]}
+                </Text>
+              )}
+            </Stack>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`حذف متن ${toPersianDigits(index + 1)}`}
+              onClick={() => onChange(templates.filter((_, i) => i !== index))}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 /**
- * A list of SMS templates (SPEC.md 2.14): a text area and a «+» button that adds the text only when it
- * is not empty and then clears it; each saved template with a trash button.
+ * A list of SMS templates (docs/product.md §2.14): a text area and a «+» button that adds the text only when
+ * it is not empty and then clears it; each saved template with a trash button.
  */
 export function TemplateListEditor(props: TemplateListEditorProps) {
   const {
@@ -66,7 +118,6 @@ export function TemplateListEditor(props: TemplateListEditorProps) {
     draftError,
     textareaRef,
   } = props;
-  const listId = useId();
 
   const add = () => {
     const text = draft.trim();
@@ -126,56 +177,7 @@ export function TemplateListEditor(props: TemplateListEditorProps) {
           {error}
         </Text>
       )}
-      {templates.length === 0 ? (
-        <Text size="sm" c="dimmed" py="xs">
-          هنوز متنی در این فهرست نیست.
-        </Text>
-      ) : (
-        <Stack
-          gap={6}
-          component="ol"
-          id={listId}
-          aria-label={label}
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-        >
-          {templates.map((template, index) => (
-            <Paper
-              component="li"
-              key={`${index}-${template}`}
-              withBorder
-              radius="md"
-              p="xs"
-              bg={index === 0 ? 'gold.0' : undefined}
-            >
-              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text size="xs" c="dimmed">
-                    {index === 0 ? 'متن پیش‌فرض (نخستین)' : `متن ${toPersianDigits(index + 1)}`}
-                  </Text>
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    <TemplateText text={template} />
-                  </Text>
-                  {itemErrors?.[index] && (
-                    <Text size="xs" c="red">
-                      {itemErrors[index]}
-                    </Text>
-                  )}
-                </Stack>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`حذف متن ${toPersianDigits(index + 1)}`}
-                  onClick={() => onChange(templates.filter((_, i) => i !== index))}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Group>
-            </Paper>
-          ))}
-        </Stack>
-      )}
+      <SavedTemplates label={label} templates={templates} itemErrors={itemErrors} onChange={onChange} />
     </Stack>
   );
 }

@@ -1,24 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STORAGE_KEYS } from '../../lib/auth.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { renderApp } from '../../test/render.tsx';
+import { signInAs } from '../../test/session.ts';
 
 // Issue 16: on manage/add-user the two password fields' errors were not tied to the fields, and their
 // show-password buttons were named in English.
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async () => jsonResponse({ successful: true, message: '', data: null }));
-  localStorage.setItem(STORAGE_KEYS.token, 'bearer admin-token');
-  localStorage.setItem(
-    STORAGE_KEYS.user,
-    JSON.stringify({ userId: 'admin', role: 'admin', userFname: 'مدیر' }),
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => signInAs('admin'));
 
 describe('manage/add-user password fields', () => {
   it('mark an error on the field itself and name it, and name the show-password buttons in Persian', async () => {

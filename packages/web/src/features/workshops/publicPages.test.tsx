@@ -1,19 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { WORKSHOP_MSG } from '@ayar/contract';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
-
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-});
-afterEach(() => vi.unstubAllGlobals());
+import { ROUTES, WORKSHOP_MSG } from '@ayar/contract';
+import { renderApp } from '../../test/render.tsx';
+import { fail, handle, requestsTo } from '../../test/server.ts';
 
 const field = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
 
-describe('register (SPEC.md 2.3)', () => {
+describe('register (docs/product.md §2.3)', () => {
   it('shows the banner and every rule of the contract before sending anything', async () => {
     const user = userEvent.setup();
     renderApp('/register');
@@ -30,13 +24,11 @@ describe('register (SPEC.md 2.3)', () => {
     expect(screen.getByText(WORKSHOP_MSG.userNameLength)).toBeInTheDocument();
     expect(screen.getByText(WORKSHOP_MSG.passwordDigits)).toBeInTheDocument();
     expect(screen.getByText(WORKSHOP_MSG.confirmMismatch)).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(requestsTo()).toEqual([]);
   });
 
   it('sends Persian digits as English, shows the server message and goes to /', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse({ successful: true, message: WORKSHOP_MSG.registered, data: null }),
-    );
+    const registrations = handle(ROUTES.account.addPublicUser, null, { message: WORKSHOP_MSG.registered });
     const user = userEvent.setup();
     renderApp('/register');
     await user.type(screen.getByRole('textbox', { name: /نام آزمایشگاه/ }), 'آزمایشگاه نو');
@@ -55,9 +47,8 @@ describe('register (SPEC.md 2.3)', () => {
       expect(screen.queryByRole('form', { name: 'ثبت نام آزمایشگاه' })).not.toBeInTheDocument(),
     );
     expect(screen.getByRole('form', { name: 'استعلام جواب آزمایش' })).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/v1.0/Account/AddPublicUser');
-    expect(JSON.parse(String(init?.body))).toMatchObject({
+    expect(registrations[0]!.url.pathname).toBe('/api/v1.0/Account/AddPublicUser');
+    expect(registrations[0]!.body).toMatchObject({
       cellPhone: '09121234567',
       userName: 'newlab',
       phone: null,
@@ -65,18 +56,11 @@ describe('register (SPEC.md 2.3)', () => {
   });
 
   it('puts the server’s field error (a taken user name) under the field', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(
-        {
-          successful: false,
-          message: WORKSHOP_MSG.userNameTaken,
-          data: null,
-          code: 'CONFLICT',
-          errors: [{ field: 'userName', message: WORKSHOP_MSG.userNameTaken }],
-        },
-        409,
-      ),
-    );
+    fail(ROUTES.account.addPublicUser, WORKSHOP_MSG.userNameTaken, {
+      status: 409,
+      code: 'CONFLICT',
+      errors: [{ field: 'userName', message: WORKSHOP_MSG.userNameTaken }],
+    });
     const user = userEvent.setup();
     renderApp('/register');
     await user.type(screen.getByRole('textbox', { name: /نام آزمایشگاه/ }), 'الف');
@@ -94,35 +78,25 @@ describe('register (SPEC.md 2.3)', () => {
   });
 });
 
-describe('lab-owners (SPEC.md 2.4)', () => {
+describe('lab-owners (docs/product.md §2.4)', () => {
   it('shows «صفحه x از y» with the total and asks for 100 a page', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse({
-        successful: true,
-        message: '',
-        data: {
-          list: [{ fName: 'آزمایشگاه زرین', fullName: 'علی', phone: '021-8800', cellPhone: '09121234567' }],
-          totalCount: 250,
-          currPage: 1,
-          pageSize: 100,
-        },
-      }),
-    );
+    const lists = handle(ROUTES.account.labOwners, {
+      list: [{ fName: 'آزمایشگاه زرین', fullName: 'علی', phone: '021-8800', cellPhone: '09121234567' }],
+      totalCount: 250,
+      currPage: 1,
+      pageSize: 100,
+    });
     renderApp('/lab-owners');
     expect(await screen.findByText('آزمایشگاه زرین')).toBeInTheDocument();
     expect(screen.getAllByText(/صفحه/)[0]).toHaveTextContent('صفحه ۱ از ۳ — مجموع: ۲۵۰');
     expect(screen.getByText('۰۹۱۲۱۲۳۴۵۶۷').closest('a')).toHaveAttribute('href', 'tel:09121234567');
-    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/v1.0/Account/LabOwners?pageNumber=1&pageSize=100');
+    expect(lists[0]!.url.pathname + lists[0]!.url.search).toBe(
+      '/api/v1.0/Account/LabOwners?pageNumber=1&pageSize=100',
+    );
   });
 
   it('says so when nothing matches', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse({
-        successful: true,
-        message: '',
-        data: { list: [], totalCount: 0, currPage: 1, pageSize: 100 },
-      }),
-    );
+    handle(ROUTES.account.labOwners, { list: [], totalCount: 0, currPage: 1, pageSize: 100 });
     renderApp('/lab-owners');
     expect(await screen.findByText('هنوز آزمایشگاهی ثبت نشده است.')).toBeInTheDocument();
     expect(screen.getByText(/صفحه/)).toHaveTextContent('صفحه ۱ از ۱ — مجموع: ۰');

@@ -1,13 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ROUTES } from '@ayar/contract';
 import type { ManageLabOwner, WorkshopDetail } from '@ayar/contract';
-import { STORAGE_KEYS } from '../../lib/auth.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { renderApp } from '../../test/render.tsx';
+import { handle, handleAny, success } from '../../test/server.ts';
+import type { Calls } from '../../test/server.ts';
+import { signInAs } from '../../test/session.ts';
 
 // Item 2 of issue 16: the server steps a workshop 1→5→0, but no screen offered it (ADR 0025).
 
-const fetchMock = vi.fn<typeof fetch>();
 const ID = '11111111-1111-4111-8111-111111111111';
 let status: 0 | 1 | 5 = 1;
 
@@ -39,35 +41,21 @@ const detail = (): WorkshopDetail => ({
   file: null,
 });
 
-const ok = (data: unknown, message = '') => jsonResponse({ successful: true, message, data });
-const activeCalls = () =>
-  fetchMock.mock.calls
-    .filter(([url]) => String(url).includes('/Manage/ActiveUser'))
-    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+let actives: Calls;
+const activeCalls = () => actives.bodies;
 
 beforeEach(() => {
   status = 1;
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = String(input);
-    if (url.includes('/Manage/ActiveUser')) {
-      const body = JSON.parse(String(init?.body)) as { active: boolean };
-      status = body.active ? (status === 0 ? 5 : 1) : status === 1 ? 5 : 0;
-      return ok({ status }, status === 5 ? 'آزمایشگاه غیرفعال شد' : 'آزمایشگاه به وضعیت جدید برگشت');
-    }
-    if (url.includes('/Manage/LabOwners'))
-      return ok({ list: [row()], totalCount: 1, currPage: 1, pageSize: 100 });
-    if (url.includes('/Manage/UserById')) return ok([detail()]);
-    return ok(null);
+  handleAny(null);
+  actives = handle(ROUTES.manage.activeUser, ({ body }) => {
+    const { active } = body as { active: boolean };
+    status = active ? (status === 0 ? 5 : 1) : status === 1 ? 5 : 0;
+    return success({ status }, status === 5 ? 'آزمایشگاه غیرفعال شد' : 'آزمایشگاه به وضعیت جدید برگشت');
   });
-  localStorage.setItem(STORAGE_KEYS.token, 'bearer admin-token');
-  localStorage.setItem(
-    STORAGE_KEYS.user,
-    JSON.stringify({ userId: 'admin', role: 'admin', userFname: 'مدیر' }),
-  );
+  handle(ROUTES.manage.labOwners, () => ({ list: [row()], totalCount: 1, currPage: 1, pageSize: 100 }));
+  handle(ROUTES.manage.userById, () => [detail()]);
+  signInAs('admin');
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('suspending a workshop from the list', () => {
   it(

@@ -3,15 +3,88 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { DELETE_REASON_MAX, ROUTES, declineDeleteSchema, toPersianDigits } from '@ayar/contract';
+import { DELETE_REASON_MAX, declineDeleteSchema, toPersianDigits } from '@ayar/contract';
 import type { DeclineDeleteInput, DeclineDeleteRequest, LabListRow } from '@ayar/contract';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { alertSuccess } from '../../../lib/alert.ts';
-import { useApiMutation } from '../../../lib/query.ts';
-import { applyFieldErrors } from '../../auth/applyFieldErrors.ts';
-import { ASSAYS_KEY } from '../api.ts';
+import { applyFieldErrors } from '../../../lib/applyFieldErrors.ts';
+import { ASSAY_KEYS, useDeclineDelete } from '../api.ts';
 
 type Packet = Pick<LabListRow, 'id' | 'docNumber' | 'customerName' | 'labName' | 'titleName'>;
+
+/** The reason, required, and «رد درخواست»; the packet stays, the lab reads why. */
+function DeclineForm({
+  packet,
+  onDeclined,
+  onClose,
+}: {
+  packet: Packet;
+  onDeclined?: () => void;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const decline = useDeclineDelete();
+  const form = useForm<DeclineDeleteInput, unknown, DeclineDeleteRequest>({
+    resolver: zodResolver(declineDeleteSchema),
+    defaultValues: { id: packet.id, reason: '' },
+  });
+  const close = () => {
+    onClose();
+    form.reset({ id: packet.id, reason: '' });
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await decline.mutateAsync(values);
+      alertSuccess(result.message);
+      close();
+      await queryClient.invalidateQueries({ queryKey: ASSAY_KEYS.all });
+      onDeclined?.();
+    } catch (error) {
+      applyFieldErrors(error, form.setError, ['reason']);
+    }
+  });
+
+  return (
+    <form
+      // The dialog is portalled, but React passes its submit up to a form around the button
+      // (manage/edit-lab's), which must not save the packet too.
+      onSubmit={(event) => {
+        event.stopPropagation();
+        void onSubmit(event);
+      }}
+      noValidate
+      aria-label="رد درخواست حذف"
+    >
+      <Stack gap="sm">
+        <Text size="sm">
+          {packet.titleName} <Ltr>{toPersianDigits(packet.docNumber)}</Ltr> — {packet.customerName} (
+          {packet.labName}) حذف نمی‌شود و از فهرست درخواست‌ها بیرون می‌رود. آزمایشگاه دلیل را روی بسته می‌بیند
+          و می‌تواند دوباره درخواست دهد.
+        </Text>
+        <Textarea
+          label="دلیل رد درخواست"
+          withAsterisk
+          autosize
+          minRows={3}
+          maxRows={6}
+          maxLength={DELETE_REASON_MAX}
+          data-autofocus
+          error={form.formState.errors.reason?.message}
+          {...form.register('reason')}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={close}>
+            انصراف
+          </Button>
+          <Button type="submit" color="orange" loading={decline.isPending}>
+            رد درخواست
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
 
 /**
  * «رد درخواست» (ADR 0025): the admin's other answer to a lab's delete request. The reason is required:
@@ -29,28 +102,7 @@ export function DeclineDeleteButton({
   size?: 'compact-sm' | 'sm';
 }) {
   const [opened, setOpened] = useState(false);
-  const queryClient = useQueryClient();
-  const decline = useApiMutation<null, DeclineDeleteRequest>(ROUTES.manage.declineDeleteTest);
-  const form = useForm<DeclineDeleteInput, unknown, DeclineDeleteRequest>({
-    resolver: zodResolver(declineDeleteSchema),
-    defaultValues: { id: packet.id, reason: '' },
-  });
-  const close = () => {
-    setOpened(false);
-    form.reset({ id: packet.id, reason: '' });
-  };
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const result = await decline.mutateAsync(values);
-      alertSuccess(result.message);
-      close();
-      await queryClient.invalidateQueries({ queryKey: ASSAYS_KEY });
-      onDeclined?.();
-    } catch (error) {
-      applyFieldErrors(error, form.setError, ['reason']);
-    }
-  });
+  const close = () => setOpened(false);
 
   const name = `${packet.titleName} ${toPersianDigits(packet.docNumber)}`;
   return (
@@ -72,43 +124,7 @@ export function DeclineDeleteButton({
         radius="lg"
         closeButtonProps={{ 'aria-label': 'بستن' }}
       >
-        <form
-          // The dialog is portalled, but React passes its submit up to a form around the button
-          // (manage/edit-lab's), which must not save the packet too.
-          onSubmit={(event) => {
-            event.stopPropagation();
-            void onSubmit(event);
-          }}
-          noValidate
-          aria-label="رد درخواست حذف"
-        >
-          <Stack gap="sm">
-            <Text size="sm">
-              {packet.titleName} <Ltr>{toPersianDigits(packet.docNumber)}</Ltr> — {packet.customerName} (
-              {packet.labName}) حذف نمی‌شود و از فهرست درخواست‌ها بیرون می‌رود. آزمایشگاه دلیل را روی بسته
-              می‌بیند و می‌تواند دوباره درخواست دهد.
-            </Text>
-            <Textarea
-              label="دلیل رد درخواست"
-              withAsterisk
-              autosize
-              minRows={3}
-              maxRows={6}
-              maxLength={DELETE_REASON_MAX}
-              data-autofocus
-              error={form.formState.errors.reason?.message}
-              {...form.register('reason')}
-            />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close}>
-                انصراف
-              </Button>
-              <Button type="submit" color="orange" loading={decline.isPending}>
-                رد درخواست
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <DeclineForm packet={packet} onDeclined={onDeclined} onClose={close} />
       </Modal>
     </>
   );

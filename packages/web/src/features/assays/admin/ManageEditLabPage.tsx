@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import type { Resolver } from 'react-hook-form';
+import type { Control, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useParams } from 'react-router';
 import {
@@ -18,18 +18,19 @@ import {
   Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { OTHER_CUSTOMER_ID, ROUTES, TEST_TYPES, manageEditTestSchema, toPersianDigits } from '@ayar/contract';
-import type { DeleteTestRequest, LabDetail, ManageEditTestRequest } from '@ayar/contract';
+import { useQuery } from '@tanstack/react-query';
+import { OTHER_CUSTOMER_ID, TEST_TYPES, manageEditTestSchema, toPersianDigits } from '@ayar/contract';
+import type { LabDetail, ManageEditTestRequest } from '@ayar/contract';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { confirmThenRun } from '../../../components/ui/confirmThenRun.ts';
 import { IconTrash } from '../../../components/ui/icons.tsx';
 import { alertSuccess } from '../../../lib/alert.ts';
 import { formatJalaliDateTime } from '../../../lib/format.ts';
-import { useApiMutation, useApiQuery } from '../../../lib/query.ts';
 import { useUnsavedInput } from '../../../lib/unsaved.ts';
-import { applyFieldErrors } from '../../auth/applyFieldErrors.ts';
-import { ASSAYS_KEY } from '../api.ts';
-import { FormDigitsField, OwnerFields, PacketTypeField } from '../components/PacketFields.tsx';
+import { applyFieldErrors } from '../../../lib/applyFieldErrors.ts';
+import { FormDigitsField } from '../../../components/ui/form/index.ts';
+import { ASSAY_KEYS, assayQueries, useManageDeleteTest, useManageEditTest } from '../api.ts';
+import { OwnerFields, PacketTypeField } from '../components/PacketFields.tsx';
 import { PurityBadge } from '../components/PurityBadge.tsx';
 import { PACKET_FIELDS } from '../packetForm.ts';
 import type { PacketFormValues } from '../packetForm.ts';
@@ -75,7 +76,7 @@ function valuesOf(lab: LabDetail): EditLabValues {
 
 /**
  * The contract's rule, with one screen rule on top: the ready time is shown only while there is no
- * purity (SPEC.md 2.14), so once a purity is typed the hidden field keeps the packet's stored value
+ * purity (docs/product.md §2.14), so once a purity is typed the hidden field keeps the packet's stored value
  * instead of blocking the save with something the admin cannot see.
  */
 function editResolver(storedReadyTime: string): Resolver<EditLabValues, unknown, ManageEditTestRequest> {
@@ -88,12 +89,10 @@ function editResolver(storedReadyTime: string): Resolver<EditLabValues, unknown,
     base(values.cutting.trim() ? { ...values, readyTime: storedReadyTime } : values, context, options);
 }
 
-/** manage/edit-lab/:id (SPEC.md 2.14, 5 "Edit packet (admin)"). */
+/** manage/edit-lab/:id (docs/product.md §2.14, §6.1). */
 export function ManageEditLabPage() {
   const { id = '' } = useParams();
-  const lab = useApiQuery<LabDetail>([...ASSAYS_KEY, 'manage', 'one', id], ROUTES.manage.getTest, {
-    query: { testId: id },
-  });
+  const lab = useQuery(assayQueries.manageOne(id));
 
   return (
     <Stack gap="md" maw={860} mx="auto">
@@ -117,12 +116,179 @@ export function ManageEditLabPage() {
   );
 }
 
-function EditLabForm({ lab }: { lab: LabDetail }) {
+/** The packet, its lab and who registered it, its state, and whether it was deleted. */
+function EditLabHeading({ lab }: { lab: LabDetail }) {
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={2}>
+          <Title order={2} size="h4">
+            {lab.titleName} <Ltr>{toPersianDigits(lab.docNumber)}</Ltr>
+          </Title>
+          <Text size="sm" c="dimmed">
+            {lab.labName} · {lab.userFullName} · ثبت: <Ltr>{formatJalaliDateTime(lab.date)}</Ltr>
+          </Text>
+        </Stack>
+        <Group gap={6}>
+          <PurityBadge waiting={lab.cutting === null} />
+          {lab.forDelete ? (
+            <Badge color="red" variant="light">
+              درخواست حذف
+              {lab.forDeleteDate ? (
+                <>
+                  {' '}
+                  <Ltr>{formatJalaliDateTime(lab.forDeleteDate)}</Ltr>
+                </>
+              ) : null}
+            </Badge>
+          ) : null}
+        </Group>
+      </Group>
+
+      {lab.deleted ? (
+        <Alert color="red" variant="light" title="این بسته حذف شده است">
+          {lab.deletedAt ? (
+            <>
+              حذف در <Ltr>{formatJalaliDateTime(lab.deletedAt)}</Ltr>؛{' '}
+            </>
+          ) : null}
+          در نتیجه عمومی نشان داده نمی‌شود و دیگر قابل ویرایش نیست. تاریخچه آن در پایین صفحه است.
+        </Alert>
+      ) : null}
+    </>
+  );
+}
+
+/** The fields the admin may change; the customer and the number are shown, not edited. */
+type EditLabControl = Control<EditLabValues, unknown, ManageEditTestRequest>;
+
+/** A weight as the admin types it: only the Persian decimal key is changed (see `decimalPoint`). */
+function AdminGramsField(props: {
+  control: EditLabControl;
+  name: 'sampleWeight' | 'weight';
+  label: string;
+  withAsterisk?: boolean;
+}) {
+  return (
+    <FormDigitsField {...props} digitsOnly={false} inputMode="decimal" maxLength={12} parse={decimalPoint} />
+  );
+}
+
+function EditLabFields({ lab, control }: { lab: LabDetail; control: EditLabControl }) {
+  const cutting = useWatch({ control, name: 'cutting' });
+  const isOther = lab.customerId === null || lab.customerId === OTHER_CUSTOMER_ID;
+  const showReadyTime = cutting.trim() === '';
+  const vageLabel = lab.vageType === 0 ? 'اجرت (درصد)' : 'اجرت (تومان)';
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+      <TextInput
+        label="نام مشتری"
+        value={isOther ? 'مشتری متفرقه' : lab.customerName}
+        readOnly
+        variant="filled"
+      />
+      <TextInput
+        label={`شماره ${lab.titleName}`}
+        value={toPersianDigits(lab.docNumber)}
+        readOnly
+        variant="filled"
+        attributes={{ input: { dir: 'ltr' } }}
+      />
+      {isOther ? (
+        <OwnerFields control={control} mobile={{ type: 'tel', placeholder: '۰۹۱۲۱۲۳۴۵۶۷', maxLength: 16 }} />
+      ) : null}
+      <PacketTypeField control={control} types={TEST_TYPES} label="نوع نمونه" placeholder="انتخاب کنید" />
+      <FormDigitsField
+        control={control}
+        name="cutting"
+        label="عیار"
+        placeholder="مثلاً ۷۵۰"
+        maxLength={3}
+        description={
+          lab.cutting !== null && cutting.trim() === ''
+            ? 'با خالی کردن عیار، بسته دوباره در انتظار عیار قرار می‌گیرد.'
+            : 'سه رقم، از ۶۰۰ تا ۹۹۹'
+        }
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+      />
+      {showReadyTime ? (
+        <FormDigitsField
+          control={control}
+          name="readyTime"
+          label="زمان آماده شدن (دقیقه)"
+          maxLength={4}
+          description="از ۱ تا ۲۸۸۰ دقیقه"
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+        />
+      ) : null}
+      <AdminGramsField control={control} name="sampleWeight" label="وزن نمونه (گرم)" withAsterisk />
+      <AdminGramsField control={control} name="weight" label="وزن طلا (گرم)" />
+      <FormDigitsField
+        control={control}
+        name="vage"
+        label={vageLabel}
+        digitsOnly={lab.vageType !== 0}
+        inputMode={lab.vageType === 0 ? 'decimal' : 'numeric'}
+        maxLength={12}
+        parse={decimalPoint}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** Delete, «رد درخواست» while a deletion is asked for, and save. */
+function EditLabActions(props: {
+  lab: LabDetail;
+  busy: boolean;
+  deleting: boolean;
+  saving: boolean;
+  onDelete: () => void;
+  onDeclined: () => void;
+}) {
+  return (
+    <Group justify="space-between" gap="sm" mt="xs">
+      <Group gap="sm">
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={18} />}
+          onClick={props.onDelete}
+          loading={props.deleting}
+          disabled={props.busy}
+        >
+          حذف بسته
+        </Button>
+        {props.lab.forDelete ? (
+          <DeclineDeleteButton packet={props.lab} disabled={props.busy} onDeclined={props.onDeclined} />
+        ) : null}
+      </Group>
+      <Button type="submit" loading={props.saving} disabled={props.busy}>
+        ذخیره تغییرات
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * After a save or a delete: the admin lists are dropped (the list shows fresh rows, never the packet
+ * as it was), the other packet queries only marked stale, so this screen's own query is not asked
+ * again for a packet that may be gone.
+ */
+function useLeave() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  return (to: string | -1) => {
+    queryClient.removeQueries({ queryKey: ASSAY_KEYS.manageList });
+    void queryClient.invalidateQueries({ queryKey: ASSAY_KEYS.all, refetchType: 'none' });
+    if (to === -1) void navigate(-1);
+    else void navigate(to);
+  };
+}
+
+function EditLabForm({ lab }: { lab: LabDetail }) {
   const [storedReadyTime] = useState(() => text(lab.readyTime));
-  const save = useApiMutation<unknown, ManageEditTestRequest>(ROUTES.manage.editTest);
-  const del = useApiMutation<null, DeleteTestRequest>(ROUTES.manage.deleteTest);
+  const save = useManageEditTest();
+  const del = useManageDeleteTest();
   const form = useForm<EditLabValues, unknown, ManageEditTestRequest>({
     resolver: editResolver(storedReadyTime),
     defaultValues: valuesOf(lab),
@@ -133,23 +299,9 @@ function EditLabForm({ lab }: { lab: LabDetail }) {
     formState: { errors, isDirty },
   } = form;
   useUnsavedInput(isDirty);
-  const cutting = useWatch({ control, name: 'cutting' });
-  const isOther = lab.customerId === null || lab.customerId === OTHER_CUSTOMER_ID;
-  const showReadyTime = cutting.trim() === '';
-  const vageLabel = lab.vageType === 0 ? 'اجرت (درصد)' : 'اجرت (تومان)';
   const busy = save.isPending || del.isPending;
 
-  /**
-   * After a save or a delete: the admin lists are dropped (the list shows fresh rows, never the packet
-   * as it was), the other packet queries only marked stale, so this screen's own query is not asked
-   * again for a packet that may be gone.
-   */
-  const leave = (to: string | -1) => {
-    queryClient.removeQueries({ queryKey: [...ASSAYS_KEY, 'manage', 'list'] });
-    void queryClient.invalidateQueries({ queryKey: ASSAYS_KEY, refetchType: 'none' });
-    if (to === -1) void navigate(-1);
-    else void navigate(to);
-  };
+  const leave = useLeave();
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -169,122 +321,15 @@ function EditLabForm({ lab }: { lab: LabDetail }) {
     if (outcome === 'done') leave(-1);
   };
 
-  const grams = (name: 'sampleWeight' | 'weight', label: string, required = false) => (
-    <FormDigitsField
-      control={control}
-      name={name}
-      label={label}
-      withAsterisk={required}
-      digitsOnly={false}
-      inputMode="decimal"
-      maxLength={12}
-      parse={decimalPoint}
-    />
-  );
-
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <form onSubmit={onSubmit} noValidate aria-label="ویرایش بسته">
         {/* A deleted packet is shown, not edited: every field of the fieldset is disabled. */}
         <fieldset disabled={lab.deleted} style={{ border: 0, padding: 0, margin: 0, minInlineSize: 0 }}>
           <Stack gap="md">
-            <Group justify="space-between" align="flex-start" gap="sm">
-              <Stack gap={2}>
-                <Title order={2} size="h4">
-                  {lab.titleName} <Ltr>{toPersianDigits(lab.docNumber)}</Ltr>
-                </Title>
-                <Text size="sm" c="dimmed">
-                  {lab.labName} · {lab.userFullName} · ثبت: <Ltr>{formatJalaliDateTime(lab.date)}</Ltr>
-                </Text>
-              </Stack>
-              <Group gap={6}>
-                <PurityBadge waiting={lab.cutting === null} />
-                {lab.forDelete ? (
-                  <Badge color="red" variant="light">
-                    درخواست حذف
-                    {lab.forDeleteDate ? (
-                      <>
-                        {' '}
-                        <Ltr>{formatJalaliDateTime(lab.forDeleteDate)}</Ltr>
-                      </>
-                    ) : null}
-                  </Badge>
-                ) : null}
-              </Group>
-            </Group>
+            <EditLabHeading lab={lab} />
 
-            {lab.deleted ? (
-              <Alert color="red" variant="light" title="این بسته حذف شده است">
-                {lab.deletedAt ? (
-                  <>
-                    حذف در <Ltr>{formatJalaliDateTime(lab.deletedAt)}</Ltr>؛{' '}
-                  </>
-                ) : null}
-                در نتیجه عمومی نشان داده نمی‌شود و دیگر قابل ویرایش نیست. تاریخچه آن در پایین صفحه است.
-              </Alert>
-            ) : null}
-
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-              <TextInput
-                label="نام مشتری"
-                value={isOther ? 'مشتری متفرقه' : lab.customerName}
-                readOnly
-                variant="filled"
-              />
-              <TextInput
-                label={`شماره ${lab.titleName}`}
-                value={toPersianDigits(lab.docNumber)}
-                readOnly
-                variant="filled"
-                attributes={{ input: { dir: 'ltr' } }}
-              />
-              {isOther ? (
-                <OwnerFields
-                  control={control}
-                  mobile={{ type: 'tel', placeholder: '۰۹۱۲۱۲۳۴۵۶۷', maxLength: 16 }}
-                />
-              ) : null}
-              <PacketTypeField
-                control={control}
-                types={TEST_TYPES}
-                label="نوع نمونه"
-                placeholder="انتخاب کنید"
-              />
-              <FormDigitsField
-                control={control}
-                name="cutting"
-                label="عیار"
-                placeholder="مثلاً ۷۵۰"
-                maxLength={3}
-                description={
-                  lab.cutting !== null && cutting.trim() === ''
-                    ? 'با خالی کردن عیار، بسته دوباره در انتظار عیار قرار می‌گیرد.'
-                    : 'سه رقم، از ۶۰۰ تا ۹۹۹'
-                }
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-              />
-              {showReadyTime ? (
-                <FormDigitsField
-                  control={control}
-                  name="readyTime"
-                  label="زمان آماده شدن (دقیقه)"
-                  maxLength={4}
-                  description="از ۱ تا ۲۸۸۰ دقیقه"
-                  inputWrapperOrder={['label', 'input', 'description', 'error']}
-                />
-              ) : null}
-              {grams('sampleWeight', 'وزن نمونه (گرم)', true)}
-              {grams('weight', 'وزن طلا (گرم)')}
-              <FormDigitsField
-                control={control}
-                name="vage"
-                label={vageLabel}
-                digitsOnly={lab.vageType !== 0}
-                inputMode={lab.vageType === 0 ? 'decimal' : 'numeric'}
-                maxLength={12}
-                parse={decimalPoint}
-              />
-            </SimpleGrid>
+            <EditLabFields lab={lab} control={control} />
             <Textarea
               label="توضیحات"
               autosize
@@ -297,26 +342,14 @@ function EditLabForm({ lab }: { lab: LabDetail }) {
             <PacketPhotos images={lab.images} />
 
             {lab.deleted ? null : (
-              <Group justify="space-between" gap="sm" mt="xs">
-                <Group gap="sm">
-                  <Button
-                    variant="light"
-                    color="red"
-                    leftSection={<IconTrash size={18} />}
-                    onClick={() => void onDelete()}
-                    loading={del.isPending}
-                    disabled={busy}
-                  >
-                    حذف بسته
-                  </Button>
-                  {lab.forDelete ? (
-                    <DeclineDeleteButton packet={lab} disabled={busy} onDeclined={() => leave(-1)} />
-                  ) : null}
-                </Group>
-                <Button type="submit" loading={save.isPending} disabled={busy}>
-                  ذخیره تغییرات
-                </Button>
-              </Group>
+              <EditLabActions
+                lab={lab}
+                busy={busy}
+                deleting={del.isPending}
+                saving={save.isPending}
+                onDelete={() => void onDelete()}
+                onDeclined={() => leave(-1)}
+              />
             )}
           </Stack>
         </fieldset>

@@ -1,6 +1,6 @@
 import { AdminLabList } from './AdminLabList.tsx';
 
-/** manage/labs (SPEC.md 2.14): every workshop's packets. */
+/** manage/labs (docs/product.md §2.14): every workshop's packets. */
 export function ManageLabsPage() {
   return <AdminLabList justForDelete={false} />;
 }

@@ -3,7 +3,6 @@ import { Paper, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
 import {
   ASSAY_AUDIT_ACTIONS,
   DELETE_DECLINE_ACTION,
-  ROUTES,
   TEST_TYPES,
   formatGrams,
   formatToman,
@@ -12,8 +11,8 @@ import {
 import type { TestHistoryItem } from '@ayar/contract';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { formatJalaliDateTime } from '../../../lib/format.ts';
-import { useApiQuery } from '../../../lib/query.ts';
-import { ASSAYS_KEY } from '../api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { assayQueries } from '../api.ts';
 
 type Shown = ReactNode;
 interface FieldView {
@@ -167,11 +166,7 @@ const actionColor = (action: string) =>
 
 /** The packet's history (`GET /Manage/TestHistory`): who changed what and when, oldest first. */
 export function PacketHistory({ testId }: { testId: string }) {
-  const history = useApiQuery<{ list: TestHistoryItem[] }>(
-    [...ASSAYS_KEY, 'manage', 'history', testId],
-    ROUTES.manage.testHistory,
-    { query: { testId } },
-  );
+  const history = useQuery(assayQueries.history(testId));
   const list = history.data?.list ?? [];
 
   return (

@@ -2,7 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { PhotoGallery, galleryImages } from '../../../components/ui/PhotoGallery.tsx';
 
 /**
- * The packet's photos on the admin's edit screen (SPEC.md 2.14): read-only thumbnails (the server's
+ * The packet's photos on the admin's edit screen (docs/product.md §2.14): read-only thumbnails (the server's
  * `?thumb=1`) that open the full-size viewer; the shared gallery fetches them with the login's token.
  */
 export function PacketPhotos({ images }: { images: readonly string[] }) {

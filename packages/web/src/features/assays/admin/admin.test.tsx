@@ -1,18 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ASSAY_MSG, OTHER_CUSTOMER_ID, TEST_TYPES, UI } from '@ayar/contract';
+import { ASSAY_MSG, OTHER_CUSTOMER_ID, ROUTES, TEST_TYPES, UI } from '@ayar/contract';
 import type { LabListRow, TestHistoryItem } from '@ayar/contract';
-import { STORAGE_KEYS } from '../../../lib/auth.ts';
 import { Route, Routes } from 'react-router';
 import { expectNoNestedControls, tabTo } from '../../../test/a11y.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { handle, requestsTo } from '../../../test/server.ts';
+import type { Calls } from '../../../test/server.ts';
+import { signInAs } from '../../../test/session.ts';
 import { DELETE_QUESTION } from './AdminLabList.tsx';
 import { ManageEditLabPage } from './ManageEditLabPage.tsx';
 import { ManageLabsPage } from './ManageLabsPage.tsx';
 import { ManageLabsToDeletePage } from './ManageLabsToDeletePage.tsx';
 
-const fetchMock = vi.fn<typeof fetch>();
 const ID = '6f1b3c2a-1111-4a5e-9c1d-000000000001';
 
 const row: LabListRow = {
@@ -96,60 +97,43 @@ function renderApp(route: string) {
     { route },
   );
 }
-const jsonResponse = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-const ok = (data: unknown, message = '') => jsonResponse({ successful: true, message, data });
-function calls(path: string) {
-  return fetchMock.mock.calls.filter(([url]) => String(url).startsWith(`/api/v1.0${path}`));
-}
-const queryOf = (url: unknown) => new URL(String(url), 'http://x').searchParams;
+let deletes: Calls;
+let edits: Calls;
+const calls = (route: { method: 'GET' | 'POST'; path: string }) => requestsTo(route);
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (input) => {
-    const url = String(input);
-    if (url.includes('/Manage/AllTests'))
-      return ok({ list: [row], totalCount: 1, currPage: 1, pageSize: 100 });
-    if (url.includes('/Manage/DeleteTest')) return ok(null, 'بسته حذف شد');
-    if (url.includes('/Manage/GetTest')) return ok(row);
-    if (url.includes('/Manage/TestHistory')) return ok({ list: history });
-    if (url.includes('/Manage/EditTest')) return ok(null, 'تغییرات بسته ذخیره شد');
-    return jsonResponse({ successful: false, message: 'unexpected', data: null }, 500);
-  });
-  localStorage.setItem(STORAGE_KEYS.token, 'bearer admin-token');
-  localStorage.setItem(
-    STORAGE_KEYS.user,
-    JSON.stringify({ userId: 'admin', role: 'admin', userFname: 'مدیر' }),
-  );
+  handle(ROUTES.manage.allTests, { list: [row], totalCount: 1, currPage: 1, pageSize: 100 });
+  deletes = handle(ROUTES.manage.deleteTest, null, { message: 'بسته حذف شد' });
+  handle(ROUTES.manage.getTest, row);
+  handle(ROUTES.manage.testHistory, { list: history });
+  edits = handle(ROUTES.manage.editTest, null, { message: 'تغییرات بسته ذخیره شد' });
+  signInAs('admin');
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('manage/labs-todelete', () => {
   it('asks for the delete requests only and deletes one by holding the button for 2 seconds', async () => {
     renderApp('/manage/labs-todelete');
     const hold = await screen.findByRole('button', { name: /حذف بسته ۱۰۰۲۳۴؛ برای حذف/ });
-    expect(queryOf(calls('/Manage/AllTests')[0]![0]).get('justForDelete')).toBe('true');
-    expect(queryOf(calls('/Manage/AllTests')[0]![0]).get('pageSize')).toBe('100');
+    expect(calls(ROUTES.manage.allTests)[0]!.url.searchParams.get('justForDelete')).toBe('true');
+    expect(calls(ROUTES.manage.allTests)[0]!.url.searchParams.get('pageSize')).toBe('100');
 
     vi.useFakeTimers();
     fireEvent.pointerDown(hold, { button: 0, pointerId: 1 });
     act(() => vi.advanceTimersByTime(1500));
-    expect(calls('/Manage/DeleteTest')).toHaveLength(0);
+    expect(calls(ROUTES.manage.deleteTest)).toHaveLength(0);
     act(() => vi.advanceTimersByTime(500));
     fireEvent.pointerUp(hold, { button: 0, pointerId: 1 });
     vi.useRealTimers();
 
-    await waitFor(() => expect(calls('/Manage/DeleteTest')).toHaveLength(1));
-    expect(JSON.parse(String(calls('/Manage/DeleteTest')[0]![1]?.body))).toEqual({ id: ID });
+    await waitFor(() => expect(calls(ROUTES.manage.deleteTest)).toHaveLength(1));
+    expect(deletes.bodies[0]).toEqual({ id: ID });
     expect(await screen.findByText('بسته حذف شد')).toBeInTheDocument();
     // The list reloads after the delete.
-    await waitFor(() => expect(calls('/Manage/AllTests').length).toBeGreaterThanOrEqual(2));
-    expect(calls('/Manage/DeleteTest')).toHaveLength(1);
+    await waitFor(() => expect(calls(ROUTES.manage.allTests).length).toBeGreaterThanOrEqual(2));
+    expect(calls(ROUTES.manage.deleteTest)).toHaveLength(1);
   });
 
   it('releasing early deletes nothing; the trash button asks first', async () => {
@@ -162,15 +146,15 @@ describe('manage/labs-todelete', () => {
     fireEvent.pointerUp(hold, { button: 0, pointerId: 1 });
     act(() => vi.advanceTimersByTime(3000));
     vi.useRealTimers();
-    expect(calls('/Manage/DeleteTest')).toHaveLength(0);
+    expect(calls(ROUTES.manage.deleteTest)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'حذف بسته ۱۰۰۲۳۴' }));
     expect(await screen.findByText('آیا از حذف این مورد اطمینان دارید؟')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'انصراف' }));
-    expect(calls('/Manage/DeleteTest')).toHaveLength(0);
+    expect(calls(ROUTES.manage.deleteTest)).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'حذف بسته ۱۰۰۲۳۴' }));
     await user.click(await screen.findByRole('button', { name: 'حذف' }));
-    await waitFor(() => expect(calls('/Manage/DeleteTest')).toHaveLength(1));
+    await waitFor(() => expect(calls(ROUTES.manage.deleteTest)).toHaveLength(1));
   });
 });
 
@@ -180,7 +164,7 @@ describe('manage/labs', () => {
     renderApp('/manage/labs');
     expect(await screen.findByText('حسن طلافروش')).toBeInTheDocument();
     expect(screen.getByText('۷۵۰')).toBeInTheDocument();
-    expect(queryOf(calls('/Manage/AllTests')[0]![0]).get('justForDelete')).toBeNull();
+    expect(calls(ROUTES.manage.allTests)[0]!.url.searchParams.get('justForDelete')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: /فیلترها/ }));
     const form = screen.getByRole('form', { name: 'فیلتر بسته‌ها', hidden: true });
@@ -192,8 +176,8 @@ describe('manage/labs', () => {
     expect(within(form).getByRole('textbox', { name: 'از تاریخ', hidden: true })).toHaveValue('۱۴۰۵/۰۹/۰۱');
     await user.click(within(form).getByRole('button', { name: 'جستجو', hidden: true }));
 
-    await waitFor(() => expect(calls('/Manage/AllTests')).toHaveLength(2));
-    const q = queryOf(calls('/Manage/AllTests')[1]![0]);
+    await waitFor(() => expect(calls(ROUTES.manage.allTests)).toHaveLength(2));
+    const q = calls(ROUTES.manage.allTests)[1]!.url.searchParams;
     expect(q.get('filterType')).toBe('3');
     expect(q.get('filterValue')).toBe('100234');
     expect(q.get('fromDate')).toBe('2026-11-22');
@@ -210,7 +194,7 @@ describe('manage/labs', () => {
     await user.type(within(form).getByRole('textbox', { name: 'از تاریخ', hidden: true }), '14051301');
     await user.click(within(form).getByRole('button', { name: 'جستجو', hidden: true }));
     expect(await screen.findByText(/تاریخ نامعتبر است/)).toBeInTheDocument();
-    expect(calls('/Manage/AllTests')).toHaveLength(1);
+    expect(calls(ROUTES.manage.allTests)).toHaveLength(1);
   });
 
   it('on a phone, the packet number is the card’s link to the packet: Tab reaches it and Enter opens the packet', async () => {
@@ -224,7 +208,7 @@ describe('manage/labs', () => {
     await tabTo(user, link);
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('form', { name: 'ویرایش بسته' })).toBeInTheDocument();
-    expect(queryOf(calls('/Manage/GetTest')[0]![0]).get('testId')).toBe(ID);
+    expect(calls(ROUTES.manage.getTest)[0]!.url.searchParams.get('testId')).toBe(ID);
   });
 
   it('on a phone, a click on the card away from its buttons opens the packet; its trash button only asks', async () => {
@@ -235,7 +219,7 @@ describe('manage/labs', () => {
     await user.click(within(list).getByRole('button', { name: 'حذف بسته ۱۰۰۲۳۴' }));
     expect(await screen.findByText(DELETE_QUESTION)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'انصراف' }));
-    expect(calls('/Manage/GetTest')).toHaveLength(0);
+    expect(calls(ROUTES.manage.getTest)).toHaveLength(0);
     await user.click(within(list).getByText('حسن طلافروش'));
     expect(await screen.findByRole('form', { name: 'ویرایش بسته' })).toBeInTheDocument();
   });
@@ -269,7 +253,7 @@ describe('manage/labs', () => {
       await user.keyboard('{Enter}');
       expect(await screen.findByText(DELETE_QUESTION)).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'انصراف' }));
-      expect(calls('/Manage/GetTest')).toHaveLength(0);
+      expect(calls(ROUTES.manage.getTest)).toHaveLength(0);
 
       await tabTo(user, link);
       await user.keyboard('{Enter}');
@@ -281,13 +265,8 @@ describe('manage/labs', () => {
 describe('manage/edit-lab', () => {
   it('hides the ready time while a purity is entered and checks the purity has 3 digits', async () => {
     const user = userEvent.setup();
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
-      if (url.includes('/Manage/GetTest')) return ok({ ...row, cutting: null, waitFor: true });
-      if (url.includes('/Manage/TestHistory')) return ok({ list: [] });
-      if (url.includes('/Manage/EditTest')) return ok(null, 'تغییرات بسته ذخیره شد');
-      return jsonResponse({ successful: false, message: 'unexpected', data: null }, 500);
-    });
+    handle(ROUTES.manage.getTest, { ...row, cutting: null, waitFor: true });
+    handle(ROUTES.manage.testHistory, { list: [] });
     renderApp(`/manage/edit-lab/${ID}`);
     const purity = await screen.findByRole('textbox', { name: 'عیار' });
     expect(screen.getByRole('textbox', { name: 'زمان آماده شدن (دقیقه)' })).toHaveValue('۳۰');
@@ -296,14 +275,14 @@ describe('manage/edit-lab', () => {
     expect(screen.queryByRole('textbox', { name: 'زمان آماده شدن (دقیقه)' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'ذخیره تغییرات' }));
     expect(await screen.findByText(ASSAY_MSG.cuttingRange)).toBeInTheDocument();
-    expect(calls('/Manage/EditTest')).toHaveLength(0);
+    expect(calls(ROUTES.manage.editTest)).toHaveLength(0);
 
     await user.clear(purity);
     expect(screen.getByRole('textbox', { name: 'زمان آماده شدن (دقیقه)' })).toBeInTheDocument();
     await user.type(purity, '۷۵۰');
     await user.click(screen.getByRole('button', { name: 'ذخیره تغییرات' }));
-    await waitFor(() => expect(calls('/Manage/EditTest')).toHaveLength(1));
-    const body = JSON.parse(String(calls('/Manage/EditTest')[0]![1]?.body)) as Record<string, unknown>;
+    await waitFor(() => expect(calls(ROUTES.manage.editTest)).toHaveLength(1));
+    const body = edits.bodies[0] as Record<string, unknown>;
     expect(body).toMatchObject({ testId: ID, cutting: 750, readyTime: 30, sampleWeight: 0.25, weight: 12.5 });
     // Saved → back to the list.
     expect(await screen.findByText('تغییرات بسته ذخیره شد')).toBeInTheDocument();
@@ -311,34 +290,24 @@ describe('manage/edit-lab', () => {
 
   it('asks for the owner only for an «مشتری متفرقه» packet', async () => {
     const user = userEvent.setup();
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
-      if (url.includes('/Manage/GetTest'))
-        return ok({
-          ...row,
-          customerId: OTHER_CUSTOMER_ID,
-          customerName: 'مشتری متفرقه',
-          testFullName: null,
-        });
-      if (url.includes('/Manage/TestHistory')) return ok({ list: [] });
-      return jsonResponse({ successful: false, message: 'unexpected', data: null }, 500);
+    handle(ROUTES.manage.getTest, {
+      ...row,
+      customerId: OTHER_CUSTOMER_ID,
+      customerName: 'مشتری متفرقه',
+      testFullName: null,
     });
+    handle(ROUTES.manage.testHistory, { list: [] });
     renderApp(`/manage/edit-lab/${ID}`);
     await screen.findByRole('form', { name: 'ویرایش بسته' });
     await user.click(screen.getByRole('button', { name: 'ذخیره تغییرات' }));
     expect(await screen.findByText(ASSAY_MSG.ownerNameRequired)).toBeInTheDocument();
     expect(screen.getByText(ASSAY_MSG.ownerMobileRequired)).toBeInTheDocument();
-    expect(calls('/Manage/EditTest')).toHaveLength(0);
+    expect(calls(ROUTES.manage.editTest)).toHaveLength(0);
   });
 
   it('shows a deleted packet without letting it be edited', async () => {
-    fetchMock.mockImplementation(async (input) => {
-      const url = String(input);
-      if (url.includes('/Manage/GetTest'))
-        return ok({ ...row, deleted: true, deletedAt: '2026-11-21T10:00:00Z' });
-      if (url.includes('/Manage/TestHistory')) return ok({ list: history });
-      return jsonResponse({ successful: false, message: 'unexpected', data: null }, 500);
-    });
+    handle(ROUTES.manage.getTest, { ...row, deleted: true, deletedAt: '2026-11-21T10:00:00Z' });
+    handle(ROUTES.manage.testHistory, { list: history });
     renderApp(`/manage/edit-lab/${ID}`);
     expect(await screen.findByText('این بسته حذف شده است')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'عیار' })).toBeDisabled();

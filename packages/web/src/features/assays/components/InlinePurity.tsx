@@ -2,15 +2,150 @@ import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { Box, Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { ASSAY_MSG, ROUTES, cuttingInput, toPersianDigits } from '@ayar/contract';
+import { ASSAY_MSG, cuttingInput, toPersianDigits } from '@ayar/contract';
 import type { AddCuttingRequest, LabListRow } from '@ayar/contract';
 import { DigitsInput } from '../../../components/ui/DigitsInput.tsx';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { alertError, alertSuccess } from '../../../lib/alert.ts';
-import { useApiMutation } from '../../../lib/query.ts';
-import { ASSAYS_KEY } from '../api.ts';
+import { ASSAY_KEYS, useAddCutting } from '../api.ts';
 
 const fa = (n: number) => toPersianDigits(n);
+
+/** A waiting packet's purity box: Enter moves to the next box, Ctrl+Enter saves them all. */
+function PurityBox({
+  row,
+  value,
+  error,
+  registerInput,
+  onEnter,
+  onChange,
+}: {
+  row: LabListRow;
+  value: string;
+  error: string | undefined;
+  registerInput: (el: HTMLInputElement | null) => void;
+  onEnter: (ctrl: boolean) => void;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <DigitsInput
+      aria-label={`عیار ${row.titleName} ${fa(row.docNumber)}`}
+      size="sm"
+      w={88}
+      maxLength={3}
+      placeholder="عیار"
+      value={value}
+      error={error ? true : undefined}
+      title={error}
+      ref={registerInput}
+      onClick={(event: MouseEvent) => event.stopPropagation()}
+      onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+        if (event.key !== 'Enter') return;
+        event.preventDefault();
+        event.stopPropagation();
+        onEnter(event.ctrlKey || event.metaKey);
+      }}
+      onChange={onChange}
+    />
+  );
+}
+
+/** A saved purity as text, with «ویرایش» while it may still change (`canUpdate`). */
+function SavedPurity({
+  row,
+  layout,
+  onEdit,
+}: {
+  row: LabListRow;
+  layout: 'table' | 'card';
+  onEdit: () => void;
+}) {
+  const value = row.cutting === null ? '—' : <Ltr>{fa(row.cutting)}</Ltr>;
+  const text =
+    layout === 'card' ? (
+      <Text fw={700} fz="lg">
+        {value}
+      </Text>
+    ) : (
+      <Text size="sm" fw={600}>
+        {value}
+      </Text>
+    );
+  if (!row.canUpdate || row.cutting === null) return text;
+  return (
+    <Group gap={4} wrap="nowrap" justify={layout === 'card' ? 'flex-end' : 'flex-start'}>
+      {text}
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        aria-label={`ویرایش عیار ${row.titleName} ${fa(row.docNumber)}`}
+        onClick={(event: MouseEvent) => {
+          event.stopPropagation();
+          onEdit();
+        }}
+      >
+        ویرایش
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * The one «ثبت عیار», while a box is open: it stays at the bottom of the screen as the list scrolls,
+ * so it is in reach from the first row to the last (there used to be one above and one below).
+ */
+function PuritySaveBar({ count, saving, onSave }: { count: number; saving: boolean; onSave: () => void }) {
+  return (
+    <Box
+      py="xs"
+      style={{
+        position: 'sticky',
+        insetBlockEnd: 0,
+        zIndex: 3,
+        background: 'linear-gradient(to top, #f5f6f8 70%, transparent)',
+      }}
+    >
+      <Group justify="flex-end">
+        <Button onClick={onSave} loading={saving} disabled={count === 0}>
+          ثبت عیار{count > 0 ? ` (${fa(count)})` : ''}
+        </Button>
+      </Group>
+    </Box>
+  );
+}
+
+/** The typed purities as the request, and the rows whose purity the contract refuses. */
+function readPurities(rows: readonly LabListRow[], typed: Record<string, string>) {
+  const bad: Record<string, string> = {};
+  const body: AddCuttingRequest = [];
+  for (const row of rows) {
+    const parsed = cuttingInput.safeParse(typed[row.id]);
+    if (!parsed.success || parsed.data === null) bad[row.id] = ASSAY_MSG.cuttingRange;
+    else body.push({ id: row.id, cutting: parsed.data });
+  }
+  return { bad, body };
+}
+
+/** The boxes' inputs: the one just opened takes the focus, Enter and three digits move to the next. */
+function useBoxFocus(boxRows: readonly LabListRow[]) {
+  const inputs = useRef(new Map<string, HTMLInputElement | null>());
+  const focusOnOpen = useRef<string | null>(null);
+  useEffect(() => {
+    const id = focusOnOpen.current;
+    if (!id) return;
+    focusOnOpen.current = null;
+    inputs.current.get(id)?.select();
+    inputs.current.get(id)?.focus();
+  });
+  const focusNext = (id: string) => {
+    const ids = boxRows.map((r) => r.id);
+    const next = ids[ids.indexOf(id) + 1];
+    const el = next ? inputs.current.get(next) : null;
+    el?.focus();
+    el?.select();
+  };
+  return { inputs, focusOnOpen, focusNext };
+}
 
 /**
  * The lists' inline purity (ADR 13): a waiting packet takes its purity in a box; a packet whose purity
@@ -19,12 +154,10 @@ const fa = (n: number) => toPersianDigits(n);
  */
 export function useInlinePurity(list: readonly LabListRow[]) {
   const queryClient = useQueryClient();
-  const addCutting = useApiMutation<{ updated: number }, AddCuttingRequest>(ROUTES.tests.addCutting);
+  const addCutting = useAddCutting();
   const [purities, setPurities] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [editing, setEditing] = useState<ReadonlySet<string>>(() => new Set());
-  const inputs = useRef(new Map<string, HTMLInputElement | null>());
-  const focusOnOpen = useRef<string | null>(null);
 
   const hasBox = (row: LabListRow) => row.waitFor || (row.canUpdate && editing.has(row.id));
   const boxRows = list.filter(hasBox);
@@ -33,30 +166,10 @@ export function useInlinePurity(list: readonly LabListRow[]) {
     return typed !== undefined && typed !== '' && typed !== String(row.cutting ?? '');
   });
 
-  useEffect(() => {
-    const id = focusOnOpen.current;
-    if (!id) return;
-    focusOnOpen.current = null;
-    inputs.current.get(id)?.select();
-    inputs.current.get(id)?.focus();
-  });
-
-  const focusNext = (id: string) => {
-    const ids = boxRows.map((r) => r.id);
-    const next = ids[ids.indexOf(id) + 1];
-    const el = next ? inputs.current.get(next) : null;
-    el?.focus();
-    el?.select();
-  };
+  const { inputs, focusOnOpen, focusNext } = useBoxFocus(boxRows);
 
   const save = async () => {
-    const bad: Record<string, string> = {};
-    const body: AddCuttingRequest = [];
-    for (const row of changed) {
-      const parsed = cuttingInput.safeParse(purities[row.id]);
-      if (!parsed.success || parsed.data === null) bad[row.id] = ASSAY_MSG.cuttingRange;
-      else body.push({ id: row.id, cutting: parsed.data });
-    }
+    const { bad, body } = readPurities(changed, purities);
     setErrors(bad);
     const firstBad = Object.keys(bad)[0];
     if (firstBad) {
@@ -70,33 +183,21 @@ export function useInlinePurity(list: readonly LabListRow[]) {
       alertSuccess(result.message);
       setPurities({});
       setEditing(new Set());
-      await queryClient.invalidateQueries({ queryKey: ASSAYS_KEY });
+      await queryClient.invalidateQueries({ queryKey: ASSAY_KEYS.all });
     } catch {
       // The client has shown why; the typed purities stay.
     }
   };
 
   const box = (row: LabListRow) => (
-    <DigitsInput
-      aria-label={`عیار ${row.titleName} ${fa(row.docNumber)}`}
-      size="sm"
-      w={88}
-      maxLength={3}
-      placeholder="عیار"
+    <PurityBox
+      row={row}
       value={purities[row.id] ?? (row.cutting === null ? '' : String(row.cutting))}
-      error={errors[row.id] ? true : undefined}
-      title={errors[row.id]}
-      ref={(el) => {
+      error={errors[row.id]}
+      registerInput={(el) => {
         inputs.current.set(row.id, el);
       }}
-      onClick={(event: MouseEvent) => event.stopPropagation()}
-      onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
-        if (event.key !== 'Enter') return;
-        event.preventDefault();
-        event.stopPropagation();
-        if (event.ctrlKey || event.metaKey) void save();
-        else focusNext(row.id);
-      }}
+      onEnter={(ctrl) => (ctrl ? void save() : focusNext(row.id))}
       onChange={(value) => {
         setPurities((p) => ({ ...p, [row.id]: value }));
         setErrors((e) => ({ ...e, [row.id]: '' }));
@@ -108,34 +209,15 @@ export function useInlinePurity(list: readonly LabListRow[]) {
   /** The purity of a row: a box, or the saved value (with «ویرایش» while it may change). */
   const cell = (row: LabListRow, layout: 'table' | 'card'): ReactNode => {
     if (hasBox(row)) return box(row);
-    const value = row.cutting === null ? '—' : <Ltr>{fa(row.cutting)}</Ltr>;
-    const text =
-      layout === 'card' ? (
-        <Text fw={700} fz="lg">
-          {value}
-        </Text>
-      ) : (
-        <Text size="sm" fw={600}>
-          {value}
-        </Text>
-      );
-    if (!row.canUpdate || row.cutting === null) return text;
     return (
-      <Group gap={4} wrap="nowrap" justify={layout === 'card' ? 'flex-end' : 'flex-start'}>
-        {text}
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          aria-label={`ویرایش عیار ${row.titleName} ${fa(row.docNumber)}`}
-          onClick={(event: MouseEvent) => {
-            event.stopPropagation();
-            focusOnOpen.current = row.id;
-            setEditing((s) => new Set(s).add(row.id));
-          }}
-        >
-          ویرایش
-        </Button>
-      </Group>
+      <SavedPurity
+        row={row}
+        layout={layout}
+        onEdit={() => {
+          focusOnOpen.current = row.id;
+          setEditing((set) => new Set(set).add(row.id));
+        }}
+      />
     );
   };
 
@@ -145,21 +227,7 @@ export function useInlinePurity(list: readonly LabListRow[]) {
    */
   const saveBar =
     boxRows.length > 0 ? (
-      <Box
-        py="xs"
-        style={{
-          position: 'sticky',
-          insetBlockEnd: 0,
-          zIndex: 3,
-          background: 'linear-gradient(to top, #f5f6f8 70%, transparent)',
-        }}
-      >
-        <Group justify="flex-end">
-          <Button onClick={() => void save()} loading={addCutting.isPending} disabled={changed.length === 0}>
-            ثبت عیار{changed.length > 0 ? ` (${fa(changed.length)})` : ''}
-          </Button>
-        </Group>
-      </Box>
+      <PuritySaveBar count={changed.length} saving={addCutting.isPending} onSave={() => void save()} />
     ) : null;
 
   return { cell, saveBar };

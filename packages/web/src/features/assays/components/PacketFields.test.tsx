@@ -5,7 +5,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { FormDigitsField, FormGramsField, OwnerFields, cleanGrams } from './PacketFields.tsx';
+import { FormDigitsField, FormGramsField } from '../../../components/ui/form/index.ts';
+import { cleanGrams } from '../../../lib/grams.ts';
+import { OwnerFields } from './PacketFields.tsx';
 import type { OwnerFieldsProps } from './PacketFields.tsx';
 
 const packet = z.object({

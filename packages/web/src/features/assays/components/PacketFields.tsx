@@ -1,87 +1,13 @@
-import { Checkbox, Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
 import type { SelectProps } from '@mantine/core';
-import { useController } from 'react-hook-form';
-import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
-import { toEnglishDigits } from '@ayar/contract';
-import { DigitsInput } from '../../../components/ui/DigitsInput.tsx';
-import type { DigitsInputProps } from '../../../components/ui/DigitsInput.tsx';
-
-/**
- * What a person typed as grams, cleaned as they type: Persian/Arabic digits become English, '٫' and '/'
- * (the Persian keyboard's decimal key) become '.', one decimal point, at most three decimals.
- */
-export function cleanGrams(input: string): string {
-  const text = toEnglishDigits(input).replace(/[\u066b/]/g, '.');
-  let out = '';
-  let dot = false;
-  let decimals = 0;
-  for (const ch of text) {
-    if (ch >= '0' && ch <= '9') {
-      if (dot) {
-        if (decimals >= 3) continue;
-        decimals += 1;
-      }
-      out += ch;
-    } else if (ch === '.' && !dot) {
-      dot = true;
-      out += out === '' ? '0.' : '.';
-    }
-  }
-  return out;
-}
-
-export type FormDigitsFieldProps<
-  TValues extends FieldValues,
-  TName extends FieldPathByValue<TValues, string>,
-  TTransformed = TValues,
-> = Omit<DigitsInputProps, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'ref' | 'name' | 'error'> & {
-  control: Control<TValues, unknown, TTransformed>;
-  /** A text field of the form: numbers stay text until the contract's schema reads them. */
-  name: TName;
-  /** Cleans what was typed (its digits already English) before the form keeps it. */
-  parse?: (typed: string) => string;
-  /** Typing filled the field to `maxLength`: a keyboard-first form moves on without waiting for Enter. */
-  onFilled?: () => void;
-};
-
-/**
- * A `DigitsInput` bound to one react-hook-form field. The error under it is the form's own error for
- * that field, so a screen cannot show another field's message or a stale one.
- */
-export function FormDigitsField<
-  TValues extends FieldValues,
-  TName extends FieldPathByValue<TValues, string>,
-  TTransformed = TValues,
->({ control, name, parse, onFilled, ...input }: FormDigitsFieldProps<TValues, TName, TTransformed>) {
-  const {
-    field: { value, onChange, onBlur, ref },
-    fieldState: { error },
-  } = useController({ control, name });
-  return (
-    <DigitsInput
-      {...input}
-      // `TName` only names string fields, which TypeScript cannot see through the generic path type.
-      value={value as string}
-      onChange={(typed) => {
-        const next = parse ? parse(typed) : typed;
-        onChange(next);
-        if (onFilled && next.length === input.maxLength) onFilled();
-      }}
-      onBlur={onBlur}
-      ref={ref}
-      error={error?.message}
-    />
-  );
-}
-
-/** A weight in grams with up to three decimals (SPEC.md 1: gold shows up to 3 decimals). */
-export function FormGramsField<
-  TValues extends FieldValues,
-  TName extends FieldPathByValue<TValues, string>,
-  TTransformed = TValues,
->(props: Omit<FormDigitsFieldProps<TValues, TName, TTransformed>, 'digitsOnly' | 'parse'>) {
-  return <FormDigitsField inputMode="decimal" {...props} digitsOnly={false} parse={cleanGrams} />;
-}
+import type { Control, FieldPathByValue } from 'react-hook-form';
+import {
+  FormCheckboxField,
+  FormDigitsField,
+  FormTextField,
+  useFormField,
+} from '../../../components/ui/form/index.ts';
+import type { FormDigitsFieldProps, TextPath } from '../../../components/ui/form/index.ts';
 
 /** What a packet form holds for an «مشتری متفرقه» packet's owner, as typed. */
 export type OwnerValues = { testFullName: string; testMobile: string };
@@ -92,7 +18,7 @@ export interface OwnerFieldsProps<TValues extends OwnerValues, TTransformed> {
   ids?: { name: string; mobile: string };
   /** Where a screen's mobile field differs from the workshop screens' (type, hint, length). */
   mobile?: Pick<
-    FormDigitsFieldProps<TValues, FieldPathByValue<TValues, string>, TTransformed>,
+    FormDigitsFieldProps<TValues, TextPath<TValues>, TTransformed>,
     'type' | 'placeholder' | 'maxLength'
   >;
 }
@@ -108,23 +34,15 @@ export function OwnerFields<TValues extends OwnerValues, TTransformed = TValues>
 }: OwnerFieldsProps<TValues, TTransformed>) {
   // `TValues` has both as text by its constraint, which TypeScript cannot see through the generic path type.
   const nameField = 'testFullName' as FieldPathByValue<TValues, string>;
-  const mobileField = 'testMobile' as FieldPathByValue<TValues, string>;
-  const {
-    field: { name, value, onChange, onBlur, ref },
-    fieldState: { error },
-  } = useController({ control, name: nameField });
+  const mobileField = 'testMobile' as TextPath<TValues>;
   return (
     <>
-      <TextInput
+      <FormTextField
+        control={control}
+        name={nameField}
         label="نام صاحب نمونه"
         withAsterisk
         autoComplete="off"
-        name={name}
-        value={value as string}
-        onChange={onChange}
-        onBlur={onBlur}
-        ref={ref}
-        error={error?.message}
         id={ids?.name}
       />
       <FormDigitsField
@@ -164,13 +82,11 @@ export function PacketTypeField<TValues extends TypeValues, TTransformed = TValu
   ...select
 }: PacketTypeFieldProps<TValues, TTransformed>) {
   // `TValues` has both as text by its constraint, which TypeScript cannot see through the generic path type.
-  const {
-    field: { value, onChange, onBlur, ref },
-    fieldState: { error },
-  } = useController({ control, name: 'type' as FieldPathByValue<TValues, string> });
-  const {
-    field: { onChange: setTypeName },
-  } = useController({ control, name: 'typeName' as FieldPathByValue<TValues, string> });
+  const { ref, value, onChange, onBlur, error } = useFormField(
+    control,
+    'type' as FieldPathByValue<TValues, string>,
+  );
+  const { onChange: setTypeName } = useFormField(control, 'typeName' as FieldPathByValue<TValues, string>);
   return (
     <Select
       {...select}
@@ -184,7 +100,7 @@ export function PacketTypeField<TValues extends TypeValues, TTransformed = TValu
       }}
       onBlur={onBlur}
       ref={ref}
-      error={error?.message}
+      error={error}
     />
   );
 }
@@ -203,18 +119,12 @@ export function SmsField<TValues extends { sendSMS: boolean }, TTransformed = TV
   id,
   onToggle,
 }: SmsFieldProps<TValues, TTransformed>) {
-  const {
-    field: { value, onChange, ref },
-  } = useController({ control, name: 'sendSMS' as FieldPathByValue<TValues, boolean> });
   return (
-    <Checkbox
+    <FormCheckboxField
+      control={control}
+      name={'sendSMS' as FieldPathByValue<TValues, boolean>}
       label="اطلاع‌رسانی پیامکی به مشتری"
-      checked={value as boolean}
-      onChange={(event) => {
-        onChange(event.currentTarget.checked);
-        onToggle?.(event.currentTarget.checked);
-      }}
-      ref={ref}
+      onCheckedChange={onToggle}
       id={id}
     />
   );

@@ -2,7 +2,7 @@ import { ASSAY_FILTER_LABELS } from '@ayar/contract';
 import type { DateRangeErrors } from '@ayar/contract';
 import { JalaliDateInput } from '../../../components/ui/JalaliDateInput.tsx';
 
-/** SPEC.md 2.11, 2.14: 1 customer name, 2 customer code, 3 packet number, 4 purity. */
+/** docs/product.md §2.11, §2.14: 1 customer name, 2 customer code, 3 packet number, 4 purity. */
 export const FILTER_TYPES = ([1, 2, 3, 4] as const).map((t) => ({
   value: String(t),
   label: ASSAY_FILTER_LABELS[t],

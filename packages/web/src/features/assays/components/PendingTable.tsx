@@ -11,7 +11,10 @@ export interface PendingTableProps {
   numberLabel: string;
 }
 
-/** The packets saved with «ذخیره و ادامه», waiting for «ثبت» (SPEC.md 2.9): name, number, purity, title. */
+/**
+ * The packets saved with «ذخیره و ادامه», waiting for «ثبت» (docs/product.md §2.9): name, number, purity,
+ * title.
+ */
 export function PendingTable({ rows, onDelete, numberLabel }: PendingTableProps) {
   return (
     <Paper withBorder radius="md" style={{ overflowX: 'auto' }}>

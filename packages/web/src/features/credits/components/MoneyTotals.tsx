@@ -7,7 +7,7 @@ export interface MoneyTotalsProps {
   totalBalance: number;
 }
 
-/** The workshop's account: accepted credit, what numbers cost it, and the balance (DESIGN.md 5). */
+/** The workshop's account: accepted credit, what numbers cost it, and the balance (docs/product.md §5.6). */
 export function MoneyTotals({ totalCredit, totalBuy, totalBalance }: MoneyTotalsProps) {
   const items = [
     { label: 'مجموع شارژ تأیید شده', value: totalCredit, color: undefined },

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import {
-  ROUTES,
   customerFormSchema,
   customerSettingsDiff,
   effectiveCustomerSettings,
@@ -11,20 +11,27 @@ import {
   toPersianDigits,
 } from '@ayar/contract';
 import type {
-  AddCustomerInput,
   CustomerDetail,
   CustomerFormInput,
   CustomerFormOutput,
   CustomerWorkshopDefaults,
 } from '@ayar/contract';
-import { DigitsInput } from '../../../components/ui/DigitsInput.tsx';
+import { FormDigitsField, FormSwitchField } from '../../../components/ui/form/index.ts';
 import { alertSuccess } from '../../../lib/alert.ts';
 import { getUserSettings } from '../../../lib/auth.ts';
-import { useApiMutation } from '../../../lib/query.ts';
 import { useUnsavedInput } from '../../../lib/unsaved.ts';
-import { applyFieldErrors } from '../../auth/applyFieldErrors.ts';
+import { applyFieldErrors } from '../../../lib/applyFieldErrors.ts';
+import { useSaveCustomer } from '../api.ts';
 
 const FIELDS = ['customerName', 'mobile1', 'mobile2', 'mobile3', 'phone', 'desc', 'vage'] as const;
+/** A mobile typed in any digits (the contract makes it 09…). */
+const MOBILE = {
+  digitsOnly: false,
+  inputMode: 'tel',
+  type: 'tel',
+  placeholder: '۰۹۱۲۱۲۳۴۵۶۷',
+  maxLength: 16,
+} as const;
 
 function emptyValues(defaults: { vage: number; sendSMS: boolean }): CustomerFormInput {
   return {
@@ -53,6 +60,26 @@ function valuesOf(customer: CustomerDetail, defaults: { vage: number; sendSMS: b
   };
 }
 
+/** Three mobiles (the first required) and a phone. */
+function CustomerPhones({ control }: { control: Control<CustomerFormInput, unknown, CustomerFormOutput> }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+      <FormDigitsField control={control} name="mobile1" label="موبایل" withAsterisk {...MOBILE} />
+      <FormDigitsField control={control} name="mobile2" label="موبایل دوم" {...MOBILE} />
+      <FormDigitsField control={control} name="mobile3" label="موبایل سوم" {...MOBILE} />
+      <FormDigitsField
+        control={control}
+        name="phone"
+        label="تلفن"
+        digitsOnly={false}
+        inputMode="tel"
+        type="tel"
+        maxLength={20}
+      />
+    </SimpleGrid>
+  );
+}
+
 export interface CustomerFormProps {
   /** The customer being edited; left out, the form creates one. */
   customer?: CustomerDetail;
@@ -65,21 +92,28 @@ export interface CustomerFormProps {
 }
 
 /**
- * The customer form (SPEC.md 2.12, 5): name and first mobile required, mobiles typed in any digits
- * become 09…; the fee and SMS preference start at the workshop's defaults and are sent only when they
- * differ from them (SPEC.md 4).
+ * The form under the workshop's fee type and defaults (the signed-in lab's, or for the admin the
+ * customer's lab's), read once: the customer's values, or an empty customer at the defaults.
  */
-export function CustomerForm({ customer, onSaved, admin }: CustomerFormProps) {
+function useCustomerForm(customer: CustomerDetail | undefined, admin: CustomerFormProps['admin']) {
   const [workshop] = useState<CustomerWorkshopDefaults>(() => admin?.defaults ?? getUserSettings());
   const defaults = { vage: workshop.vage, sendSMS: workshop.sendSMS };
   const [schema] = useState(() => customerFormSchema(workshop.vageType));
-  const save = useApiMutation<number, AddCustomerInput>(
-    admin ? ROUTES.manage.editCustomer : ROUTES.customer.addCustomer,
-  );
   const form = useForm<CustomerFormInput, unknown, CustomerFormOutput>({
     resolver: zodResolver(schema),
     defaultValues: customer ? valuesOf(customer, defaults) : emptyValues(defaults),
   });
+  return { workshop, defaults, form };
+}
+
+/**
+ * The customer form (docs/product.md §2.12, §6.1): name and first mobile required, mobiles typed in any
+ * digits become 09…; the fee and SMS preference start at the workshop's defaults and are sent only when they
+ * differ from them (docs/product.md §4.5).
+ */
+export function CustomerForm({ customer, onSaved, admin }: CustomerFormProps) {
+  const { workshop, defaults, form } = useCustomerForm(customer, admin);
+  const save = useSaveCustomer(admin !== undefined);
   const {
     control,
     register,
@@ -106,29 +140,6 @@ export function CustomerForm({ customer, onSaved, admin }: CustomerFormProps) {
     }
   });
 
-  const mobile = (name: 'mobile1' | 'mobile2' | 'mobile3', label: string, required = false) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <DigitsInput
-          label={label}
-          withAsterisk={required}
-          digitsOnly={false}
-          inputMode="tel"
-          type="tel"
-          placeholder="۰۹۱۲۱۲۳۴۵۶۷"
-          maxLength={16}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          error={errors[name]?.message}
-        />
-      )}
-    />
-  );
-
   return (
     <form onSubmit={onSubmit} noValidate aria-label={customer ? 'ویرایش مشتری' : 'ثبت مشتری'}>
       <Stack gap="sm">
@@ -142,58 +153,22 @@ export function CustomerForm({ customer, onSaved, admin }: CustomerFormProps) {
           error={errors.customerName?.message}
           {...register('customerName')}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-          {mobile('mobile1', 'موبایل', true)}
-          {mobile('mobile2', 'موبایل دوم')}
-          {mobile('mobile3', 'موبایل سوم')}
-          <Controller
-            control={control}
-            name="phone"
-            render={({ field }) => (
-              <DigitsInput
-                label="تلفن"
-                digitsOnly={false}
-                inputMode="tel"
-                type="tel"
-                maxLength={20}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={errors.phone?.message}
-              />
-            )}
-          />
-        </SimpleGrid>
-        <Controller
+        <CustomerPhones control={control} />
+        <FormDigitsField
           control={control}
           name="vage"
-          render={({ field }) => (
-            <DigitsInput
-              label={workshop.vageType === 1 ? 'اجرت (تومان)' : 'درصد اجرت (٪)'}
-              description={`پیش‌فرض آزمایشگاه: ${formatVage(defaults.vage, workshop.vageType)}؛ فقط اگر برای این مشتری فرق دارد تغییر دهید`}
-              digitsOnly={workshop.vageType === 1}
-              inputMode={workshop.vageType === 1 ? 'numeric' : 'decimal'}
-              value={field.value}
-              onChange={(v) => field.onChange(v.replace('\u066b', '.').replace(/[^\d.]/g, ''))}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              error={errors.vage?.message}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-            />
-          )}
+          label={workshop.vageType === 1 ? 'اجرت (تومان)' : 'درصد اجرت (٪)'}
+          description={`پیش‌فرض آزمایشگاه: ${formatVage(defaults.vage, workshop.vageType)}؛ فقط اگر برای این مشتری فرق دارد تغییر دهید`}
+          digitsOnly={workshop.vageType === 1}
+          inputMode={workshop.vageType === 1 ? 'numeric' : 'decimal'}
+          parse={(v) => v.replace('\u066b', '.').replace(/[^\d.]/g, '')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
-        <Controller
+        <FormSwitchField
           control={control}
           name="sendSMS"
-          render={({ field }) => (
-            <Switch
-              label="ارسال پیامک نتیجه به این مشتری"
-              description={`پیش‌فرض آزمایشگاه: ${defaults.sendSMS ? 'ارسال شود' : 'ارسال نشود'}`}
-              checked={field.value}
-              onChange={(e) => field.onChange(e.currentTarget.checked)}
-            />
-          )}
+          label="ارسال پیامک نتیجه به این مشتری"
+          description={`پیش‌فرض آزمایشگاه: ${defaults.sendSMS ? 'ارسال شود' : 'ارسال نشود'}`}
         />
         <Textarea
           label="توضیحات"

@@ -3,7 +3,10 @@ import { formatGrams, formatToman } from '@ayar/contract';
 import type { CustomerBalance } from '@ayar/contract';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
 
-/** What the customer owes and why: packet fees, receipts and payments, in gold and money (DESIGN.md 5). */
+/**
+ * What the customer owes and why: packet fees, receipts and payments, in gold and money (docs/product.md
+ * §5.7).
+ */
 export function BalanceSummary({ balance }: { balance: CustomerBalance }) {
   const owesColor = (n: number) => (n > 0 ? 'red' : n < 0 ? 'green' : undefined);
   const cells: { label: string; gold: number; money: number; strong?: boolean }[] = [

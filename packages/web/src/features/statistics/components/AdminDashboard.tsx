@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { Divider, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { todayGregorianInTehran } from '@ayar/contract';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
-import { BackupNotice } from '../../backups/BackupNotice.tsx';
 import { useGroupUserStatistics } from '../api.ts';
 import type { DateFilter } from '../api.ts';
 import { formatCount, jalaliLabel } from '../format.ts';
@@ -25,8 +24,11 @@ function SummaryCard({ label, children, testId }: { label: string; children: Rea
   );
 }
 
-/** The admin dashboard (SPEC.md 2.7) and, below it, the earlier admin home's sections. */
-export function AdminDashboard() {
+/**
+ * The admin dashboard (docs/product.md §2.7) and, below it, the earlier admin home's sections. `notice` shows
+ * under the heading (the app gives the backups' state).
+ */
+export function AdminDashboard({ notice }: { notice?: ReactNode }) {
   const [range, setRange] = useState<DateFilter>(() => {
     const today = todayGregorianInTehran();
     return { fromDate: today, toDate: today };
@@ -44,7 +46,7 @@ export function AdminDashboard() {
         <Title order={2} size="h4">
           داشبورد شبکه
         </Title>
-        <BackupNotice />
+        {notice}
         <DashboardRange onApply={setRange} />
         <Text size="sm" c="dimmed" aria-live="polite">
           آمار {period}

@@ -12,7 +12,10 @@ export interface CodeUsageModalProps {
   onClose: () => void;
 }
 
-/** The row menu's modal (SPEC.md 2.7): a lab's code ranges with date, from, to and how many were used. */
+/**
+ * The row menu's modal (docs/product.md §2.7): a lab's code ranges with date, from, to and how many were
+ * used.
+ */
 export function CodeUsageModal({ workshop, onClose }: CodeUsageModalProps) {
   const detail = useStatisticsDetail(workshop?.id ?? null);
   const data = detail.data;

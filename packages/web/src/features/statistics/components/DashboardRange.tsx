@@ -13,8 +13,8 @@ const jalaliOf = (range: DayRange) => ({
 });
 
 /**
- * The admin dashboard's from/to Jalali dates (SPEC.md 2.7), today by default, sent as Gregorian; with
- * one-tap presets for today, this week and this month (Tehran periods).
+ * The admin dashboard's from/to Jalali dates (docs/product.md §2.7), today by default, sent as Gregorian;
+ * with one-tap presets for today, this week and this month (Tehran periods).
  */
 export function DashboardRange({ onApply }: { onApply: (range: DateFilter) => void }) {
   const { from, to, setRange, setErrors, inputProps } = useJalaliRange(() => ({

@@ -2,33 +2,25 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  DATE_RANGE_MSG,
-  ROUTES,
-  jalaliToGregorian,
-  todayGregorianInTehran,
-  toPersianDigits,
-} from '@ayar/contract';
-import type { RemoveTestRequest } from '@ayar/contract';
+import { DATE_RANGE_MSG, jalaliToGregorian, todayGregorianInTehran, toPersianDigits } from '@ayar/contract';
 import { confirmAction } from '../../../components/ui/confirm.tsx';
 import { IconTrash } from '../../../components/ui/icons.tsx';
 import { alertSuccess } from '../../../lib/alert.ts';
-import { useApiMutation } from '../../../lib/query.ts';
-import { ASSAYS_KEY } from '../../assays/api.ts';
-import { STATS_KEY } from '../api.ts';
+import { PACKETS_KEY } from '../../../lib/queries/packets.ts';
+import { STATS_KEY, useRemoveTests } from '../api.ts';
 import { formatCount } from '../format.ts';
 import { JalaliDateInput } from '../../../components/ui/JalaliDateInput.tsx';
 
 /**
- * «حذف تست‌ها» (SPEC.md 2.7): soft-deletes every packet registered before the chosen Jalali day
- * (POST /Manage/RemoveTest), after a confirmation that names the day. A day after today is refused here,
+ * «حذف تست‌ها» (docs/product.md §2.7, §5.11): soft-deletes every packet registered before the chosen Jalali
+ * day (POST /Manage/RemoveTest), after a confirmation that names the day. A day after today is refused here,
  * since it would take today's packets too.
  */
 export function RemoveTests() {
   const queryClient = useQueryClient();
   const [date, setDate] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const remove = useApiMutation<{ removed: number }, RemoveTestRequest>(ROUTES.manage.removeTest);
+  const remove = useRemoveTests();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -49,7 +41,7 @@ export function RemoveTests() {
       setDate('');
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: STATS_KEY }),
-        queryClient.invalidateQueries({ queryKey: ASSAYS_KEY }),
+        queryClient.invalidateQueries({ queryKey: PACKETS_KEY }),
       ]);
     } catch {
       // The client has shown the server's message.

@@ -59,7 +59,9 @@ const PERIOD_TILES = [
   { period: 'month', label: 'این ماه', icon: IconList, color: 'blue' },
 ] as const;
 
-/** The statistics tiles (SPEC.md 3): month, week, today, yesterday, total, search result, credits. */
+/**
+ * The statistics tiles (docs/product.md §3.9): month, week, today, yesterday, total, search result, credits.
+ */
 export function StatTiles<TData extends StatTilesData>({
   data,
   loading,

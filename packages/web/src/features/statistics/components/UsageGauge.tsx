@@ -5,7 +5,10 @@ import { Ltr } from '../../../components/ui/LtrText.tsx';
 const COLORS = { green: 'green.7', yellow: 'yellow.6', red: 'red.7' } as const;
 const WORDS = { green: 'کم', yellow: 'نزدیک به پایان', red: 'رو به اتمام' } as const;
 
-/** Codes used of those allotted: green below 60 %, amber from 60 to under 80, red from 80 (SPEC.md 2.7). */
+/**
+ * Codes used of those allotted: green below 60 %, amber from 60 to under 80, red from 80 (docs/product.md
+ * §2.7).
+ */
 export function UsageGauge({ used, total, w = 120 }: { used: number; total: number; w?: number | string }) {
   const percent = usagePercent(used, total);
   const color = usageColor(percent);

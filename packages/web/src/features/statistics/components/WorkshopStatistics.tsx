@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { CustomerSearchItem } from '@ayar/contract';
-import { CustomerAutocomplete } from '../../customers/components/CustomerAutocomplete.tsx';
+import { CustomerAutocomplete } from '../../../components/search/CustomerAutocomplete.tsx';
 import { useLabStatistics } from '../api.ts';
 import { formatCount } from '../format.ts';
 import { DailyChartPanel } from './DailyChartPanel.tsx';

@@ -68,7 +68,104 @@ function RowMenu({ row, onRanges }: { row: GroupUserItem; onRanges: () => void }
   );
 }
 
-/** The admin dashboard's rows (SPEC.md 2.7), with a name search and the code-range modal. */
+const phone = (r: GroupUserItem) => r.userCellPhone || r.userPhone;
+const remaining = (r: GroupUserItem) => Math.max(0, r.sumTotalCode - r.totalCodeUse);
+
+interface RowsProps {
+  rows: GroupUserItem[];
+  onRanges: (row: GroupUserItem) => void;
+}
+
+function WorkshopRows({ rows, onRanges }: RowsProps) {
+  return (
+    <Table.ScrollContainer minWidth={760} {...FOCUSABLE_SCROLL}>
+      <Table highlightOnHover verticalSpacing="sm" aria-label="آزمایشگاه‌ها">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>آزمایشگاه</Table.Th>
+            <Table.Th>بسته‌ها</Table.Th>
+            <Table.Th>کد باقی‌مانده</Table.Th>
+            <Table.Th>مدیر</Table.Th>
+            <Table.Th>تلفن</Table.Th>
+            <Table.Th>مصرف کد</Table.Th>
+            <Table.Th aria-label="گزینه‌ها" />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.userId} data-testid="workshop-row">
+              <Table.Td>
+                <Text fw={600} size="sm">
+                  {r.userFName}
+                </Text>
+                {r.status === 5 ? (
+                  <Text size="xs" c="orange">
+                    غیرفعال
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                <TestBadge count={r.testCount} />
+              </Table.Td>
+              <Table.Td>
+                <Ltr>{formatCount(remaining(r))}</Ltr>
+              </Table.Td>
+              <Table.Td>{r.userFullName}</Table.Td>
+              <Table.Td>
+                <PhoneLink phone={phone(r)} />
+              </Table.Td>
+              <Table.Td>
+                <UsageGauge used={r.totalCodeUse} total={r.sumTotalCode} w={140} />
+              </Table.Td>
+              <Table.Td>
+                <RowMenu row={r} onRanges={() => onRanges(r)} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function WorkshopCards({ rows, onRanges }: RowsProps) {
+  return (
+    <Stack gap="xs" aria-label="آزمایشگاه‌ها" role="list">
+      {rows.map((r) => (
+        <Card key={r.userId} withBorder radius="md" p="sm" role="listitem" data-testid="workshop-row">
+          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text fw={700} size="sm">
+                {r.userFName}
+                {r.status === 5 ? (
+                  <Text span size="xs" c="orange" ms={6}>
+                    (غیرفعال)
+                  </Text>
+                ) : null}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {r.userFullName}
+              </Text>
+            </Stack>
+            <Group gap={4} wrap="nowrap">
+              <TestBadge count={r.testCount} />
+              <RowMenu row={r} onRanges={() => onRanges(r)} />
+            </Group>
+          </Group>
+          <Group justify="space-between" mt="xs" gap="xs" wrap="nowrap">
+            <PhoneLink phone={phone(r)} />
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              باقی‌مانده: <Ltr>{formatCount(remaining(r))}</Ltr>
+            </Text>
+          </Group>
+          <UsageGauge used={r.totalCodeUse} total={r.sumTotalCode} w="100%" />
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** The admin dashboard's rows (docs/product.md §2.7), with a name search and the code-range modal. */
 export function WorkshopsTable({ list, loading }: { list: GroupUserItem[] | undefined; loading: boolean }) {
   const isDesktop = useMediaQuery(`(min-width: ${UI.desktopMinWidth}px)`) ?? false;
   const [search, setSearch] = useState('');
@@ -79,8 +176,6 @@ export function WorkshopsTable({ list, loading }: { list: GroupUserItem[] | unde
     return (list ?? []).filter((r) => customerSearchKey(r.userFName).includes(key));
   }, [list, search]);
 
-  const phone = (r: GroupUserItem) => r.userCellPhone || r.userPhone;
-  const remaining = (r: GroupUserItem) => Math.max(0, r.sumTotalCode - r.totalCodeUse);
   const open = (r: GroupUserItem) => setModal({ id: r.userId, name: r.userFName });
 
   let body;
@@ -99,90 +194,9 @@ export function WorkshopsTable({ list, loading }: { list: GroupUserItem[] | unde
       </Text>
     );
   } else if (isDesktop) {
-    body = (
-      <Table.ScrollContainer minWidth={760} {...FOCUSABLE_SCROLL}>
-        <Table highlightOnHover verticalSpacing="sm" aria-label="آزمایشگاه‌ها">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>آزمایشگاه</Table.Th>
-              <Table.Th>بسته‌ها</Table.Th>
-              <Table.Th>کد باقی‌مانده</Table.Th>
-              <Table.Th>مدیر</Table.Th>
-              <Table.Th>تلفن</Table.Th>
-              <Table.Th>مصرف کد</Table.Th>
-              <Table.Th aria-label="گزینه‌ها" />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.userId} data-testid="workshop-row">
-                <Table.Td>
-                  <Text fw={600} size="sm">
-                    {r.userFName}
-                  </Text>
-                  {r.status === 5 ? (
-                    <Text size="xs" c="orange">
-                      غیرفعال
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  <TestBadge count={r.testCount} />
-                </Table.Td>
-                <Table.Td>
-                  <Ltr>{formatCount(remaining(r))}</Ltr>
-                </Table.Td>
-                <Table.Td>{r.userFullName}</Table.Td>
-                <Table.Td>
-                  <PhoneLink phone={phone(r)} />
-                </Table.Td>
-                <Table.Td>
-                  <UsageGauge used={r.totalCodeUse} total={r.sumTotalCode} w={140} />
-                </Table.Td>
-                <Table.Td>
-                  <RowMenu row={r} onRanges={() => open(r)} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
+    body = <WorkshopRows rows={rows} onRanges={open} />;
   } else {
-    body = (
-      <Stack gap="xs" aria-label="آزمایشگاه‌ها" role="list">
-        {rows.map((r) => (
-          <Card key={r.userId} withBorder radius="md" p="sm" role="listitem" data-testid="workshop-row">
-            <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-              <Stack gap={2} style={{ minWidth: 0 }}>
-                <Text fw={700} size="sm">
-                  {r.userFName}
-                  {r.status === 5 ? (
-                    <Text span size="xs" c="orange" ms={6}>
-                      (غیرفعال)
-                    </Text>
-                  ) : null}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {r.userFullName}
-                </Text>
-              </Stack>
-              <Group gap={4} wrap="nowrap">
-                <TestBadge count={r.testCount} />
-                <RowMenu row={r} onRanges={() => open(r)} />
-              </Group>
-            </Group>
-            <Group justify="space-between" mt="xs" gap="xs" wrap="nowrap">
-              <PhoneLink phone={phone(r)} />
-              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                باقی‌مانده: <Ltr>{formatCount(remaining(r))}</Ltr>
-              </Text>
-            </Group>
-            <UsageGauge used={r.totalCodeUse} total={r.sumTotalCode} w="100%" />
-          </Card>
-        ))}
-      </Stack>
-    );
+    body = <WorkshopCards rows={rows} onRanges={open} />;
   }
 
   return (

@@ -2,31 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { WaitingHeader } from '../components/WaitingHeader.tsx';
-import { ROUTES, toPersianDigits } from '@ayar/contract';
-import type { Paged, Profile } from '@ayar/contract';
-import { apiRequest } from '../../../lib/api.ts';
-import { useApiQuery } from '../../../lib/query.ts';
-import { ASSAYS_KEY } from '../../assays/api.ts';
+import { toPersianDigits } from '@ayar/contract';
+import { accountQueries } from '../../../lib/queries/account.ts';
+import { packetQueries } from '../../../lib/queries/packets.ts';
 import { useAlertSound } from './useAlertSound.ts';
 
-/** How often the bench's count is read again while the dashboard is open. */
-export const LAB_QUEUE_POLL_MS = 30_000;
+export { LAB_QUEUE_POLL_MS } from '../../../lib/queries/packets.ts';
 
 /** The waiting count, read again every 30 s without the «please wait» overlay (a bench screen stays open). */
 function usePolledWaitingCount(): number | null {
-  const query = useQuery({
-    queryKey: [...ASSAYS_KEY, 'waitingCount', 'lab-queue'],
-    queryFn: ({ signal }) =>
-      apiRequest<Paged<unknown>>(ROUTES.tests.allTests, {
-        query: { waitFor: true, pageSize: 1, pageNumber: 1 },
-        silent: true,
-        background: true,
-        signal,
-      }),
-    refetchInterval: LAB_QUEUE_POLL_MS,
-    refetchIntervalInBackground: true,
-    staleTime: 0,
-  });
+  const query = useQuery(packetQueries.polledWaitingCount());
   return query.data?.totalCount ?? null;
 }
 
@@ -85,12 +70,12 @@ function Queue({ alertSound }: { alertSound: string | null }) {
 }
 
 /**
- * A lab user's bench (ADR 0027, SPEC.md 2.6 «for a lab user»): on the dashboard of a workshop the
+ * A lab user's bench (ADR 0027, docs/product.md §2.6): on the dashboard of a workshop the
  * administrator marked «کاربر آزمایشگاه است؟», the count of packets waiting for their purity, kept
  * current, with the workshop's audio as the alert when a new one arrives. Nothing for other workshops.
  */
 export function LabQueue() {
-  const profile = useApiQuery<Profile>(['profile'], ROUTES.account.profile, { silent: true });
+  const profile = useQuery(accountQueries.profile({ silent: true }));
   if (!profile.data?.isLabOwner) return null;
   return <Queue alertSound={profile.data.alertSound} />;
 }

@@ -1,57 +1,38 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import { DEFAULT_USER_SETTINGS } from '@ayar/contract';
+import { ROUTES } from '@ayar/contract';
 import type { Profile } from '@ayar/contract';
-import { saveLogin } from '../../../lib/auth.ts';
-import { jsonResponse, renderApp } from '../../../test/render.tsx';
+import { renderApp } from '../../../test/render.tsx';
+import { HttpResponse, handle, handleUrl } from '../../../test/server.ts';
+import type { Calls } from '../../../test/server.ts';
+import { signInAs } from '../../../test/session.ts';
 import { LAB_QUEUE_POLL_MS } from './LabQueue.tsx';
 
 // ADR 0027: a workshop the administrator marked «کاربر آزمایشگاه است؟» sees its waiting queue on the
 // dashboard, kept current, and its uploaded audio sounds when a new packet starts waiting.
 
 const SOUND = '/api/v1.0/Files/0b0c7c8e-1d2e-4f00-9a3b-00000000aaaa';
-const fetchMock = vi.fn<typeof fetch>();
+let sounds: Calls;
+let profiles: Calls;
 const play = vi.fn<() => Promise<void>>();
 let profile: Profile;
 let waiting = 2;
 
 beforeEach(() => {
-  saveLogin({
-    token: 't',
-    userUsername: 'lab1',
-    userId: 'u-1',
-    userRoleId: 2,
-    userFname: 'آزمایشگاه نور',
-    nationalId: null,
-    userSanapass: JSON.stringify(DEFAULT_USER_SETTINGS),
-    role: 'workshop',
-    testTypes: [],
-  });
+  signInAs('workshop', { userFname: 'آزمایشگاه نور', testTypes: [] });
   waiting = 2;
   play.mockReset();
   play.mockResolvedValue(undefined);
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(play);
   vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:alert-sound');
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url) => {
-    const u = String(url);
-    if (u === SOUND) return new Response(new Blob(['ID3'], { type: 'audio/mpeg' }));
-    if (u.includes('/Account/Profile')) return jsonResponse({ successful: true, message: '', data: profile });
-    if (u.includes('/Tests/AllTests'))
-      return jsonResponse({
-        successful: true,
-        message: '',
-        data: { list: [], totalCount: waiting, currPage: 1, pageSize: 1 },
-      });
-    return jsonResponse({ successful: false, message: 'نامنتظر', data: null }, 500);
-  });
+  sounds = handleUrl(SOUND, () => new HttpResponse(new Blob(['ID3'], { type: 'audio/mpeg' })));
+  profiles = handle(ROUTES.account.profile, () => profile);
+  handle(ROUTES.tests.allTests, () => ({ list: [], totalCount: waiting, currPage: 1, pageSize: 1 }));
 });
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
 });
 
 const labUser = (over: Partial<Profile> = {}): Profile => ({
@@ -74,8 +55,7 @@ describe('a lab user’s dashboard', () => {
     expect(count).toHaveTextContent('۲');
     expect(await screen.findByRole('button', { name: 'آزمایش صدا' })).toBeInTheDocument();
     expect(play).not.toHaveBeenCalled();
-    const soundFetch = fetchMock.mock.calls.find(([url]) => String(url) === SOUND);
-    expect(soundFetch?.[1]?.headers).toEqual({ Authorization: 'bearer t' });
+    expect(sounds[0]?.headers.get('authorization')).toBe('bearer t');
 
     waiting = 3;
     await act(() => vi.advanceTimersByTimeAsync(LAB_QUEUE_POLL_MS));
@@ -116,10 +96,8 @@ describe('a lab user’s dashboard', () => {
     profile = labUser({ isLabOwner: false });
     renderApp('/dashboard');
     await screen.findByText('دریافت شماره بسته', { selector: 'main *' });
-    await vi.waitFor(() =>
-      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/Account/Profile'))).toBe(true),
-    );
+    await vi.waitFor(() => expect(profiles.length).toBeGreaterThan(0));
     expect(screen.queryByRole('region', { name: 'صف آزمایشگاه' })).not.toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => String(url) === SOUND)).toBe(false);
+    expect(sounds).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getAuthHeader } from '../../../lib/auth.ts';
+import { apiBlob } from '../../../lib/api.ts';
 
 export type SoundState = 'none' | 'loading' | 'ready' | 'blocked' | 'failed';
 
@@ -18,13 +18,8 @@ export function useAlertSound(address: string | null) {
     if (!address) return;
     let url: string | null = null;
     let cancelled = false;
-    const headers: Record<string, string> = {};
-    const auth = getAuthHeader();
-    if (auth) headers.Authorization = auth;
-    fetch(address, { headers })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(String(response.status));
-        const blob = await response.blob();
+    apiBlob(address, { silent: true, background: true })
+      .then((blob) => {
         if (cancelled) return;
         url = URL.createObjectURL(blob);
         audio.current = new Audio(url);

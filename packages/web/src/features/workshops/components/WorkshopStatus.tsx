@@ -1,11 +1,10 @@
 import type { MouseEvent } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { ROUTES, WORKSHOP_STATUS, toPersianDigits } from '@ayar/contract';
-import type { ActiveUserRequest } from '@ayar/contract';
+import { WORKSHOP_STATUS, toPersianDigits } from '@ayar/contract';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { confirmThenRun } from '../../../components/ui/confirmThenRun.ts';
 import type { ConfirmOptions } from '../../../components/ui/confirm.tsx';
-import { useApiMutation } from '../../../lib/query.ts';
+import { useChangeWorkshopStatus } from '../api.ts';
 
 type Status = 0 | 1 | 5;
 
@@ -16,7 +15,7 @@ export const STATUS_LABELS: Record<Status, string> = {
 };
 const STATUS_COLORS: Record<Status, string> = { 1: 'green', 5: 'yellow', 0: 'red' };
 
-/** What each status lets the lab do (DESIGN.md 5), as the admin reads it before changing it. */
+/** What each status lets the lab do (docs/product.md §5.8), as the admin reads it before changing it. */
 export const STATUS_IN_WORDS: Record<Status, string> = {
   1: 'وارد می‌شود، شماره بسته می‌خرد و بسته ثبت می‌کند.',
   5: 'وارد می‌شود و اطلاعاتش را می‌بیند، اما نمی‌تواند شماره بسته بخرد یا بسته ثبت کند.',
@@ -46,7 +45,7 @@ interface Step {
 }
 
 /**
- * The steps of SPEC.md 4 and back (ADR 0009): up 0→5→1, down 1→5→0. A step down is «تعلیق»: its
+ * The steps of docs/product.md §4.6 and back (ADR 0009): up 0→5→1, down 1→5→0. A step down is «تعلیق»: its
  * question says what the lab will no longer be able to do, so nobody suspends a lab by accident.
  */
 const UP: Partial<Record<Status, Step>> = {
@@ -101,7 +100,7 @@ export function StatusSteps({
   long?: boolean;
   disabled?: boolean;
 }) {
-  const change = useApiMutation<{ status: number }, ActiveUserRequest>(ROUTES.manage.activeUser);
+  const change = useChangeWorkshopStatus();
   const run = async (event: MouseEvent, step: Step) => {
     // On the list the buttons sit in a row that opens the workshop.
     event.stopPropagation();

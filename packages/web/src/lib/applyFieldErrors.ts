@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from './api.ts';
 
 /**
  * Puts the server's `errors: [{ field, message }]` under the matching form fields. `prefix` strips a

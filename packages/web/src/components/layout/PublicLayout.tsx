@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Box, Container, Group, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { IconArrowBack } from '../components/ui/icons.tsx';
+import { IconArrowBack } from '../ui/icons.tsx';
 
 /** Header for public pages besides the landing page: a back arrow to '/' and the title. */
 export function PublicLayout({ title, children }: { title: string; children: ReactNode }) {

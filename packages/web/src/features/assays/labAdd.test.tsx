@@ -1,112 +1,33 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ASSAY_MSG, TEST_TYPES } from '@ayar/contract';
-import type { LabListRow } from '@ayar/contract';
+import { ASSAY_MSG, ROUTES } from '@ayar/contract';
 import { PHOTO_ERRORS } from '../../components/ui/PhotoUploader.tsx';
-import { STORAGE_KEYS } from '../../lib/auth.ts';
-import { jsonResponse, renderApp } from '../../test/render.tsx';
+import { LAB_SETTINGS } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render.tsx';
+import { fail, handle, requestsTo } from '../../test/server.ts';
+import type { Calls } from '../../test/server.ts';
+import { signInAs } from '../../test/session.ts';
 
-const fetchMock = vi.fn<typeof fetch>();
+// lab/add «ثبت برگ ری» (ADR 13): packet after packet by keyboard, the pending list, photos, the next number.
+
 const CUSTOMER_ID = '0b6c3f5e-1111-4c2d-9a7e-000000000001';
-const ok = (data: unknown, message = '') => jsonResponse({ successful: true, message, data });
 
-function row(over: Partial<LabListRow>): LabListRow {
-  return {
-    id: 'a1a1a1a1-0000-4000-8000-000000000001',
-    customerId: CUSTOMER_ID,
-    customerName: 'حسن طلافروش',
-    customerCode: 1,
-    type: TEST_TYPES[0].id,
-    typeName: TEST_TYPES[0].name,
-    docNumber: 1000,
-    cutting: null,
-    title: true,
-    titleName: 'بسته',
-    weight: 2.5,
-    readyTime: 30,
-    sendSMS: true,
-    sendCall: true,
-    displayType: null,
-    desc: null,
-    sampleWeight: 0.25,
-    vage: 0,
-    vageType: 1,
-    feeToman: 0,
-    feeGold: 0,
-    customerMobile: '09121234567',
-    testFullName: null,
-    testMobile: null,
-    waitFor: true,
-    canUpdate: false,
-    canDelete: false,
-    date: '2026-11-20T08:00:00Z',
-    purityAt: null,
-    platform: 'w',
-    userId: 'w1',
-    labName: 'آزمایشگاه',
-    userFullName: 'مدیر',
-    serialNo: 1,
-    forDelete: false,
-    forDeleteDate: null,
-    deleteDecline: null,
-    deleted: false,
-    deletedAt: null,
-    publicToken: 'tok',
-    images: [],
-    ...over,
-  };
-}
-
-type Handler = (url: string, init?: RequestInit) => Response | undefined;
-let handler: Handler = () => undefined;
-
-function respond(url: string, init?: RequestInit): Response {
-  const custom = handler(url, init);
-  if (custom) return custom;
-  if (url.includes('/Tests/GetCode')) return ok(1000);
-  if (url.includes('/Tests/CheckCode')) {
-    const { code } = JSON.parse(String(init?.body)) as { code: number };
-    return ok({ code, available: true }, 'شماره بسته قابل ثبت است');
-  }
-  if (url.includes('/Customer/CustomersByName')) {
-    return ok([
-      { id: CUSTOMER_ID, name: 'حسن طلافروش', settings: '{"vage":5000}', code: 1, mobile: '09121234567' },
-    ]);
-  }
-  if (url.includes('/Tests/AllTests')) return ok({ list: [], totalCount: 0, currPage: 1, pageSize: 100 });
-  return jsonResponse({ successful: false, message: 'unexpected', data: null }, 500);
-}
-
-const calls = (path: string) => fetchMock.mock.calls.filter(([url]) => String(url).includes(path));
-const bodyOf = (call: Parameters<typeof fetch> | undefined) => JSON.parse(String(call?.[1]?.body)) as unknown;
-
+let checks: Calls;
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-  handler = () => undefined;
-  fetchMock.mockImplementation(async (input, init) => respond(String(input), init));
+  handle(ROUTES.tests.getCode, 1000);
+  checks = handle(
+    ROUTES.tests.checkCode,
+    ({ body }) => ({ code: (body as { code: number }).code, available: true }),
+    { message: 'شماره بسته قابل ثبت است' },
+  );
+  handle(ROUTES.customer.customersByName, [
+    { id: CUSTOMER_ID, name: 'حسن طلافروش', settings: '{"vage":5000}', code: 1, mobile: '09121234567' },
+  ]);
+  handle(ROUTES.tests.allTests, { list: [], totalCount: 0, currPage: 1, pageSize: 100 });
   sessionStorage.clear();
-  localStorage.setItem(STORAGE_KEYS.token, 'bearer t');
-  localStorage.setItem(
-    STORAGE_KEYS.user,
-    JSON.stringify({ userId: 'w1', role: 'workshop', userFname: 'آزمایشگاه', testTypes: TEST_TYPES }),
-  );
-  localStorage.setItem(
-    STORAGE_KEYS.settings,
-    JSON.stringify({
-      labType: 1,
-      sendSMS: true,
-      showWeight: true,
-      showSampleWeight: true,
-      showDesc: true,
-      vage: 1000,
-      vageType: 1,
-      testType: TEST_TYPES[0].id,
-    }),
-  );
+  signInAs('workshop', { settings: LAB_SETTINGS });
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const field = (label: RegExp) => screen.getByLabelText(label);
 
@@ -142,7 +63,7 @@ describe('lab/add', () => {
     const pending = await screen.findByRole('table', { name: 'بسته‌های آماده ثبت' });
     expect(within(pending).getByText('۱۰۰۰')).toBeInTheDocument();
     expect(within(pending).getByText('۷۵۰')).toBeInTheDocument();
-    expect(bodyOf(calls('/Tests/CheckCode')[0])).toEqual({ code: 1000, userId: 'w1' });
+    expect(checks.bodies[0]).toEqual({ code: 1000, userId: 'w1' });
     // The number goes up by one; purity and weights are cleared; the purity has the focus again.
     await waitFor(() => expect(field(/^شماره بسته/)).toHaveValue('۱۰۰۱'));
     expect(field(/^عیار/)).toHaveValue('');
@@ -152,13 +73,14 @@ describe('lab/add', () => {
     await waitFor(() => expect(field(/^عیار/)).toHaveFocus());
 
     // Ctrl+Enter registers the list.
-    handler = (url) =>
-      url.includes('/Tests/AddTest')
-        ? ok({ list: [{ id: 'n1', docNumber: 1000, publicToken: 't' }] }, 'بسته‌ها با موفقیت ثبت شدند')
-        : undefined;
+    const adds = handle(
+      ROUTES.tests.addTest,
+      { list: [{ id: 'n1', docNumber: 1000, publicToken: 't' }] },
+      { message: 'بسته‌ها با موفقیت ثبت شدند' },
+    );
     await user.keyboard('{Control>}{Enter}{/Control}');
-    await waitFor(() => expect(calls('/Tests/AddTest')).toHaveLength(1));
-    const sent = bodyOf(calls('/Tests/AddTest')[0]) as Array<Record<string, unknown>>;
+    await waitFor(() => expect(requestsTo(ROUTES.tests.addTest)).toHaveLength(1));
+    const sent = adds.bodies[0] as Array<Record<string, unknown>>;
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({
       customerId: CUSTOMER_ID,
@@ -184,7 +106,7 @@ describe('lab/add', () => {
     await user.type(field(/^شماره بسته/), '1000');
     await user.click(screen.getByRole('button', { name: 'ذخیره و ادامه' }));
     expect(await screen.findAllByText('شماره بسته تکراری است')).not.toHaveLength(0);
-    expect(calls('/Tests/CheckCode')).toHaveLength(1);
+    expect(requestsTo(ROUTES.tests.checkCode)).toHaveLength(1);
     expect(
       within(screen.getByRole('table', { name: 'بسته‌های آماده ثبت' })).getAllByRole('row'),
     ).toHaveLength(2);
@@ -253,8 +175,8 @@ describe('lab/add', () => {
     expect(await screen.findByText(ASSAY_MSG.photosUploading)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'ثبت' }));
     await waitFor(() => expect(screen.getAllByText(ASSAY_MSG.photosUploading)).toHaveLength(2));
-    expect(calls('/Tests/CheckCode')).toHaveLength(0);
-    expect(calls('/Tests/AddTest')).toHaveLength(0);
+    expect(requestsTo(ROUTES.tests.checkCode)).toHaveLength(0);
+    expect(requestsTo(ROUTES.tests.addTest)).toHaveLength(0);
     expect(screen.queryByRole('table', { name: 'بسته‌های آماده ثبت' })).not.toBeInTheDocument();
     expect(field(/^شماره بسته/)).toHaveValue('۱۰۰۰');
 
@@ -263,7 +185,7 @@ describe('lab/add', () => {
     await user.click(screen.getByRole('button', { name: 'ذخیره و ادامه' }));
     const pending = await screen.findByRole('table', { name: 'بسته‌های آماده ثبت' });
     expect(within(pending).getByText('۱۰۰۰')).toBeInTheDocument();
-    expect(calls('/Tests/CheckCode')).toHaveLength(1);
+    expect(requestsTo(ROUTES.tests.checkCode)).toHaveLength(1);
   });
 
   it('shows the customer’s «required» error after an empty form is registered, with no suggestion list over it', async () => {
@@ -294,8 +216,8 @@ describe('lab/add', () => {
       expect(error).toBeVisible();
       expect(customer).toHaveAccessibleDescription(ASSAY_MSG.customerRequired);
     }
-    expect(calls('/Tests/CheckCode')).toHaveLength(0);
-    expect(calls('/Tests/AddTest')).toHaveLength(0);
+    expect(requestsTo(ROUTES.tests.checkCode)).toHaveLength(0);
+    expect(requestsTo(ROUTES.tests.addTest)).toHaveLength(0);
 
     // Typing opens the suggestions again, and one is chosen by keyboard.
     await user.keyboard('حسن');
@@ -307,126 +229,12 @@ describe('lab/add', () => {
   });
 
   it('sends the lab to code/add when there is no next number', async () => {
-    handler = (url) => {
-      if (url.includes('/Tests/GetCode'))
-        return jsonResponse(
-          {
-            successful: false,
-            message: 'شماره بسته‌ای برای ثبت ندارید؛ ابتدا شماره بسته دریافت کنید',
-            data: null,
-          },
-          400,
-        );
-      if (url.includes('/Account/GetAllCode')) return ok({ list: [], price: 1000, balance: 0, canBuy: true });
-      return undefined;
-    };
+    fail(ROUTES.tests.getCode, 'شماره بسته‌ای برای ثبت ندارید؛ ابتدا شماره بسته دریافت کنید');
+    handle(ROUTES.account.getAllCode, { list: [], price: 1000, balance: 0, canBuy: true });
     renderApp('/lab/add');
     expect(
       await screen.findByText('شماره بسته‌ای برای ثبت ندارید؛ ابتدا شماره بسته دریافت کنید'),
     ).toBeInTheDocument();
     expect(await screen.findByLabelText(/تعداد شماره/)).toBeInTheDocument();
-  });
-});
-
-describe('lab/list', () => {
-  it('saves the typed purities of the waiting list in one AddCutting call', async () => {
-    const first = row({ id: 'a1a1a1a1-0000-4000-8000-000000000001', docNumber: 1000 });
-    const second = row({ id: 'a1a1a1a1-0000-4000-8000-000000000002', docNumber: 1001 });
-    const done = row({
-      id: 'a1a1a1a1-0000-4000-8000-000000000003',
-      docNumber: 999,
-      waitFor: false,
-      cutting: 740,
-    });
-    handler = (url) => {
-      if (url.includes('/Tests/AllTests'))
-        return ok({ list: [first, second, done], totalCount: 3, currPage: 1, pageSize: 100 });
-      if (url.includes('/Tests/AddCutting')) return ok({ updated: 2 }, 'عیار ثبت شد');
-      return undefined;
-    };
-    const user = userEvent.setup();
-    renderApp('/lab/list/true');
-    const a = await screen.findByLabelText('عیار بسته ۱۰۰۰');
-    expect(screen.getByLabelText('عیار بسته ۱۰۰۱')).toBeInTheDocument();
-    expect(screen.queryByLabelText('عیار بسته ۹۹۹')).not.toBeInTheDocument();
-    expect(screen.getAllByText('در انتظار عیار').length).toBeGreaterThanOrEqual(2);
-    await user.type(a, '۷۵۰');
-    // Three digits move on to the next waiting packet.
-    expect(screen.getByLabelText('عیار بسته ۱۰۰۱')).toHaveFocus();
-    await user.keyboard('812');
-    await user.click(screen.getAllByRole('button', { name: /ثبت عیار/ })[0]!);
-    await waitFor(() => expect(calls('/Tests/AddCutting')).toHaveLength(1));
-    expect(bodyOf(calls('/Tests/AddCutting')[0])).toEqual([
-      { id: first.id, cutting: 750 },
-      { id: second.id, cutting: 812 },
-    ]);
-    const query = new URL(String(calls('/Tests/AllTests')[0]?.[0]), 'http://x').searchParams;
-    expect(query.get('waitFor')).toBe('true');
-    expect(query.get('pageSize')).toBe('100');
-  });
-
-  it('refuses a purity outside 600–999 without calling the server', async () => {
-    handler = (url) =>
-      url.includes('/Tests/AllTests')
-        ? ok({ list: [row({})], totalCount: 1, currPage: 1, pageSize: 100 })
-        : undefined;
-    const user = userEvent.setup();
-    renderApp('/lab/list/true');
-    await user.type(await screen.findByLabelText('عیار بسته ۱۰۰۰'), '55');
-    await user.click(screen.getAllByRole('button', { name: /ثبت عیار/ })[0]!);
-    expect(await screen.findByText('عیار باید عددی سه رقمی بین ۶۰۰ تا ۹۹۹ باشد')).toBeInTheDocument();
-    expect(calls('/Tests/AddCutting')).toHaveLength(0);
-  });
-});
-
-describe('lab/edit', () => {
-  it('offers the direct delete while the packet may be deleted', async () => {
-    handler = (url) => (url.includes('/Tests/GetTest') ? ok(row({ canDelete: true })) : undefined);
-    renderApp(`/lab/edit/${row({}).id}`);
-    expect(await screen.findByRole('button', { name: 'حذف بسته' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'درخواست حذف' })).not.toBeInTheDocument();
-  });
-
-  it('offers only the delete request afterwards, and sends it once confirmed', async () => {
-    handler = (url) => {
-      if (url.includes('/Tests/GetTest')) return ok(row({ canDelete: false, waitFor: false, cutting: 750 }));
-      if (url.includes('/Tests/RequestToDeleteTest')) return ok(null, 'درخواست حذف ثبت شد');
-      return undefined;
-    };
-    const user = userEvent.setup();
-    renderApp(`/lab/edit/${row({}).id}`);
-    await user.click(await screen.findByRole('button', { name: 'درخواست حذف' }));
-    expect(screen.queryByRole('button', { name: 'حذف بسته' })).not.toBeInTheDocument();
-    const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'درخواست حذف' }));
-    await waitFor(() => expect(calls('/Tests/RequestToDeleteTest')).toHaveLength(1));
-    expect(bodyOf(calls('/Tests/RequestToDeleteTest')[0])).toEqual({ id: row({}).id });
-    // The purity is past its correction window: read only.
-    expect(field(/^عیار/)).toHaveAttribute('readonly');
-  });
-
-  it('shows that a delete was already requested', async () => {
-    handler = (url) =>
-      url.includes('/Tests/GetTest')
-        ? ok(row({ waitFor: false, cutting: 750, forDelete: true, forDeleteDate: '2026-11-20T09:00:00Z' }))
-        : undefined;
-    renderApp(`/lab/edit/${row({}).id}`);
-    expect(await screen.findByText('درخواست حذف ثبت شده است')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'درخواست حذف' })).not.toBeInTheDocument();
-  });
-});
-
-describe('dashboard', () => {
-  it('shows the four tiles with the waiting count', async () => {
-    handler = (url) =>
-      url.includes('/Tests/AllTests') ? ok({ list: [], totalCount: 7, currPage: 1, pageSize: 1 }) : undefined;
-    renderApp('/dashboard');
-    expect(await screen.findByLabelText('۷ بسته در انتظار عیار')).toBeInTheDocument();
-    for (const name of [/بسته جدید/, /در انتظار عیار/, /لیست مشتریان/, /دریافت شماره بسته/]) {
-      expect(screen.getAllByRole('link', { name }).length).toBeGreaterThan(0);
-    }
-    const query = new URL(String(calls('/Tests/AllTests')[0]?.[0]), 'http://x').searchParams;
-    expect(query.get('waitFor')).toBe('true');
-    expect(query.get('pageSize')).toBe('1');
   });
 });

@@ -1,9 +1,9 @@
 import { Group, Text } from '@mantine/core';
-import { ROUTES, toPersianDigits } from '@ayar/contract';
+import { toPersianDigits } from '@ayar/contract';
 import type { CustomerSearchItem } from '@ayar/contract';
-import { Ltr } from '../../../components/ui/LtrText.tsx';
-import { SearchCombobox } from '../../../components/ui/SearchCombobox.tsx';
-import { apiRequest } from '../../../lib/api.ts';
+import { customerSearchQueries } from '../../lib/queries/customers.ts';
+import { Ltr } from '../ui/LtrText.tsx';
+import { SearchCombobox } from '../ui/SearchCombobox.tsx';
 
 export interface CustomerAutocompleteProps {
   label: string;
@@ -25,14 +25,7 @@ export function CustomerAutocomplete({ placeholder, ...props }: CustomerAutocomp
     <SearchCombobox<CustomerSearchItem>
       {...props}
       placeholder={placeholder ?? 'نام، کد یا موبایل مشتری را بنویسید'}
-      queryKey={(name) => ['customers', 'byName', name]}
-      search={(name, signal) =>
-        apiRequest<CustomerSearchItem[]>(ROUTES.customer.customersByName, {
-          query: { name },
-          background: true,
-          signal,
-        })
-      }
+      searchQuery={customerSearchQueries.byName}
       debounceMs={200}
       // A workshop may pick among its first customers before typing anything.
       suggestWhenEmpty

@@ -1,27 +1,21 @@
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UserAutocomplete } from './UserAutocomplete.tsx';
 import type { UserAutocompleteValue } from './UserAutocomplete.tsx';
-import { jsonResponse, renderWithProviders } from '../../../test/render.tsx';
+import { ROUTES } from '@ayar/contract';
+import { renderWithProviders } from '../../test/render.tsx';
+import { handle } from '../../test/server.ts';
+import type { Calls } from '../../test/server.ts';
 
-const fetchMock = vi.fn<typeof fetch>();
+let searches: Calls;
 beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async () =>
-    jsonResponse({
-      successful: true,
-      message: '',
-      data: [
-        { id: 'w1', name: 'آزمایشگاه زرین' },
-        { id: 'w2', name: 'آزمایشگاه زرناب' },
-      ],
-    }),
-  );
+  searches = handle(ROUTES.manage.usersByName, [
+    { id: 'w1', name: 'آزمایشگاه زرین' },
+    { id: 'w2', name: 'آزمایشگاه زرناب' },
+  ]);
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function Harness({ onValue }: { onValue: (v: UserAutocompleteValue | null) => void }) {
   const [value, setValue] = useState<UserAutocompleteValue | null>(null);
@@ -54,8 +48,10 @@ describe('UserAutocomplete', () => {
     expect(input).toHaveValue('آزمایشگاه زرناب');
     expect(screen.getByRole('status')).toHaveTextContent('w2');
     expect(onValue).toHaveBeenLastCalledWith({ id: 'w2', name: 'آزمایشگاه زرناب' });
-    const [url] = fetchMock.mock.calls.at(-1)!;
-    expect(String(url)).toBe(`/api/v1.0/Manage/UsersByName?name=${encodeURIComponent('زر')}&status=1`);
+    const { url } = searches.last!;
+    expect(url.pathname + url.search).toBe(
+      `/api/v1.0/Manage/UsersByName?name=${encodeURIComponent('زر')}&status=1`,
+    );
 
     await user.type(input, 'x');
     expect(onValue).toHaveBeenLastCalledWith(null);

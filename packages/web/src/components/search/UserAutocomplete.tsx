@@ -1,7 +1,5 @@
-import { ROUTES } from '@ayar/contract';
-import type { UsersByNameItem } from '@ayar/contract';
-import { SearchCombobox } from '../../../components/ui/SearchCombobox.tsx';
-import { apiRequest } from '../../../lib/api.ts';
+import { workshopSearchQueries } from '../../lib/queries/workshops.ts';
+import { SearchCombobox } from '../ui/SearchCombobox.tsx';
 
 export interface UserAutocompleteValue {
   id: string;
@@ -11,7 +9,7 @@ export interface UserAutocompleteValue {
 export interface UserAutocompleteProps {
   label: string;
   value: UserAutocompleteValue | null;
-  /** The chosen workshop, or null as soon as the text no longer names one (SPEC.md 4). */
+  /** The chosen workshop, or null as soon as the text no longer names one (docs/product.md §4.9). */
   onChange: (value: UserAutocompleteValue | null) => void;
   /** Only workshops with this status (0, 1 or 5). */
   status?: number;
@@ -21,7 +19,8 @@ export interface UserAutocompleteProps {
 /**
  * The admin's workshop-name autocomplete (GET /Manage/UsersByName): suggestions after a short pause in
  * typing, chosen with the mouse or the arrow keys and Enter. Typing clears the chosen workshop, and the
- * list closes 500 ms after the field loses focus (SPEC.md 9), so a click on a suggestion still lands.
+ * list closes 500 ms after the field loses focus (docs/product.md §4.9), so a click on a suggestion still
+ * lands.
  */
 export function UserAutocomplete({ label, value, onChange, status, placeholder }: UserAutocompleteProps) {
   return (
@@ -30,14 +29,7 @@ export function UserAutocomplete({ label, value, onChange, status, placeholder }
       value={value}
       onChange={onChange}
       placeholder={placeholder ?? 'نام آزمایشگاه را بنویسید'}
-      queryKey={(name) => ['workshops', 'usersByName', name, status ?? null]}
-      search={(name, signal) =>
-        apiRequest<UsersByNameItem[]>(ROUTES.manage.usersByName, {
-          query: { name, status },
-          background: true,
-          signal,
-        })
-      }
+      searchQuery={(name) => workshopSearchQueries.byName(name, status)}
       debounceMs={250}
       nothingFound="آزمایشگاهی پیدا نشد"
     />
