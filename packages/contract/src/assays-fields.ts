@@ -4,8 +4,13 @@
 import { z } from 'zod';
 import { DATE_RANGE_MSG } from './common/jalali.ts';
 import { toEnglishDigits } from './common/digits.ts';
-import { intInput, normalizedString, normalizedText, optionalTextInput } from './common/inputs.ts';
-import { normalizeMobile } from './common/mobile.ts';
+import {
+  intInput,
+  normalizedString,
+  normalizedText,
+  optionalMobileInput,
+  optionalTextInput,
+} from './common/inputs.ts';
 import { MAX_PACKET_NUMBER } from './codes.ts';
 import { LIMITS, OTHER_CUSTOMER_ID } from './constants.ts';
 
@@ -172,19 +177,7 @@ const imagesInput = z
 export const optionalUuid = z.preprocess(emptyToUndefined, uuidField.optional());
 
 /** The 'other customer' sample owner's mobile, normalised to 09xxxxxxxxx; empty → null. */
-export const ownerMobileInput = z
-  .string()
-  .nullish()
-  .transform((value, ctx) => {
-    const text = toEnglishDigits(value ?? '').trim();
-    if (text === '') return null;
-    const mobile = normalizeMobile(text);
-    if (!mobile) {
-      ctx.addIssue({ code: 'custom', message: ASSAY_MSG.mobileInvalid });
-      return z.NEVER;
-    }
-    return mobile;
-  });
+export const ownerMobileInput = optionalMobileInput(ASSAY_MSG.mobileInvalid);
 
 /** The fields of a packet, without the cross-field rules (see `labDraftSchema`). */
 export const labDraftFields = {

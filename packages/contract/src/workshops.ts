@@ -2,8 +2,7 @@
 // public list of labs, and the admin's workshop management. Shared by the server and the web app.
 import { z } from 'zod';
 import { toEnglishDigits, toPersianDigits } from './common/digits.ts';
-import { intInput, normalizedString, optionalTextInput } from './common/inputs.ts';
-import { normalizeMobile } from './common/mobile.ts';
+import { intInput, normalizedString, optionalMobileInput, optionalTextInput } from './common/inputs.ts';
 import { pagedSchema } from './common/paging.ts';
 import { newPasswordSchema, PASSWORD_MSG } from './auth.ts';
 import { LIMITS } from './constants.ts';
@@ -70,19 +69,7 @@ export const userNameSchema = normalizedString.pipe(
 );
 
 /** An optional Iranian mobile: empty is null, anything else must be a mobile and becomes 09xxxxxxxxx. */
-export const optionalMobileSchema = z
-  .string()
-  .nullish()
-  .transform((value, ctx) => {
-    const text = toEnglishDigits(value ?? '').trim();
-    if (text === '') return null;
-    const mobile = normalizeMobile(text);
-    if (!mobile) {
-      ctx.addIssue({ code: 'custom', message: WORKSHOP_MSG.mobileInvalid });
-      return z.NEVER;
-    }
-    return mobile;
-  });
+export const optionalMobileSchema = optionalMobileInput(WORKSHOP_MSG.mobileInvalid);
 
 /** An optional landline: digits, spaces, + and - (Persian digits accepted). */
 export const optionalPhoneSchema = optionalText(20).refine(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { toEnglishDigits } from './digits.ts';
 import { isGregorianDate } from './jalali.ts';
 import { MSG } from './texts.ts';
+import { normalizeMobile } from './mobile.ts';
 
 // The zod side of typed input. Kept apart from digits.ts so that screens needing only the digit
 // helpers (the public landing page) do not pull zod into their bundle.
@@ -41,6 +42,23 @@ export function normalizedText(opts: { multiline?: boolean; keepDigits?: boolean
     .string(opts.error === undefined ? undefined : { error: opts.error })
     .transform((s) => (opts.keepDigits ? s : toEnglishDigits(s)).trim())
     .refine((s) => !hasInvalidCharacters(s, opts.multiline), { message: MSG.invalidText, abort: true });
+}
+
+/** An optional Iranian mobile: empty is null, anything else must be a mobile and becomes 09xxxxxxxxx. */
+export function optionalMobileInput(invalid: string) {
+  return z
+    .string()
+    .nullish()
+    .transform((value, ctx) => {
+      const text = toEnglishDigits(value ?? '').trim();
+      if (text === '') return null;
+      const mobile = normalizeMobile(text);
+      if (!mobile) {
+        ctx.addIssue({ code: 'custom', message: invalid });
+        return z.NEVER;
+      }
+      return mobile;
+    });
 }
 
 /** A one-line text field: Persian/Arabic digits accepted, trimmed, `hasInvalidCharacters` refused. */
