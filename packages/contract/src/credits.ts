@@ -104,7 +104,9 @@ export type CreditItem = z.infer<typeof creditItemSchema>;
 /** `GET /Account/GetCredits`: the requests (newest first) and the balance of docs/product.md §5.6. */
 export const creditsResponseSchema = z.object({
   list: z.array(creditItemSchema).describe('The requests, newest first (this app’s name)'),
-  credits: z.array(creditItemSchema).describe('The same requests under SPEC.md’s name'),
+  credits: z
+    .array(creditItemSchema)
+    .describe('The same requests under the original API’s name (docs/product.md §8.3)'),
   /** The network's account number and holder (system settings AccountNumber, AccountName). */
   accNum: z.string(),
   accName: z.string(),
@@ -126,11 +128,13 @@ export type AllCreditsQuery = z.output<typeof allCreditsQuerySchema>;
 export const adminCreditItemSchema = z.object({
   id: z.string(),
   amount: z.number().int().describe('Toman asked for (this app’s name)'),
-  value: z.number().int().describe('Toman asked for (SPEC.md’s name)'),
+  value: z.number().int().describe('Toman asked for (the original API’s name)'),
   /** The workshop's lab name (fName). */
   lab: z.string(),
-  userFullName: z.string().describe('The workshop’s manager (SPEC.md’s name; `lab` is the lab’s own name)'),
-  cDate: z.string().describe('ISO instant the request was made (SPEC.md’s name for createdAt)'),
+  userFullName: z
+    .string()
+    .describe('The workshop’s manager (the original API’s name; `lab` is the lab’s own name)'),
+  cDate: z.string().describe('ISO instant the request was made (the original API’s name for createdAt)'),
   userId: z.string(),
   trackingCode: z.string(),
   account: z.string(),

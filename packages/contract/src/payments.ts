@@ -179,7 +179,7 @@ const addPayObjectSchema = z
     customerId: idSchema(PAY_MSG.customerRequired),
     type: typeSchema.describe('1 receipt (the workshop received), 2 payment (the workshop paid out)'),
     gold: goldGramsInput.describe(
-      "Grams of gold moving in the type's direction (this app's name; SPEC.md's pair is accepted instead)",
+      "Grams of gold moving in the type's direction (this app's name; the original API's pair is accepted instead, docs/product.md §8.3)",
     ),
     money: moneyInput.describe("Toman moving in the type's direction (this app's name)"),
     payRecGoldWeigh: specAmount('payRecGoldWeigh'),
@@ -284,7 +284,9 @@ export const getPaysResponseSchema = z.object({
   customerName: z.string(),
   list: z.array(payItemSchema).describe('The receipts and payments, newest first (this app’s name)'),
   /** The original API's names (docs/product.md §8.3) for the same list and its totals (ADR 0028). */
-  pays: z.array(payItemSchema).describe('The receipts and payments, newest first (SPEC.md’s name)'),
+  pays: z
+    .array(payItemSchema)
+    .describe('The receipts and payments, newest first (the original API’s name, docs/product.md §8.3)'),
   totalPayGoldWeigh: z
     .number()
     .describe('Grams of gold the listed entries moved, net: received (type 1) minus paid out (type 2)'),

@@ -125,80 +125,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerAuth(app, { db: options.db, signer });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine writes its CSS variables into a <style> element at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // A lab's alert sound is fetched with the token and played from a blob: URL (ADR 0027).
-        mediaSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        // pica (photo resizing in the browser) runs its workers from blob: URLs.
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The app is served over plain http on a lab's own machine as well; HSTS belongs to the TLS proxy.
-    strictTransportSecurity: false,
-  });
+  await registerSecurityHeaders(app);
 
-  // A lab list page is ~96 KB of JSON and ~13 KB compressed: on a lab's mobile connection that is most of
-  // the wait. Fast settings, in the request's own thread: compressing costs less CPU than writing the
-  // uncompressed bytes. The web app's files are compressed at build time (@fastify/static preCompressed,
-  // which this plugin leaves alone). Request bodies are never decompressed (nothing sends them so).
-  await app.register(fastifyCompress, {
-    encodings: ['zstd', 'br', 'gzip'],
-    threshold: 1024,
-    syncThreshold: 1024 * 1024,
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 1 },
-    globalDecompression: false,
-  });
+  await registerCompression(app);
 
-  const allowed = new Set(options.rateLimitAllowList ?? []);
-  const redisPrefix = options.redisKeyPrefix ?? 'ayar:';
-  await app.register(fastifyRateLimit, {
-    global: true,
-    max: options.globalRateLimit ?? 600,
-    timeWindow: '1 minute',
-    // Only the API counts: one page load fetches dozens of static files (lazy screens, fonts, icons),
-    // and a lab's staff often share one address.
-    allowList: (request) => !request.url.startsWith('/api/') || allowed.has(request.ip),
-    keyGenerator: (request) => addressKey(request.ip),
-    errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', 'تعداد درخواست‌ها بیش از حد مجاز است'),
-    // An unreachable Redis lets requests through rather than stopping every lab's counter work.
-    ...(options.redis ? { redis: options.redis, nameSpace: `${redisPrefix}rl:`, skipOnError: true } : {}),
-  });
+  await registerRateLimits(app, options);
 
   await registerOpenApi(app, options.version);
 
-  const resultKey = options.resultKey ?? (await resultKeyFrom(generateKeyPairSync('ed25519').privateKey));
-  // Published before anything is signed with it, and kept after a rotation (ADR 0029).
-  await registerKey(options.db, resultKey.kid, resultKey.publicJwk);
-  const deps: AppDeps = {
-    db: options.db,
-    signer,
-    resultSigner: new ResultSigner(resultKey),
-    loginLimiter:
-      options.loginLimiter ??
-      (options.redis
-        ? new RedisLoginLimiter(options.redis, `${redisPrefix}login:`, (err) =>
-            app.log.error({ err }, 'Redis did not answer; the sign-in was not counted'),
-          )
-        : new MemoryLoginLimiter()),
-    filesDir: options.filesDir,
-    ...(options.lookupRateLimit ? { lookupRateLimit: options.lookupRateLimit } : {}),
-    ...(options.smsReceive ? { smsReceive: options.smsReceive } : {}),
-  };
+  const deps = await appDeps(app, options, signer);
   healthRoutes(app, { db: options.db, version: options.version });
   signingRoutes(app, { db: options.db });
   // One call per feature module (docs/product.md §11.2); each registers its routes from the
@@ -226,6 +161,99 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   const hasWeb = options.webDist ? await registerWeb(app, options.webDist) : false;
+  registerFallback(app, hasWeb);
+
+  return app;
+}
+
+/** The security headers, with the content policy the web app needs and nothing more. */
+async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into a <style> element at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        // A lab's alert sound is fetched with the token and played from a blob: URL (ADR 0027).
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        // pica (photo resizing in the browser) runs its workers from blob: URLs.
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The app is served over plain http on a lab's own machine as well; HSTS belongs to the TLS proxy.
+    strictTransportSecurity: false,
+  });
+}
+
+/** Compressed API answers (the web app's files are compressed at build time). */
+async function registerCompression(app: FastifyInstance): Promise<void> {
+  // A lab list page is ~96 KB of JSON and ~13 KB compressed: on a lab's mobile connection that is most of
+  // the wait. Fast settings, in the request's own thread: compressing costs less CPU than writing the
+  // uncompressed bytes. The web app's files are compressed at build time (@fastify/static preCompressed,
+  // which this plugin leaves alone). Request bodies are never decompressed (nothing sends them so).
+  await app.register(fastifyCompress, {
+    encodings: ['zstd', 'br', 'gzip'],
+    threshold: 1024,
+    syncThreshold: 1024 * 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 1 },
+    globalDecompression: false,
+  });
+}
+
+/** The per-address limit on every API request, counted in Redis when there is one. */
+async function registerRateLimits(app: FastifyInstance, options: AppOptions): Promise<void> {
+  const allowed = new Set(options.rateLimitAllowList ?? []);
+  const redisPrefix = options.redisKeyPrefix ?? 'ayar:';
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: options.globalRateLimit ?? 600,
+    timeWindow: '1 minute',
+    // Only the API counts: one page load fetches dozens of static files (lazy screens, fonts, icons),
+    // and a lab's staff often share one address.
+    allowList: (request) => !request.url.startsWith('/api/') || allowed.has(request.ip),
+    keyGenerator: (request) => addressKey(request.ip),
+    errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', 'تعداد درخواست‌ها بیش از حد مجاز است'),
+    // An unreachable Redis lets requests through rather than stopping every lab's counter work.
+    ...(options.redis ? { redis: options.redis, nameSpace: `${redisPrefix}rl:`, skipOnError: true } : {}),
+  });
+}
+
+/** What the route modules share: the database, the signers, the sign-in limiter, the file store. */
+async function appDeps(app: FastifyInstance, options: AppOptions, signer: TokenSigner): Promise<AppDeps> {
+  const redisPrefix = options.redisKeyPrefix ?? 'ayar:';
+  const resultKey = options.resultKey ?? (await resultKeyFrom(generateKeyPairSync('ed25519').privateKey));
+  // Published before anything is signed with it, and kept after a rotation (ADR 0029).
+  await registerKey(options.db, resultKey.kid, resultKey.publicJwk);
+  return {
+    db: options.db,
+    signer,
+    resultSigner: new ResultSigner(resultKey),
+    loginLimiter:
+      options.loginLimiter ??
+      (options.redis
+        ? new RedisLoginLimiter(options.redis, `${redisPrefix}login:`, (err) =>
+            app.log.error({ err }, 'Redis did not answer; the sign-in was not counted'),
+          )
+        : new MemoryLoginLimiter()),
+    filesDir: options.filesDir,
+    ...(options.lookupRateLimit ? { lookupRateLimit: options.lookupRateLimit } : {}),
+    ...(options.smsReceive ? { smsReceive: options.smsReceive } : {}),
+  };
+}
+
+/** Anything not an API route: the web app's shell (the embedded lookup may be framed), else a 404. */
+function registerFallback(app: FastifyInstance, hasWeb: boolean): void {
   app.setNotFoundHandler(async (request, reply) => {
     // The API never falls back to the app: an unknown API path is an honest 404 envelope.
     if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb || request.method !== 'GET') {
@@ -240,6 +268,4 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
   });
-
-  return app;
 }

@@ -161,6 +161,73 @@ function forkWorkers(
   };
 }
 
+/**
+ * Creates the administrator on the first start; answers what prints the first-start block once: when
+ * listening, with the address to open, or when the start fails after this, or the generated password
+ * would be lost with an administrator nobody can sign in as.
+ */
+async function firstStartAnnouncer(db: Database, config: Config, logger: Logger, database: string) {
+  const admin = await ensureAdmin(db, config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
+  let firstStart: Omit<FirstStart, 'address'> | null = null;
+  if (admin.created) {
+    logger.info({ username: config.ADMIN_USERNAME }, 'administrator created');
+    firstStart = {
+      username: config.ADMIN_USERNAME,
+      password: admin.generatedPassword ?? null,
+      dataDir: config.dataDir,
+      database,
+    };
+  }
+  return (port: number | null) => {
+    if (!firstStart) return;
+    process.stdout.write(
+      firstStartBanner({ ...firstStart, address: port === null ? null : addressToOpen(config.HOST, port) }),
+    );
+    firstStart = null;
+  };
+}
+
+/** The message sender, the unused-file sweep and the scheduled backups, started and stopped together. */
+function backgroundJobs(
+  db: Database,
+  config: Config,
+  logger: Logger,
+  database: { databaseUrl: string; embedded: boolean },
+) {
+  const provider = createSmsProvider(config);
+  const worker = createMessageWorker({ db, provider, logger: logger.child({ component: 'messages' }) });
+  const cleanup = createFileCleanup({
+    db,
+    filesDir: path.join(config.dataDir, 'files'),
+    logger: logger.child({ component: 'files' }),
+  });
+  const backups = createServerBackups({
+    db,
+    databaseUrl: database.databaseUrl,
+    embedded: database.embedded,
+    dataDir: config.dataDir,
+    config,
+    appVersion: rootPackage.version,
+    logger: logger.child({ component: 'backups' }),
+  });
+  return {
+    start() {
+      worker.start();
+      logger.info({ provider: provider.name }, 'message worker started');
+      cleanup.start();
+      backups.start();
+    },
+    // While the database is still there: the message round in flight finishes recording what it
+    // sent, and a file sweep in flight its current batch.
+    stop: () =>
+      Promise.all([
+        worker.stop().catch((err: unknown) => logger.error({ err }, 'stopping the message worker failed')),
+        cleanup.stop().catch((err: unknown) => logger.error({ err }, 'stopping the file cleanup failed')),
+        backups.stop().catch((err: unknown) => logger.error({ err }, 'stopping the backups failed')),
+      ]),
+  };
+}
+
 async function main(): Promise<void> {
   if (cluster.isWorker) return runWorker();
   const config = readConfig();
@@ -173,55 +240,16 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
 
-  const admin = await ensureAdmin(db, config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
-  let firstStart: Omit<FirstStart, 'address'> | null = null;
-  if (admin.created) {
-    logger.info({ username: config.ADMIN_USERNAME }, 'administrator created');
-    const password = admin.generatedPassword ?? null;
-    firstStart = {
-      username: config.ADMIN_USERNAME,
-      password,
-      dataDir: config.dataDir,
-      database: description,
-    };
-  }
-  // Once listening, with the address to open; also when the start fails after this, or the generated
-  // password would be lost with an administrator nobody can sign in as.
-  const announce = (port: number | null) => {
-    if (!firstStart) return;
-    process.stdout.write(
-      firstStartBanner({ ...firstStart, address: port === null ? null : addressToOpen(config.HOST, port) }),
-    );
-    firstStart = null;
-  };
+  const announce = await firstStartAnnouncer(db, config, logger, description);
   failedStart.announce = () => announce(null);
   const jwtSecret = config.JWT_SECRET ?? readOrCreateJwtSecret(config.dataDir);
   // Made (on the first start) before any HTTP process reads it.
   await loadResultKey(config);
 
   // The background jobs run once, here, whether one process serves HTTP or several do.
-  const provider = createSmsProvider(config);
-  const worker = createMessageWorker({ db, provider, logger: logger.child({ component: 'messages' }) });
-  const cleanup = createFileCleanup({
-    db,
-    filesDir: path.join(config.dataDir, 'files'),
-    logger: logger.child({ component: 'files' }),
-  });
-  const backups = createServerBackups({
-    db,
-    databaseUrl,
-    embedded: !!embedded,
-    dataDir: config.dataDir,
-    config,
-    appVersion: rootPackage.version,
-    logger: logger.child({ component: 'backups' }),
-  });
+  const jobs = backgroundJobs(db, config, logger, { databaseUrl, embedded: !!embedded });
   const startJobs = () => {
-    if (closing) return;
-    worker.start();
-    logger.info({ provider: provider.name }, 'message worker started');
-    cleanup.start();
-    backups.start();
+    if (!closing) jobs.start();
   };
 
   let stopHttp = async () => {};
@@ -229,13 +257,8 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     logger.info({ reason }, 'shutting down');
-    // First, while the database is still there: the message round in flight finishes recording what it
-    // sent, and a file sweep in flight its current batch.
-    await Promise.all([
-      worker.stop().catch((err: unknown) => logger.error({ err }, 'stopping the message worker failed')),
-      cleanup.stop().catch((err: unknown) => logger.error({ err }, 'stopping the file cleanup failed')),
-      backups.stop().catch((err: unknown) => logger.error({ err }, 'stopping the backups failed')),
-    ]);
+    // The jobs first, while the database is still there.
+    await jobs.stop();
     await stopHttp();
     await db.destroy().catch(() => undefined);
     await embedded?.stop().catch((err: unknown) => logger.error({ err }, 'stopping PostgreSQL failed'));

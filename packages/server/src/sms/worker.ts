@@ -57,6 +57,65 @@ const TOO_MANY_ATTEMPTS = 'ارسال پس از چند بار تلاش انجا�
  * whether an earlier attempt already went out, so a crash between the provider's acceptance and our
  * «sent» sends nothing twice, and a lost claim is picked up again, so nothing is lost.
  */
+/** What delivering a message needs from its worker. */
+interface DeliveryContext {
+  db: MessageWorkerOptions['db'];
+  provider: MessageWorkerOptions['provider'];
+  logger: MessageWorkerOptions['logger'];
+  maxAttempts: number;
+}
+
+async function finish(ctx: DeliveryContext, claim: ClaimedMessage, updated: Promise<boolean>): Promise<void> {
+  const { logger } = ctx;
+  if (!(await updated)) {
+    logger.warn(
+      { messageId: claim.id, attempts: claim.attempts },
+      'a message claim expired before it was recorded',
+    );
+  }
+}
+
+/** One claimed message to the provider, its outcome recorded (sent, retried later, or failed). */
+async function deliver(ctx: DeliveryContext, claim: ClaimedMessage): Promise<void> {
+  const { db, provider, logger, maxAttempts } = ctx;
+  const message: ProviderMessage = {
+    id: claim.id,
+    to: claim.toNumber,
+    kind: claim.kind,
+    text: claim.text,
+    otpCode: claim.purpose === 'otp' ? otpCodeOf(claim.text) : null,
+  };
+  try {
+    if (claim.attempts > 1) {
+      // An earlier attempt may have reached the provider (a crash, a timeout after acceptance).
+      const prior = await provider.findPriorAttempt(message);
+      if (prior.state === 'sent') {
+        logger.info({ messageId: claim.id }, 'an interrupted message had already been sent');
+        return await finish(ctx, claim, markSent(db, claim, provider.name, prior.providerId));
+      }
+      if (prior.state === 'rejected') {
+        return await finish(ctx, claim, markFailed(db, claim, provider.name, prior.error));
+      }
+    }
+    if (claim.attempts > maxAttempts) {
+      return await finish(ctx, claim, markFailed(db, claim, provider.name, TOO_MANY_ATTEMPTS));
+    }
+    const result = await provider.send(message);
+    await finish(ctx, claim, markSent(db, claim, provider.name, result.providerId));
+  } catch (err) {
+    const known = err instanceof ProviderError ? err : null;
+    if (!known) logger.error({ err, messageId: claim.id }, 'sending a message failed unexpectedly');
+    const error = known ? known.message : 'خطای داخلی هنگام ارسال';
+    if (known?.permanent || claim.attempts >= maxAttempts) {
+      logger.warn({ messageId: claim.id, attempts: claim.attempts, error }, 'a message failed');
+      await finish(ctx, claim, markFailed(db, claim, provider.name, error));
+    } else {
+      logger.info({ messageId: claim.id, attempts: claim.attempts, error }, 'a message will be retried');
+      await finish(ctx, claim, markRetry(db, claim, provider.name, error, retryDelayMs(claim.attempts)));
+    }
+  }
+}
+
 export function createMessageWorker(options: MessageWorkerOptions): MessageWorker {
   const { db, provider, logger } = options;
   const pollMs = options.pollMs ?? WORKER_DEFAULTS.pollMs;
@@ -64,59 +123,13 @@ export function createMessageWorker(options: MessageWorkerOptions): MessageWorke
   const leaseMs = options.leaseMs ?? WORKER_DEFAULTS.leaseMs;
   const maxAttempts = options.maxAttempts ?? WORKER_DEFAULTS.maxAttempts;
 
-  async function finish(claim: ClaimedMessage, updated: Promise<boolean>): Promise<void> {
-    if (!(await updated)) {
-      logger.warn(
-        { messageId: claim.id, attempts: claim.attempts },
-        'a message claim expired before it was recorded',
-      );
-    }
-  }
-
-  async function deliver(claim: ClaimedMessage): Promise<void> {
-    const message: ProviderMessage = {
-      id: claim.id,
-      to: claim.toNumber,
-      kind: claim.kind,
-      text: claim.text,
-      otpCode: claim.purpose === 'otp' ? otpCodeOf(claim.text) : null,
-    };
-    try {
-      if (claim.attempts > 1) {
-        // An earlier attempt may have reached the provider (a crash, a timeout after acceptance).
-        const prior = await provider.findPriorAttempt(message);
-        if (prior.state === 'sent') {
-          logger.info({ messageId: claim.id }, 'an interrupted message had already been sent');
-          return await finish(claim, markSent(db, claim, provider.name, prior.providerId));
-        }
-        if (prior.state === 'rejected') {
-          return await finish(claim, markFailed(db, claim, provider.name, prior.error));
-        }
-      }
-      if (claim.attempts > maxAttempts) {
-        return await finish(claim, markFailed(db, claim, provider.name, TOO_MANY_ATTEMPTS));
-      }
-      const result = await provider.send(message);
-      await finish(claim, markSent(db, claim, provider.name, result.providerId));
-    } catch (err) {
-      const known = err instanceof ProviderError ? err : null;
-      if (!known) logger.error({ err, messageId: claim.id }, 'sending a message failed unexpectedly');
-      const error = known ? known.message : 'خطای داخلی هنگام ارسال';
-      if (known?.permanent || claim.attempts >= maxAttempts) {
-        logger.warn({ messageId: claim.id, attempts: claim.attempts, error }, 'a message failed');
-        await finish(claim, markFailed(db, claim, provider.name, error));
-      } else {
-        logger.info({ messageId: claim.id, attempts: claim.attempts, error }, 'a message will be retried');
-        await finish(claim, markRetry(db, claim, provider.name, error, retryDelayMs(claim.attempts)));
-      }
-    }
-  }
+  const ctx: DeliveryContext = { db, provider, logger, maxAttempts };
 
   async function runOnce(): Promise<number> {
     const claims = await claimDueMessages(db, batch, leaseMs);
     await Promise.all(
       claims.map((claim) =>
-        deliver(claim).catch((err: unknown) => {
+        deliver(ctx, claim).catch((err: unknown) => {
           // Recording the outcome failed (the database is away): the lease runs out and it is retried.
           logger.error({ err, messageId: claim.id }, 'recording a message outcome failed');
         }),

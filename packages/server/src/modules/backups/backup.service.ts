@@ -203,6 +203,20 @@ async function sealArchive(writer: TarWriter, manifest: Manifest): Promise<void>
   await writer.finish();
 }
 
+/** The stored files the snapshot names (none before the files table exists), and their list. */
+function copyStoredFiles(
+  client: pg.Client,
+  writer: TarWriter,
+  tables: string[],
+  listFile: string,
+  options: BackupOptions,
+): Promise<{ count: number; bytes: number; missing: string[] }> {
+  if (tables.includes('files')) return copyFiles(client, writer, options.filesDir, listFile, options.signal);
+  return open(listFile, 'wx', 0o600)
+    .then((fh) => fh.close())
+    .then(() => ({ count: 0, bytes: 0, missing: [] }));
+}
+
 /** What the backup's snapshot holds: its id, the server's version, the tables, their rows, the migrations. */
 async function readSnapshot(client: pg.Client) {
   const snapshot = (
@@ -269,11 +283,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     const dumping = startPgDump(pgDump, snapshot.snapshot, tables, dumpFile, options);
     // Awaited below, after the files: a failure meanwhile must not be an unhandled rejection.
     dumping.catch(() => undefined);
-    const files = tables.includes('files')
-      ? await copyFiles(client, writer, options.filesDir, listFile, options.signal)
-      : await open(listFile, 'wx', 0o600)
-          .then((fh) => fh.close())
-          .then(() => ({ count: 0, bytes: 0, missing: [] }));
+    const files = await copyStoredFiles(client, writer, tables, listFile, options);
     await dumping;
     await client.query('commit');
 

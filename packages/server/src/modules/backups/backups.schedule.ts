@@ -31,6 +31,47 @@ export interface BackupScheduler {
   runSlot(slot: Date): Promise<boolean>;
 }
 
+/** One slot's backup, made here unless another node claimed the slot first; true when made here. */
+async function makeSlotBackup(
+  options: SchedulerOptions,
+  host: string,
+  slot: Date,
+  signal: AbortSignal,
+): Promise<boolean> {
+  const { db, logger } = options;
+  const id = await claimSlot(db, slot, host);
+  if (id === null) {
+    logger.info({ slot }, 'the backup of this slot is made by another node');
+    return false;
+  }
+  try {
+    const result = await options.backUp(signal);
+    await finishRun(db, id, { ok: true, file: result.file, bytes: result.bytes });
+    const removed = await pruneBackups(options.dir, options.keep);
+    logger.info(
+      {
+        file: result.file,
+        bytes: result.bytes,
+        seconds: Number(result.seconds.toFixed(1)),
+        files: result.manifest.files.count,
+        missingFiles: result.manifest.files.missing.length,
+        removed: removed.length,
+      },
+      'backup made',
+    );
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    logger.error(
+      { err, dir: options.dir },
+      `BACKUP FAILED: no backup was made for this slot; the dashboard shows the last good one. ${message}`,
+    );
+    await finishRun(db, id, { ok: false, error: message }).catch((e: unknown) =>
+      logger.error({ err: e }, 'recording the failed backup failed'),
+    );
+  }
+  return true;
+}
+
 /**
  * Scheduled backups (ADR 0021), run by the primary process of every node: each node times the same
  * slots, and the database lets one of them claim each slot. A failure is logged at error level and
@@ -45,39 +86,7 @@ export function createBackupScheduler(options: SchedulerOptions): BackupSchedule
   let inFlight: Promise<boolean> | null = null;
   const abort = new AbortController();
 
-  async function runSlot(slot: Date): Promise<boolean> {
-    const id = await claimSlot(db, slot, host);
-    if (id === null) {
-      logger.info({ slot }, 'the backup of this slot is made by another node');
-      return false;
-    }
-    try {
-      const result = await options.backUp(abort.signal);
-      await finishRun(db, id, { ok: true, file: result.file, bytes: result.bytes });
-      const removed = await pruneBackups(options.dir, options.keep);
-      logger.info(
-        {
-          file: result.file,
-          bytes: result.bytes,
-          seconds: Number(result.seconds.toFixed(1)),
-          files: result.manifest.files.count,
-          missingFiles: result.manifest.files.missing.length,
-          removed: removed.length,
-        },
-        'backup made',
-      );
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      logger.error(
-        { err, dir: options.dir },
-        `BACKUP FAILED: no backup was made for this slot; the dashboard shows the last good one. ${message}`,
-      );
-      await finishRun(db, id, { ok: false, error: message }).catch((e: unknown) =>
-        logger.error({ err: e }, 'recording the failed backup failed'),
-      );
-    }
-    return true;
-  }
+  const runSlot = (slot: Date) => makeSlotBackup(options, host, slot, abort.signal);
 
   async function plan(): Promise<void> {
     const next = nextSlot(options.every, now());

@@ -207,6 +207,6 @@ describe('the OpenAPI document', () => {
     expect(pays.properties!.totalPayGoldWeigh!.description).toMatch(/net/);
     expect(pays.properties!.totalPayMoneyValue!.description).toMatch(/net/);
     expect(pays.properties!.totalBalance!.description).toMatch(/still owes/);
-    expect(dataOf(`${P}/Account/GetCredits`, 'get').properties!.credits!.description).toMatch(/SPEC/);
+    expect(dataOf(`${P}/Account/GetCredits`, 'get').properties!.credits!.description).toMatch(/original API/);
   });
 });

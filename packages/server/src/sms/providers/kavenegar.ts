@@ -84,29 +84,7 @@ export function createKavenegarProvider(options: KavenegarOptions): SmsProvider 
         permanent: false,
       });
     }
-    const raw = await response.text().catch(() => '');
-    let parsed: KavenegarBody | null;
-    try {
-      parsed = JSON.parse(raw) as KavenegarBody;
-    } catch {
-      parsed = null;
-    }
-    const status = typeof parsed?.return?.status === 'number' ? parsed.return.status : null;
-    if (status === 200) {
-      const entries = parsed?.entries;
-      return Array.isArray(entries) ? entries : entries ? [entries] : [];
-    }
-    if (status === null) {
-      throw new ProviderError(`پاسخ نامعتبر از کاوه‌نگار (HTTP ${response.status})`, {
-        permanent: false,
-        code: response.status,
-      });
-    }
-    const text = typeof parsed?.return?.message === 'string' ? parsed.return.message : '';
-    throw new ProviderError(redact(`کاوه‌نگار ${status}: ${text || 'خطای ناشناخته'}`.slice(0, 500)), {
-      permanent: KAVENEGAR_PERMANENT_CODES.has(status),
-      code: status,
-    });
+    return entriesOf(response, await response.text().catch(() => ''), redact);
   }
 
   const usesTemplate = (m: ProviderMessage) => Boolean(options.otpTemplate && m.otpCode && m.kind === 'sms');
@@ -153,6 +131,32 @@ export function createKavenegarProvider(options: KavenegarOptions): SmsProvider 
       return { state: 'sent', providerId };
     },
   };
+}
+
+/** The entries of a 200 answer; otherwise a ProviderError saying whether trying again can help. */
+function entriesOf(response: Response, raw: string, redact: (text: string) => string): unknown[] {
+  let parsed: KavenegarBody | null;
+  try {
+    parsed = JSON.parse(raw) as KavenegarBody;
+  } catch {
+    parsed = null;
+  }
+  const status = typeof parsed?.return?.status === 'number' ? parsed.return.status : null;
+  if (status === 200) {
+    const entries = parsed?.entries;
+    return Array.isArray(entries) ? entries : entries ? [entries] : [];
+  }
+  if (status === null) {
+    throw new ProviderError(`پاسخ نامعتبر از کاوه‌نگار (HTTP ${response.status})`, {
+      permanent: false,
+      code: response.status,
+    });
+  }
+  const text = typeof parsed?.return?.message === 'string' ? parsed.return.message : '';
+  throw new ProviderError(redact(`کاوه‌نگار ${status}: ${text || 'خطای ناشناخته'}`.slice(0, 500)), {
+    permanent: KAVENEGAR_PERMANENT_CODES.has(status),
+    code: status,
+  });
 }
 
 function messageIdOf(entry: unknown): string | null {

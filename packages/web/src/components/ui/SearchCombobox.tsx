@@ -100,7 +100,7 @@ function useChoiceText<T extends SearchComboboxItem>(value: T | null) {
 
 /**
  * The list closes UI.autocompleteCloseMs after the field loses focus, so a click on a suggestion still
- * lands (SPEC.md 9); and when a refused form takes the focus here to show why, for the list would
+ * lands (docs/product.md §9); and when a refused form takes the focus here to show why, for the list would
  * open over that message.
  */
 function useClosingList(combobox: ComboboxStore, error: string | undefined) {

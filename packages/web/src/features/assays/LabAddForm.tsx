@@ -36,7 +36,7 @@ import { useLabDraftForm } from './useLabAddForm.ts';
 import type { LabAddSetup, LabDraftForm } from './useLabAddForm.ts';
 import { useUnsavedPacket } from './useUnsavedPacket.ts';
 
-/** SPEC.md 4: the next number is fetched on open; without one the lab is sent to buy numbers. */
+/** docs/product.md §4.2: the next number is fetched on open; without one the lab is sent to buy numbers. */
 function useNextNumber(form: LabDraftForm) {
   const navigate = useNavigate();
   const [ready, setReady] = useState(false);
@@ -287,7 +287,7 @@ function useCustomerChoice(form: LabDraftForm, setup: LabAddSetup) {
 }
 
 /**
- * lab/add's form (SPEC.md 2.9, 4): a lab registers packet after packet without the mouse. Enter moves
+ * lab/add's form (docs/product.md §2.9, §4.2): a lab registers packet after packet without the mouse. Enter moves
  * to the next field, the purity moves on by itself after three digits, Enter on the last field is
  * «ذخیره و ادامه» and Ctrl+Enter is «ثبت».
  */
