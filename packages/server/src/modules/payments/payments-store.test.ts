@@ -1,58 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller, createSignedInUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { createSignedInUser } from '../../../test/helpers.ts';
 
-let ctx: TestContext;
-let labA: { id: string; token: string };
-let labB: { id: string; token: string };
-let adminToken: string;
+import { paymentsTestSetup } from './test-setup.ts';
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  labA = await createSignedInUser(ctx);
-  labB = await createSignedInUser(ctx);
-  adminToken = (await createSignedInUser(ctx, { role: 'admin' })).token;
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-const call = apiCaller(() => ctx.app);
-
-let codeSeq = 0;
-async function customer(workshopId: string, name = 'مشتری'): Promise<string> {
-  const row = await ctx.db
-    .insertInto('customers')
-    .values({ workshopId, code: ++codeSeq, name, mobile1: '09120000000' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-let docSeq = 1_000_000;
-/** A packet row as the assays feature will write it (generated directly: that feature comes later). */
-async function assay(
-  workshopId: string,
-  customerId: string | null,
-  fee: { toman: number; goldMg: number },
-  extra: { createdAt?: Date; deletedAt?: Date | null } = {},
-) {
-  await ctx.db
-    .insertInto('assays')
-    .values({
-      workshopId,
-      customerId,
-      otherOwnerName: customerId ? null : 'متفرقه',
-      docNumber: ++docSeq,
-      feeType: fee.goldMg > 0 ? 0 : 1,
-      feeToman: fee.toman,
-      feeGoldMg: fee.goldMg,
-      publicToken: randomBytes(12).toString('hex'),
-      ...(extra.createdAt ? { createdAt: extra.createdAt } : {}),
-      deletedAt: extra.deletedAt ?? null,
-    })
-    .execute();
-}
+const { s, call, customer, assay } = paymentsTestSetup();
 
 function rng(seed: number) {
   let a = seed;
@@ -76,14 +27,14 @@ describe('GET /Account/GetStore (the fund report)', () => {
   }
 
   it('agrees with the underlying rows to the milligram and the toman, on generated data', async () => {
-    const lab = await createSignedInUser(ctx);
+    const lab = await createSignedInUser(s.ctx);
     const random = rng(1405);
     const int = (max: number) => Math.floor(random() * max);
     const customers: string[] = [];
     for (let i = 0; i < 70; i++)
       customers.push(await customer(lab.id, `مشتری ${String(i).padStart(2, '0')}`));
     const deletedCustomer = customers[3]!;
-    await ctx.db
+    await s.ctx.db
       .updateTable('customers')
       .set({ deletedAt: new Date() })
       .where('id', '=', deletedCustomer)
@@ -134,7 +85,7 @@ describe('GET /Account/GetStore (the fund report)', () => {
           ? payDays[i % payDays.length]!
           : new Date(Date.UTC(2026, 0, 1) + int(600) * 86_400_000).toISOString().slice(0, 10);
       const deleted = random() < 0.1;
-      await ctx.db
+      await s.ctx.db
         .insertInto('payments')
         .values({
           workshopId: lab.id,
@@ -152,9 +103,9 @@ describe('GET /Account/GetStore (the fund report)', () => {
       }
     }
     // Another workshop's rows never count.
-    const foreign = await customer(labB.id);
+    const foreign = await customer(s.labB.id);
     await assay(
-      labB.id,
+      s.labB.id,
       foreign,
       { toman: 777_000, goldMg: 0 },
       { createdAt: new Date('2026-06-01T10:00:00Z') },
@@ -224,17 +175,17 @@ describe('GET /Account/GetStore (the fund report)', () => {
   });
 
   it('400 for a bad year or customer id; 401; 403; another workshop’s customer shows nothing', async () => {
-    const bad = await call('GET', '/Account/GetStore?year=abc&customerId=1', labA.token);
+    const bad = await call('GET', '/Account/GetStore?year=abc&customerId=1', s.labA.token);
     expect(bad.status).toBe(400);
     expect((bad.body.errors ?? []).map((e) => e.field).sort()).toEqual(['customerId', 'year']);
     expect((await call('GET', '/Account/GetStore', null)).status).toBe(401);
-    expect((await call('GET', '/Account/GetStore', adminToken)).status).toBe(403);
-    const foreign = await customer(labB.id);
-    await assay(labB.id, foreign, { toman: 5000, goldMg: 0 });
+    expect((await call('GET', '/Account/GetStore', s.adminToken)).status).toBe(403);
+    const foreign = await customer(s.labB.id);
+    await assay(s.labB.id, foreign, { toman: 5000, goldMg: 0 });
     const res = await call<{ list: unknown[]; totalMoneyRemain: number }>(
       'GET',
       `/Account/GetStore?customerId=${foreign}`,
-      labA.token,
+      s.labA.token,
     );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ list: [], totalMoneyRemain: 0 });

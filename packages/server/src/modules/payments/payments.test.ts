@@ -1,66 +1,17 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import { OTHER_CUSTOMER_ID, jalaliToGregorian, todayJalali } from '@ayar/contract';
-import { apiCaller, createSignedInUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 
-let ctx: TestContext;
-let labA: { id: string; token: string };
-let labB: { id: string; token: string };
-let adminToken: string;
+import { paymentsTestSetup } from './test-setup.ts';
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  labA = await createSignedInUser(ctx);
-  labB = await createSignedInUser(ctx);
-  adminToken = (await createSignedInUser(ctx, { role: 'admin' })).token;
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-const call = apiCaller(() => ctx.app);
-
-let codeSeq = 0;
-async function customer(workshopId: string, name = 'مشتری'): Promise<string> {
-  const row = await ctx.db
-    .insertInto('customers')
-    .values({ workshopId, code: ++codeSeq, name, mobile1: '09120000000' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-let docSeq = 1_000_000;
-/** A packet row as the assays feature will write it (generated directly: that feature comes later). */
-async function assay(
-  workshopId: string,
-  customerId: string | null,
-  fee: { toman: number; goldMg: number },
-  extra: { createdAt?: Date; deletedAt?: Date | null } = {},
-) {
-  await ctx.db
-    .insertInto('assays')
-    .values({
-      workshopId,
-      customerId,
-      otherOwnerName: customerId ? null : 'متفرقه',
-      docNumber: ++docSeq,
-      feeType: fee.goldMg > 0 ? 0 : 1,
-      feeToman: fee.toman,
-      feeGoldMg: fee.goldMg,
-      publicToken: randomBytes(12).toString('hex'),
-      ...(extra.createdAt ? { createdAt: extra.createdAt } : {}),
-      deletedAt: extra.deletedAt ?? null,
-    })
-    .execute();
-}
+const { s, call, customer, assay } = paymentsTestSetup();
 
 const today = jalaliToGregorian(todayJalali())!;
 
 describe('POST /Customer/AddPay', () => {
   it('records gold in grams (3 decimals, Persian digits) as milligrams and money in toman', async () => {
-    const cid = await customer(labA.id);
-    const res = await call<{ id: string }>('POST', '/Customer/AddPay', labA.token, {
+    const cid = await customer(s.labA.id);
+    const res = await call<{ id: string }>('POST', '/Customer/AddPay', s.labA.token, {
       customerId: cid,
       type: 1,
       gold: '۱۲٫۳۴۵',
@@ -70,22 +21,22 @@ describe('POST /Customer/AddPay', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe('ثبت شد');
-    const row = await ctx.db
+    const row = await s.ctx.db
       .selectFrom('payments')
       .selectAll()
       .where('id', '=', res.body.data.id)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
-      workshopId: labA.id,
+      workshopId: s.labA.id,
       customerId: cid,
       type: 1,
       goldMg: 12345,
       moneyToman: 1_500_000,
       paidOn: '2026-03-01',
       description: 'بیعانه',
-      createdBy: labA.id,
+      createdBy: s.labA.id,
     });
-    const goldOnly = await call('POST', '/Customer/AddPay', labA.token, {
+    const goldOnly = await call('POST', '/Customer/AddPay', s.labA.token, {
       customerId: cid,
       type: 2,
       gold: 0.5,
@@ -95,8 +46,8 @@ describe('POST /Customer/AddPay', () => {
   });
 
   it('lists every bad field', async () => {
-    const cid = await customer(labA.id);
-    const nothing = await call('POST', '/Customer/AddPay', labA.token, {
+    const cid = await customer(s.labA.id);
+    const nothing = await call('POST', '/Customer/AddPay', s.labA.token, {
       customerId: cid,
       type: 1,
       gold: '',
@@ -106,7 +57,7 @@ describe('POST /Customer/AddPay', () => {
     expect(nothing.status).toBe(400);
     expect(nothing.body.errors).toEqual([{ field: 'gold', message: 'وزن طلا یا مبلغ را وارد کنید' }]);
 
-    const bad = await call('POST', '/Customer/AddPay', labA.token, {
+    const bad = await call('POST', '/Customer/AddPay', s.labA.token, {
       customerId: 'x',
       type: 3,
       gold: '1.2345',
@@ -116,7 +67,7 @@ describe('POST /Customer/AddPay', () => {
     expect(bad.status).toBe(400);
     const fields = (bad.body.errors ?? []).map((e) => e.field).sort();
     expect(fields).toEqual(['customerId', 'date', 'gold', 'money', 'type']);
-    const date = await call('POST', '/Customer/AddPay', labA.token, {
+    const date = await call('POST', '/Customer/AddPay', s.labA.token, {
       customerId: cid,
       type: 1,
       money: 1,
@@ -126,27 +77,27 @@ describe('POST /Customer/AddPay', () => {
   });
 
   it('404 for another workshop’s customer, a deleted one and the other customer; 401; 403', async () => {
-    const foreign = await customer(labB.id);
+    const foreign = await customer(s.labB.id);
     const body = (customerId: string) => ({ customerId, type: 1, money: 1000, date: today });
-    expect((await call('POST', '/Customer/AddPay', labA.token, body(foreign))).status).toBe(404);
-    expect((await call('POST', '/Customer/AddPay', labA.token, body(OTHER_CUSTOMER_ID))).status).toBe(404);
-    const gone = await customer(labA.id);
-    await ctx.db.updateTable('customers').set({ deletedAt: new Date() }).where('id', '=', gone).execute();
-    expect((await call('POST', '/Customer/AddPay', labA.token, body(gone))).status).toBe(404);
+    expect((await call('POST', '/Customer/AddPay', s.labA.token, body(foreign))).status).toBe(404);
+    expect((await call('POST', '/Customer/AddPay', s.labA.token, body(OTHER_CUSTOMER_ID))).status).toBe(404);
+    const gone = await customer(s.labA.id);
+    await s.ctx.db.updateTable('customers').set({ deletedAt: new Date() }).where('id', '=', gone).execute();
+    expect((await call('POST', '/Customer/AddPay', s.labA.token, body(gone))).status).toBe(404);
     expect((await call('POST', '/Customer/AddPay', null, body(foreign))).status).toBe(401);
-    expect((await call('POST', '/Customer/AddPay', adminToken, body(foreign))).status).toBe(403);
+    expect((await call('POST', '/Customer/AddPay', s.adminToken, body(foreign))).status).toBe(403);
   });
 });
 
 describe('GET /Customer/GetPays and POST /Customer/DeletePay', () => {
   it('lists the customer’s receipts and payments with the balance: fees − received + paid', async () => {
-    const cid = await customer(labA.id, 'حساب‌دار');
-    await assay(labA.id, cid, { toman: 200_000, goldMg: 0 });
-    await assay(labA.id, cid, { toman: 0, goldMg: 1_250 });
-    await assay(labA.id, cid, { toman: 999, goldMg: 999 }, { deletedAt: new Date() });
+    const cid = await customer(s.labA.id, 'حساب‌دار');
+    await assay(s.labA.id, cid, { toman: 200_000, goldMg: 0 });
+    await assay(s.labA.id, cid, { toman: 0, goldMg: 1_250 });
+    await assay(s.labA.id, cid, { toman: 999, goldMg: 999 }, { deletedAt: new Date() });
     const pay = async (type: 1 | 2, gold: string, money: number, date: string) =>
       (
-        await call<{ id: string }>('POST', '/Customer/AddPay', labA.token, {
+        await call<{ id: string }>('POST', '/Customer/AddPay', s.labA.token, {
           customerId: cid,
           type,
           gold,
@@ -162,7 +113,7 @@ describe('GET /Customer/GetPays and POST /Customer/DeletePay', () => {
       customerName: string;
       list: { id: string; type: number; goldMg: number; money: number; date: string }[];
       balance: Record<string, number>;
-    }>('GET', `/Customer/GetPays?cid=${cid}`, labA.token);
+    }>('GET', `/Customer/GetPays?cid=${cid}`, s.labA.token);
     expect(res.status).toBe(200);
     expect(res.body.data.customerName).toBe('حساب‌دار');
     expect(res.body.data.list.map((p) => p.date)).toEqual(['2026-03-01', '2026-02-01', '2026-01-01']);
@@ -178,24 +129,24 @@ describe('GET /Customer/GetPays and POST /Customer/DeletePay', () => {
       moneyRemain: 200_000 - 155_000 + 10_000,
     });
 
-    expect((await call('POST', '/Customer/DeletePay', labB.token, { id: second })).status).toBe(404);
-    const del = await call('POST', '/Customer/DeletePay', labA.token, { id: second });
+    expect((await call('POST', '/Customer/DeletePay', s.labB.token, { id: second })).status).toBe(404);
+    const del = await call('POST', '/Customer/DeletePay', s.labA.token, { id: second });
     expect(del.body).toMatchObject({ successful: true, message: 'حذف شد' });
-    expect((await call('POST', '/Customer/DeletePay', labA.token, { id: second })).status).toBe(404);
+    expect((await call('POST', '/Customer/DeletePay', s.labA.token, { id: second })).status).toBe(404);
     const after = await call<{ list: unknown[]; balance: { goldRemain: number; moneyRemain: number } }>(
       'GET',
       `/Customer/GetPays?cid=${cid}`,
-      labA.token,
+      s.labA.token,
     );
     expect(after.body.data.list).toHaveLength(2);
     expect(after.body.data.balance).toMatchObject({ goldRemain: 1_000, moneyRemain: 45_000 });
-    const kept = await ctx.db
+    const kept = await s.ctx.db
       .selectFrom('payments')
       .select('deletedAt')
       .where('id', '=', second)
       .executeTakeFirstOrThrow();
     expect(kept.deletedAt).toBeInstanceOf(Date);
-    const audit = await ctx.db
+    const audit = await s.ctx.db
       .selectFrom('auditLog')
       .select('action')
       .where('entityId', '=', second)
@@ -204,17 +155,17 @@ describe('GET /Customer/GetPays and POST /Customer/DeletePay', () => {
   });
 
   it('404 for another workshop’s customer or payment; 400; 401; 403', async () => {
-    const foreign = await customer(labB.id);
-    expect((await call('GET', `/Customer/GetPays?cid=${foreign}`, labA.token)).status).toBe(404);
-    expect((await call('GET', `/Customer/GetPays?cid=${randomUUID()}`, labA.token)).status).toBe(404);
-    const bad = await call('GET', '/Customer/GetPays?cid=nope', labA.token);
+    const foreign = await customer(s.labB.id);
+    expect((await call('GET', `/Customer/GetPays?cid=${foreign}`, s.labA.token)).status).toBe(404);
+    expect((await call('GET', `/Customer/GetPays?cid=${randomUUID()}`, s.labA.token)).status).toBe(404);
+    const bad = await call('GET', '/Customer/GetPays?cid=nope', s.labA.token);
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.field).toBe('cid');
     expect((await call('GET', `/Customer/GetPays?cid=${foreign}`, null)).status).toBe(401);
-    expect((await call('GET', `/Customer/GetPays?cid=${foreign}`, adminToken)).status).toBe(403);
-    expect((await call('POST', '/Customer/DeletePay', labA.token, { id: 'x' })).status).toBe(400);
+    expect((await call('GET', `/Customer/GetPays?cid=${foreign}`, s.adminToken)).status).toBe(403);
+    expect((await call('POST', '/Customer/DeletePay', s.labA.token, { id: 'x' })).status).toBe(400);
     expect((await call('POST', '/Customer/DeletePay', null, { id: randomUUID() })).status).toBe(401);
-    expect((await call('POST', '/Customer/DeletePay', adminToken, { id: randomUUID() })).status).toBe(403);
+    expect((await call('POST', '/Customer/DeletePay', s.adminToken, { id: randomUUID() })).status).toBe(403);
   });
 });
 
