@@ -1,49 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OTHER_CUSTOMER_ID } from '@ayar/contract';
-import { apiCaller, createSignedInUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 
-let ctx: TestContext;
-let labA: { id: string; token: string };
-let labB: { id: string; token: string };
-let adminToken: string;
+import { createSignedInUser } from '../../../test/helpers.ts';
+import { customersTestSetup } from './test-setup.ts';
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  labA = await createSignedInUser(ctx, { fName: 'آزمایشگاه الف' });
-  labB = await createSignedInUser(ctx, { fName: 'آزمایشگاه ب' });
-  adminToken = (await createSignedInUser(ctx, { role: 'admin' })).token;
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-const call = apiCaller(() => ctx.app);
-
-async function addCustomer(token: string, fields: Record<string, unknown> = {}) {
-  const res = await call<number>('POST', '/Customer/AddCustomer', token, {
-    customerName: 'مشتری',
-    mobile1: '09120000000',
-    ...fields,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data;
-}
-
-async function idOfCode(token: string, code: number): Promise<string> {
-  const res = await call<{ list: { customerId: string; customerCode: number }[] }>(
-    'GET',
-    `/Customer/AllCustomers?pageSize=500`,
-    token,
-  );
-  const row = res.body.data.list.find((r) => r.customerCode === code);
-  if (!row) throw new Error(`no customer with code ${code}`);
-  return row.customerId;
-}
+const { s, call, addCustomer, idOfCode } = customersTestSetup();
 
 describe('POST /Customer/AddCustomer', () => {
   it('creates a customer with the next code, normalising the mobiles typed in Persian digits', async () => {
-    const res = await call<number>('POST', '/Customer/AddCustomer', labA.token, {
+    const res = await call<number>('POST', '/Customer/AddCustomer', s.labA.token, {
       customerName: '  علی رضایی ',
       mobile1: '۰۹۱۲ ۱۲۳ ۴۵۶۷',
       mobile2: '+989351112233',
@@ -56,8 +22,8 @@ describe('POST /Customer/AddCustomer', () => {
     expect(res.body).toMatchObject({ successful: true, message: 'مشتری ثبت شد' });
     const code = res.body.data;
     expect(typeof code).toBe('number');
-    const id = await idOfCode(labA.token, code);
-    const detail = await call('GET', `/Customer/GetCustomer?customerId=${id}`, labA.token);
+    const id = await idOfCode(s.labA.token, code);
+    const detail = await call('GET', `/Customer/GetCustomer?customerId=${id}`, s.labA.token);
     expect(detail.body.data).toEqual({
       customerId: id,
       customerName: 'علی رضایی',
@@ -69,18 +35,18 @@ describe('POST /Customer/AddCustomer', () => {
       desc: 'بازار بزرگ',
       settings: null,
     });
-    const next = await addCustomer(labA.token, { customerName: 'دومی' });
+    const next = await addCustomer(s.labA.token, { customerName: 'دومی' });
     expect(next).toBe(code + 1);
   });
 
   it('numbers each workshop on its own', async () => {
-    const { token } = await createSignedInUser(ctx);
+    const { token } = await createSignedInUser(s.ctx);
     expect(await addCustomer(token)).toBe(1);
     expect(await addCustomer(token)).toBe(2);
   });
 
   it('gives 50 simultaneous creates in one workshop 50 distinct consecutive codes', async () => {
-    const { token } = await createSignedInUser(ctx);
+    const { token } = await createSignedInUser(s.ctx);
     const codes = await Promise.all(
       Array.from({ length: 50 }, (_, i) => addCustomer(token, { customerName: `همزمان ${i}` })),
     );
@@ -88,7 +54,7 @@ describe('POST /Customer/AddCustomer', () => {
   });
 
   it('lists every bad field: name and mobile1 required, mobiles must be mobiles', async () => {
-    const res = await call('POST', '/Customer/AddCustomer', labA.token, {
+    const res = await call('POST', '/Customer/AddCustomer', s.labA.token, {
       customerName: '  ',
       mobile1: '',
       mobile2: '12345',
@@ -107,29 +73,29 @@ describe('POST /Customer/AddCustomer', () => {
 
   it('keeps only the settings that differ from the workshop defaults, and null when none do', async () => {
     // The workshop's defaults: fee 0 (fixed toman), no SMS (DEFAULT_USER_SETTINGS).
-    const same = await addCustomer(labA.token, { settings: JSON.stringify({ vage: 0, sendSMS: false }) });
-    const sameId = await idOfCode(labA.token, same);
+    const same = await addCustomer(s.labA.token, { settings: JSON.stringify({ vage: 0, sendSMS: false }) });
+    const sameId = await idOfCode(s.labA.token, same);
     expect(
-      (await call<{ settings: unknown }>('GET', `/Customer/GetCustomer?customerId=${sameId}`, labA.token))
+      (await call<{ settings: unknown }>('GET', `/Customer/GetCustomer?customerId=${sameId}`, s.labA.token))
         .body.data.settings,
     ).toBeNull();
 
-    const differs = await addCustomer(labA.token, { settings: { vage: 150000, sendSMS: false } });
-    const id = await idOfCode(labA.token, differs);
+    const differs = await addCustomer(s.labA.token, { settings: { vage: 150000, sendSMS: false } });
+    const id = await idOfCode(s.labA.token, differs);
     const detail = await call<{ settings: string }>(
       'GET',
       `/Customer/GetCustomer?customerId=${id}`,
-      labA.token,
+      s.labA.token,
     );
     expect(JSON.parse(detail.body.data.settings)).toEqual({ vage: 150000 });
 
     // The workshop changes its defaults: a fixed fee of 150000 and SMS on; the customer now equals them.
-    await ctx.db
+    await s.ctx.db
       .updateTable('users')
       .set({ settings: JSON.stringify({ vage: 150000, vageType: 1, sendSMS: true }) })
-      .where('id', '=', labA.id)
+      .where('id', '=', s.labA.id)
       .execute();
-    await call('POST', '/Customer/AddCustomer', labA.token, {
+    await call('POST', '/Customer/AddCustomer', s.labA.token, {
       customerId: id,
       customerName: 'مشتری',
       mobile1: '09120000000',
@@ -138,14 +104,14 @@ describe('POST /Customer/AddCustomer', () => {
     const after = await call<{ settings: unknown }>(
       'GET',
       `/Customer/GetCustomer?customerId=${id}`,
-      labA.token,
+      s.labA.token,
     );
     expect(after.body.data.settings).toBeNull();
-    await ctx.db.updateTable('users').set({ settings: null }).where('id', '=', labA.id).execute();
+    await s.ctx.db.updateTable('users').set({ settings: null }).where('id', '=', s.labA.id).execute();
   });
 
   it('refuses a fee that does not fit the workshop fee type', async () => {
-    const res = await call('POST', '/Customer/AddCustomer', labA.token, {
+    const res = await call('POST', '/Customer/AddCustomer', s.labA.token, {
       customerName: 'کسری',
       mobile1: '09120000000',
       settings: { vage: 12.5 },
@@ -157,9 +123,9 @@ describe('POST /Customer/AddCustomer', () => {
   });
 
   it('updates a customer and keeps its code; another workshop’s id is 404; the other customer is refused', async () => {
-    const code = await addCustomer(labA.token, { customerName: 'قبلی' });
-    const id = await idOfCode(labA.token, code);
-    const res = await call<number>('POST', '/Customer/AddCustomer', labA.token, {
+    const code = await addCustomer(s.labA.token, { customerName: 'قبلی' });
+    const id = await idOfCode(s.labA.token, code);
+    const res = await call<number>('POST', '/Customer/AddCustomer', s.labA.token, {
       customerId: id,
       customerName: 'بعدی',
       mobile1: '9121111111',
@@ -168,24 +134,24 @@ describe('POST /Customer/AddCustomer', () => {
     const detail = await call<{ customerName: string; mobile1: string }>(
       'GET',
       `/Customer/GetCustomer?customerId=${id}`,
-      labA.token,
+      s.labA.token,
     );
     expect(detail.body.data).toMatchObject({ customerName: 'بعدی', mobile1: '09121111111' });
 
-    const foreign = await call('POST', '/Customer/AddCustomer', labB.token, {
+    const foreign = await call('POST', '/Customer/AddCustomer', s.labB.token, {
       customerId: id,
       customerName: 'دزدی',
       mobile1: '09120000000',
     });
     expect(foreign.status).toBe(404);
     expect(foreign.body.code).toBe('NOT_FOUND');
-    const missing = await call('POST', '/Customer/AddCustomer', labA.token, {
+    const missing = await call('POST', '/Customer/AddCustomer', s.labA.token, {
       customerId: randomUUID(),
       customerName: 'نیست',
       mobile1: '09120000000',
     });
     expect(missing.status).toBe(404);
-    const other = await call('POST', '/Customer/AddCustomer', labA.token, {
+    const other = await call('POST', '/Customer/AddCustomer', s.labA.token, {
       customerId: OTHER_CUSTOMER_ID,
       customerName: 'متفرقه',
       mobile1: '09120000000',
@@ -196,14 +162,14 @@ describe('POST /Customer/AddCustomer', () => {
   it('needs a workshop session', async () => {
     const body = { customerName: 'x', mobile1: '09120000000' };
     expect((await call('POST', '/Customer/AddCustomer', null, body)).status).toBe(401);
-    expect((await call('POST', '/Customer/AddCustomer', adminToken, body)).status).toBe(403);
+    expect((await call('POST', '/Customer/AddCustomer', s.adminToken, body)).status).toBe(403);
   });
 });
 
 describe('GET /Customer/CustomersByName', () => {
   let lab: { token: string };
   beforeAll(async () => {
-    lab = await createSignedInUser(ctx);
+    lab = await createSignedInUser(s.ctx);
     for (const name of [
       'كريم علي‌پور', // Arabic kaf and yeh, a half-space
       'عَلی محمدی', // a diacritic
@@ -213,7 +179,7 @@ describe('GET /Customer/CustomersByName', () => {
     ]) {
       await addCustomer(lab.token, { customerName: name, mobile1: '09121234567' });
     }
-    await addCustomer(labB.token, { customerName: 'علی دیگر' });
+    await addCustomer(s.labB.token, { customerName: 'علی دیگر' });
   });
 
   const search = async (name: string) => {
@@ -252,7 +218,7 @@ describe('GET /Customer/CustomersByName', () => {
   it('never shows another workshop’s customers, and needs a workshop session', async () => {
     expect(await search('دیگر')).toEqual([]);
     expect((await call('GET', '/Customer/CustomersByName?name=x', null)).status).toBe(401);
-    expect((await call('GET', '/Customer/CustomersByName?name=x', adminToken)).status).toBe(403);
+    expect((await call('GET', '/Customer/CustomersByName?name=x', s.adminToken)).status).toBe(403);
     const long = await call('GET', `/Customer/CustomersByName?name=${'a'.repeat(101)}`, lab.token);
     expect(long.status).toBe(400);
     expect(long.body.errors?.[0]?.field).toBe('name');
@@ -261,8 +227,8 @@ describe('GET /Customer/CustomersByName', () => {
 
 describe('GET /Customer/AllCustomers and GET /Customer/GetCustomer', () => {
   it('pages 200 by default, in code order, with a search', async () => {
-    const { id: workshopId, token } = await createSignedInUser(ctx);
-    await ctx.db
+    const { id: workshopId, token } = await createSignedInUser(s.ctx);
+    await s.ctx.db
       .insertInto('customers')
       .values(
         Array.from({ length: 205 }, (_, i) => ({
@@ -297,32 +263,32 @@ describe('GET /Customer/AllCustomers and GET /Customer/GetCustomer', () => {
     expect(found.body.data.list[0]!.customerName).toBe('آخرین');
     expect((await call('GET', '/Customer/AllCustomers?pageNumber=0', token)).status).toBe(400);
     expect((await call('GET', '/Customer/AllCustomers', null)).status).toBe(401);
-    expect((await call('GET', '/Customer/AllCustomers', adminToken)).status).toBe(403);
+    expect((await call('GET', '/Customer/AllCustomers', s.adminToken)).status).toBe(403);
   });
 
   it('GetCustomer: 404 for another workshop’s and for the other customer, 400 for a bad id', async () => {
-    const code = await addCustomer(labA.token);
-    const id = await idOfCode(labA.token, code);
-    expect((await call('GET', `/Customer/GetCustomer?customerId=${id}`, labB.token)).status).toBe(404);
+    const code = await addCustomer(s.labA.token);
+    const id = await idOfCode(s.labA.token, code);
+    expect((await call('GET', `/Customer/GetCustomer?customerId=${id}`, s.labB.token)).status).toBe(404);
     expect(
-      (await call('GET', `/Customer/GetCustomer?customerId=${OTHER_CUSTOMER_ID}`, labA.token)).status,
+      (await call('GET', `/Customer/GetCustomer?customerId=${OTHER_CUSTOMER_ID}`, s.labA.token)).status,
     ).toBe(404);
-    const bad = await call('GET', '/Customer/GetCustomer?customerId=abc', labA.token);
+    const bad = await call('GET', '/Customer/GetCustomer?customerId=abc', s.labA.token);
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.field).toBe('customerId');
     expect((await call('GET', `/Customer/GetCustomer?customerId=${id}`, null)).status).toBe(401);
-    expect((await call('GET', `/Customer/GetCustomer?customerId=${id}`, adminToken)).status).toBe(403);
+    expect((await call('GET', `/Customer/GetCustomer?customerId=${id}`, s.adminToken)).status).toBe(403);
   });
 });
 
 describe('POST /Customer/Delete', () => {
   it('soft-deletes: gone from the lists, its payments kept, its code never reused', async () => {
-    const { id: workshopId, token } = await createSignedInUser(ctx);
+    const { id: workshopId, token } = await createSignedInUser(s.ctx);
     const plain = await addCustomer(token, { customerName: 'بی‌سابقه' });
     const withPays = await addCustomer(token, { customerName: 'باسابقه' });
     const plainId = await idOfCode(token, plain);
     const payId = await idOfCode(token, withPays);
-    await ctx.db
+    await s.ctx.db
       .insertInto('payments')
       .values({ workshopId, customerId: payId, type: 1, moneyToman: 1000, paidOn: '2026-01-01' })
       .execute();
@@ -335,10 +301,10 @@ describe('POST /Customer/Delete', () => {
     const list = await call<{ totalCount: number }>('GET', '/Customer/AllCustomers', token);
     expect(list.body.data.totalCount).toBe(0);
     expect((await call('GET', `/Customer/GetCustomer?customerId=${payId}`, token)).status).toBe(404);
-    const pays = await ctx.db.selectFrom('payments').select('id').where('customerId', '=', payId).execute();
+    const pays = await s.ctx.db.selectFrom('payments').select('id').where('customerId', '=', payId).execute();
     expect(pays).toHaveLength(1);
     expect(await addCustomer(token)).toBe(withPays + 1);
-    const audit = await ctx.db
+    const audit = await s.ctx.db
       .selectFrom('auditLog')
       .select('action')
       .where('entityId', '=', payId)
@@ -349,15 +315,17 @@ describe('POST /Customer/Delete', () => {
   });
 
   it('404 for another workshop’s customer and the other customer; 400, 401, 403', async () => {
-    const code = await addCustomer(labA.token);
-    const id = await idOfCode(labA.token, code);
-    expect((await call('POST', '/Customer/Delete', labB.token, { id })).status).toBe(404);
-    expect((await call('POST', '/Customer/Delete', labA.token, { id: OTHER_CUSTOMER_ID })).status).toBe(404);
-    const bad = await call('POST', '/Customer/Delete', labA.token, { id: 'x' });
+    const code = await addCustomer(s.labA.token);
+    const id = await idOfCode(s.labA.token, code);
+    expect((await call('POST', '/Customer/Delete', s.labB.token, { id })).status).toBe(404);
+    expect((await call('POST', '/Customer/Delete', s.labA.token, { id: OTHER_CUSTOMER_ID })).status).toBe(
+      404,
+    );
+    const bad = await call('POST', '/Customer/Delete', s.labA.token, { id: 'x' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0]?.field).toBe('id');
     expect((await call('POST', '/Customer/Delete', null, { id })).status).toBe(401);
-    expect((await call('POST', '/Customer/Delete', adminToken, { id })).status).toBe(403);
-    expect((await call('GET', `/Customer/GetCustomer?customerId=${id}`, labA.token)).status).toBe(200);
+    expect((await call('POST', '/Customer/Delete', s.adminToken, { id })).status).toBe(403);
+    expect((await call('GET', `/Customer/GetCustomer?customerId=${id}`, s.labA.token)).status).toBe(200);
   });
 });
