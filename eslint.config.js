@@ -3,9 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
-import webImportX from 'eslint-plugin-import-x';
-
-import serverImportX from 'eslint-plugin-import-x';
+import importX from 'eslint-plugin-import-x';
 import { fileURLToPath } from 'node:url';
 
 /** The server's modules (absolute): each folder is a zone of the server block below. */
@@ -33,8 +31,8 @@ export default tseslint.config(
   // components/ and lib/ import no feature and no app. Features compose in app/ (router, app/pages).
   {
     files: ['packages/web/src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': webImportX },
-    settings: { 'import-x/resolver-next': [webImportX.createNodeResolver()] },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [importX.createNodeResolver()] },
     rules: {
       'import-x/no-restricted-paths': [
         'error',
@@ -65,8 +63,8 @@ export default tseslint.config(
   // service, never its repository, so each module's queries and tenant rules stay its own.
   {
     files: ['packages/server/src/**/*.ts'],
-    plugins: { 'import-x': serverImportX },
-    settings: { 'import-x/resolver-next': [serverImportX.createNodeResolver()] },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [importX.createNodeResolver()] },
     rules: {
       'import-x/no-restricted-paths': [
         'error',

@@ -96,12 +96,6 @@ describe('issue 16: daily use without dead ends', () => {
     await openMenuItem(adminSide.page, 'درخواست‌های حذف');
     await adminSide.page.waitForURL((u) => u.pathname === '/manage/labs-todelete');
     const decline = adminSide.page.getByRole('button', { name: `رد درخواست حذف بسته ${number}` });
-    await adminSide.page.waitForTimeout(3000);
-    await adminSide.page.screenshot({ path: '/tmp/ayar/dbg1.png', fullPage: true });
-    console.log(
-      await adminSide.page.getByRole('button').allInnerTexts(),
-      await adminSide.page.getByRole('button').evaluateAll((b) => b.map((x) => x.getAttribute('aria-label'))),
-    );
     await decline.click();
     const dialog = adminSide.page.getByRole('dialog', { name: 'رد درخواست حذف' });
     await dialog.getByRole('button', { name: 'رد درخواست', exact: true }).click();
