@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { TEST_TYPES } from '@ayar/contract';
 
 /** Small helpers that call the API from node, to set up what a flow needs (never to check results). */
 const V = '/api/v1.0';
@@ -61,4 +62,24 @@ export async function createWorkshop(
     },
   });
   return { id, userName, password };
+}
+
+/**
+ * A lab with numbers `from`…`from + 99`, packet mode (one preset test type, no SMS) and one customer;
+ * with its API token and the customer's id.
+ */
+export async function labWithNumbers(name: string, from: number, customerName = 'مشتری آزمون') {
+  const lab = await createWorkshop(name);
+  await apiCall('/Manage/GetCodes', {
+    token: await adminToken(),
+    body: { userId: lab.id, fromCode: from, toCode: from + 99 },
+  });
+  const token = await loginToken(lab.userName, lab.password);
+  await apiCall('/Account/EditSettings', {
+    token,
+    body: { settings: { labType: 1, sendSMS: false, testType: TEST_TYPES[0].id } },
+  });
+  await apiCall('/Customer/AddCustomer', { token, body: { customerName, mobile1: '09121110000' } });
+  const customers = await apiCall<{ list: { customerId: string }[] }>('/Customer/AllCustomers', { token });
+  return { ...lab, token, customerId: customers.list[0]!.customerId };
 }

@@ -46,6 +46,11 @@ function precompress(): Plugin {
   };
 }
 const apiTarget = process.env.AYAR_API_URL ?? 'http://localhost:8080';
+/** The API, and the network's signing keys at their standard place outside it (the lookup checks results). */
+const apiProxy = {
+  '/api': { target: apiTarget, changeOrigin: false },
+  '/.well-known': { target: apiTarget, changeOrigin: false },
+};
 
 export default defineConfig(({ isSsrBuild }) => ({
   define: {
@@ -56,10 +61,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   server: {
     port: 4200,
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    proxy: apiProxy,
   },
   preview: {
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    proxy: apiProxy,
   },
   build: {
     outDir: 'dist',

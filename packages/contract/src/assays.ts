@@ -6,6 +6,7 @@ import { gregorianDateInput, intInput, normalizedString, queryBoolean } from './
 import { pagedSchema } from './common/paging.ts';
 import { OTHER_CUSTOMER_ID } from './constants.ts';
 import { DELETE_DECLINE_ACTION, deleteDeclineSchema } from './delete-requests.ts';
+import { CHANGE_REASON_MAX, CHANGE_REASON_MIN, RESULT_VERSION_MSG } from './results-constants.ts';
 
 import {
   ASSAY_MSG,
@@ -191,6 +192,15 @@ export const labListRowSchema = z.object({
   /** Registration instant (ISO). */
   date: z.string(),
   purityAt: z.string().nullable(),
+  /** The current signed version of the result (the slip prints it), else null. */
+  resultVersion: z.number().int().nullable(),
+  /** When that version was signed (the slip's publication time), else null. */
+  resultAt: z.string().nullable(),
+  /**
+   * Where the public result stands (issue 17.3): `withdrawn` when the administrator withdrew it,
+   * `published` while the packet has a purity the public sees, else null (waiting, or deleted).
+   */
+  resultStatus: z.enum(['published', 'withdrawn']).nullable(),
   platform: z.string(),
   /** The workshop (lab). */
   userId: z.string(),
@@ -224,6 +234,14 @@ export const labDetailSchema = labListRowSchema;
 export type LabDetail = z.infer<typeof labDetailSchema>;
 
 /**
+ * Why a published result changes (ADR 0029): optional in the request, but the server refuses a
+ * correction without one; when given, 3–500 characters, like a withdrawal's.
+ */
+const changeReasonInput = optionalText(CHANGE_REASON_MAX)
+  .refine((s) => s === null || s.length >= CHANGE_REASON_MIN, RESULT_VERSION_MSG.reasonShort)
+  .optional();
+
+/**
  * `POST /Tests/EditTest` (workshop, lab/edit): weights, type, description, ready time, customer and
  * SMS/call flags; never the number. The purity only while the packet waits or within the correction
  * window (`canUpdate`). Omitted fields are left as they are.
@@ -232,7 +250,7 @@ export const editTestSchema = z
   .object({
     testId: uuidField,
     /** Why a published result changes (a correction): shown with the new version (ADR 0029). */
-    reason: optionalText(500).optional(),
+    reason: changeReasonInput,
     customerId: labDraftFields.customerId.optional(),
     customerName: normalizedString.optional(),
     testFullName: optionalText(100).optional(),
@@ -278,7 +296,7 @@ export const manageEditTestSchema = z
   .object({
     testId: uuidField,
     /** Why a published result changes: shown to the public with the new version (ADR 0029). */
-    reason: optionalText(500).optional(),
+    reason: changeReasonInput,
     customerId: labDraftFields.customerId,
     customerName: normalizedString.optional(),
     testFullName: optionalText(100),
@@ -312,6 +330,8 @@ export const addCuttingSchema = z
     z.object({
       id: uuidField,
       cutting: cuttingInput.pipe(z.number({ error: ASSAY_MSG.cuttingRange })),
+      /** Why a purity already published changes (a correction in the window; ADR 0029). */
+      reason: changeReasonInput,
     }),
   )
   .min(1, ASSAY_MSG.listEmpty)

@@ -1,24 +1,11 @@
 import { z } from 'zod';
 import { cuttingInput } from './assays.ts';
 import { intInput, normalizedText } from './common/inputs.ts';
-import { RESULT_MSG } from './results-constants.ts';
+import { CHANGE_REASON_MAX, RESULT_MSG, RESULT_VERSION_MSG } from './results-constants.ts';
 import { MAX_DOC_NUMBER } from './results.ts';
 
 // Results in the open (issue 17, ADR 0029): every change after the first purity is a signed version;
 // the administrator can withdraw a result; anyone can check a printed slip against the live result.
-
-export const RESULT_VERSION_MSG = {
-  idInvalid: 'شناسه بسته معتبر نیست',
-  reasonRequired: 'علت را بنویسید',
-  reasonShort: 'علت دست‌کم ۳ نویسه باشد',
-  reasonLong: 'علت حداکثر ۵۰۰ نویسه باشد',
-  notPublished: 'این بسته هنوز نتیجه منتشرشده‌ای ندارد',
-  alreadyWithdrawn: 'این نتیجه پیش از این باطل شده است',
-  withdrawn: 'نتیجه باطل شد',
-  purityRequired: 'عیار چاپ‌شده روی برگه را وارد کنید',
-} as const;
-
-export const CHANGE_REASON_MAX = 500;
 
 /** A change's reason, as written (digits kept, a few lines at most). */
 const reasonInput = normalizedText({

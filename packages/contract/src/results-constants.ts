@@ -22,3 +22,19 @@ export const PHOTO_MAX_FILES = 10;
 /** The box photos are fitted into (docs/product.md §6.3), and the thumbnail's longer side. */
 export const PHOTO_BOX = { width: 1200, height: 880 } as const;
 export const PHOTO_THUMB_SIZE = 240;
+
+/** Texts of results in the open (issue 17, ADR 0029): versions, withdrawals, checking a slip. */
+export const RESULT_VERSION_MSG = {
+  idInvalid: 'شناسه بسته معتبر نیست',
+  reasonRequired: 'علت را بنویسید',
+  reasonShort: 'علت دست‌کم ۳ نویسه باشد',
+  reasonLong: 'علت حداکثر ۵۰۰ نویسه باشد',
+  notPublished: 'این بسته هنوز نتیجه منتشرشده‌ای ندارد',
+  alreadyWithdrawn: 'این نتیجه پیش از این باطل شده است',
+  withdrawn: 'نتیجه باطل شد',
+  purityRequired: 'عیار چاپ‌شده روی برگه را وارد کنید',
+} as const;
+
+/** A change's reason: 3 to this many characters (a withdrawal's, and a correction's when given). */
+export const CHANGE_REASON_MAX = 500;
+export const CHANGE_REASON_MIN = 3;

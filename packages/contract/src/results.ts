@@ -5,6 +5,10 @@ import { RESULT_MSG } from './results-constants.ts';
 
 export * from './results-constants.ts';
 
+/** Where a public result stands; see `resultItemSchema.status`. */
+export const RESULT_STATUSES = ['pending', 'published', 'withdrawn'] as const;
+export type PublicResultStatus = (typeof RESULT_STATUSES)[number];
+
 /** The largest packet number the lookup takes (numbers are bigint in the database, safe integers here). */
 export const MAX_DOC_NUMBER = Number.MAX_SAFE_INTEGER;
 
@@ -58,6 +62,24 @@ export const resultItemSchema = z.object({
   /** Ready time in minutes (showReadyTimeForReport), else null. */
   readyTime: z.number().int().nullable(),
   images: z.array(z.string()),
+  /**
+   * Where the result stands (issue 17): `pending` (no purity yet), `published`, or `withdrawn` (the
+   * purity is then null; `changedAt` and `changeReason` say when and why).
+   */
+  status: z.enum(RESULT_STATUSES),
+  /** The current signed version's number (1 = first publication), else null (nothing signed yet). */
+  version: z.number().int().nullable(),
+  /** When the current version was signed, else null. */
+  signedAt: z.string().nullable(),
+  /** When the result was corrected or withdrawn (the current version, if it is not the first), else null. */
+  changedAt: z.string().nullable(),
+  /** Why it was corrected or withdrawn, where a reason was given, else null. */
+  changeReason: z.string().nullable(),
+  /**
+   * The current version as a compact JWS (RFC 7515, EdDSA; ADR 0029), checked against
+   * `/.well-known/jwks.json`; null while nothing is signed.
+   */
+  jws: z.string().nullable(),
 });
 export type ResultItem = z.infer<typeof resultItemSchema>;
 

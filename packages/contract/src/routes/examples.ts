@@ -59,6 +59,9 @@ export const LAB_ROW_EXAMPLE = {
   canDelete: false,
   date: EX.at,
   purityAt: '2026-10-18T08:05:00.000Z',
+  resultVersion: 1,
+  resultAt: '2026-10-18T08:05:00.000Z',
+  resultStatus: 'published',
   platform: 'w',
   userId: EX.workshopId,
   labName: EX.labName,
@@ -89,6 +92,13 @@ export const RESULT_ITEM_EXAMPLE = {
   sampleWeight: null,
   readyTime: null,
   images: [`/api/v1.0/Results/Photo/${EX.publicToken}/${EX.fileId}`],
+  status: 'published',
+  version: 1,
+  signedAt: '2026-10-18T08:05:00.000Z',
+  changedAt: null,
+  changeReason: null,
+  // Shortened: a real one is about 500 characters (header.payload.signature, base64url).
+  jws: 'eyJhbGciOiJFZERTQSIsImtpZCI6Ii4uLiIsInR5cCI6ImF5YXItcmVzdWx0K2p3cyJ9.eyIuLi4iOjF9.c2lnbmF0dXJl',
 } satisfies z.input<typeof resultItemSchema>;
 
 /** A page of a list: `{ list, totalCount, currPage, pageSize }`. */

@@ -88,13 +88,31 @@ describe('verifying a result signature in the browser', () => {
     const shown = {
       docNumber: 100234,
       token: 'a'.repeat(22),
-      name: RESULT.lab,
       purity: 750,
       status: 'published',
     };
     expect(signedMatchesShown(RESULT, shown)).toBe(true);
     expect(signedMatchesShown(RESULT, { ...shown, purity: 751 })).toBe(false);
     expect(signedMatchesShown(RESULT, { ...shown, status: 'withdrawn' })).toBe(false);
+    expect(signedMatchesShown(RESULT, { ...shown, docNumber: 100235 })).toBe(false);
+    expect(signedMatchesShown(RESULT, { ...shown, token: 'b'.repeat(22) })).toBe(false);
+    // A lab renamed after signing: still the network's result (the badge names the signed lab).
+    expect(signedMatchesShown({ ...RESULT, lab: 'نام پیشین آزمایشگاه' }, shown)).toBe(true);
     expect(signedMatchesShown({ ...RESULT, weight: null }, shown)).toBe(true);
+    // A page that names the version must show the signed one.
+    expect(signedMatchesShown(RESULT, { ...shown, version: 1 })).toBe(true);
+    expect(signedMatchesShown(RESULT, { ...shown, version: 2 })).toBe(false);
+  });
+
+  it('says a browser without Ed25519 cannot check, rather than that the signature is bad', async () => {
+    const network = await signer('k1');
+    const jws = await network.sign(RESULT);
+    const subtle = {
+      importKey: () => Promise.reject(new DOMException('Ed25519', 'NotSupportedError')),
+    } as unknown as SubtleCrypto;
+    expect(await verifyResultSignature(jws, [network.jwk], subtle)).toEqual({
+      ok: false,
+      reason: 'unsupported',
+    });
   });
 });

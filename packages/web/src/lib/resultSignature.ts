@@ -30,7 +30,7 @@ export interface SignedResult {
 
 export type SignatureCheck =
   | { ok: true; result: SignedResult; kid: string }
-  | { ok: false; reason: 'malformed' | 'unknown-key' | 'bad-signature' };
+  | { ok: false; reason: 'malformed' | 'unknown-key' | 'bad-signature' | 'unsupported' };
 
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   const base64 = text
@@ -64,14 +64,21 @@ export async function verifyResultSignature(
   if (header.alg !== 'EdDSA' || typeof header.kid !== 'string') return { ok: false, reason: 'malformed' };
   const jwk = keys.find((k) => k.kid === header.kid && k.kty === 'OKP' && k.crv === 'Ed25519');
   if (!jwk) return { ok: false, reason: 'unknown-key' };
+  let key: CryptoKey;
   try {
-    const key = await subtle.importKey(
+    key = await subtle.importKey(
       'jwk',
       { kty: 'OKP', crv: 'Ed25519', x: jwk.x },
       { name: 'Ed25519' },
       false,
       ['verify'],
     );
+  } catch {
+    // The key is the network's own, so a refusal here is a browser without Ed25519 (older than
+    // 2025's): it cannot check, which says nothing against the result.
+    return { ok: false, reason: 'unsupported' };
+  }
+  try {
     const signed = new TextEncoder().encode(`${headerPart}.${payloadPart}`);
     const valid = await subtle.verify({ name: 'Ed25519' }, key, fromBase64Url(signaturePart), signed);
     return valid ? { ok: true, result, kid: header.kid } : { ok: false, reason: 'bad-signature' };
@@ -81,18 +88,46 @@ export async function verifyResultSignature(
 }
 
 /**
- * Whether a verified result says what the page shows: the number, the token, the lab, the purity and
- * the status. (Which weights and type a lab shows may change after signing; those are not compared.)
+ * Whether a verified result says what the page shows: the number, the token, the purity and the
+ * status, and the version when the page names one. Not compared: the weights and type a lab shows
+ * (its settings may change after signing), and the lab's name (a lab may be renamed after signing;
+ * the page names the signed lab beside the badge instead, so a reader sees who the network vouched for).
  */
 export function signedMatchesShown(
   signed: SignedResult,
-  shown: { docNumber: number; token: string; name: string; purity: number | null; status: string },
+  shown: {
+    docNumber: number;
+    token: string;
+    purity: number | null;
+    status: string;
+    version?: number | null;
+  },
 ): boolean {
   return (
     signed.docNumber === shown.docNumber &&
     signed.token === shown.token &&
-    signed.lab === shown.name &&
     signed.purity === shown.purity &&
-    signed.status === shown.status
+    signed.status === shown.status &&
+    (shown.version === undefined || signed.version === shown.version)
   );
+}
+
+/** Where the network publishes its keys: a JWK Set (RFC 7517) at its RFC 8615 place. */
+export const JWKS_PATH = '/.well-known/jwks.json';
+
+const isJwk = (key: unknown): key is PublicJwk =>
+  typeof key === 'object' &&
+  key !== null &&
+  typeof (key as PublicJwk).kty === 'string' &&
+  typeof (key as PublicJwk).kid === 'string';
+
+/**
+ * The network's published keys. A plain fetch, not the API client: the JWK Set is a standard document
+ * outside /api/v1.0, with no envelope and nothing to do with a login (no token is sent with it).
+ */
+export async function fetchResultKeys(signal?: AbortSignal): Promise<PublicJwk[]> {
+  const response = await fetch(JWKS_PATH, { headers: { Accept: 'application/json' }, signal });
+  if (!response.ok) throw new Error(`${JWKS_PATH}: ${response.status}`);
+  const body = (await response.json()) as { keys?: unknown };
+  return Array.isArray(body.keys) ? body.keys.filter(isJwk) : [];
 }

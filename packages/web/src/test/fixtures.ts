@@ -1,5 +1,5 @@
 import { TEST_TYPES } from '@ayar/contract';
-import type { LabListRow } from '@ayar/contract';
+import type { LabListRow, ResultItem, ResultVersion } from '@ayar/contract';
 
 /** A packet of a list as the server answers it: a waiting packet of the workshop «w1»; `over` changes it. */
 export function labRow(over: Partial<LabListRow> = {}): LabListRow {
@@ -33,6 +33,9 @@ export function labRow(over: Partial<LabListRow> = {}): LabListRow {
     canDelete: false,
     date: '2026-11-20T08:00:00Z',
     purityAt: null,
+    resultVersion: null,
+    resultAt: null,
+    resultStatus: null,
     platform: 'w',
     userId: 'w1',
     labName: 'آزمایشگاه',
@@ -45,6 +48,50 @@ export function labRow(over: Partial<LabListRow> = {}): LabListRow {
     deletedAt: null,
     publicToken: 'tok',
     images: [],
+    ...over,
+  };
+}
+
+/**
+ * A public result item (`POST /Tests/Result`, `GET /Tests/ResultByToken`) as the server answers it: a
+ * first publication (version 1) with no signature; `over` changes it (tests/signing.ts signs one).
+ */
+export function resultItem(over: Partial<ResultItem> = {}): ResultItem {
+  return {
+    token: 'tokenAAAAAAAAAAAAAAAAA',
+    docNumber: 77,
+    title: null,
+    customerName: null,
+    series: 3,
+    purity: 750,
+    name: 'آزمایشگاه طلا',
+    rejeCode: null,
+    createDate: '2026-01-01T08:00:00.000Z',
+    remain: 0,
+    weight: null,
+    sampleWeight: null,
+    readyTime: null,
+    images: [],
+    status: 'published',
+    version: 1,
+    signedAt: '2026-01-01T08:20:00.000Z',
+    changedAt: null,
+    changeReason: null,
+    jws: null,
+    ...over,
+  };
+}
+
+/** One version of a result's history (`GET /Tests/ResultVersions`); `over` changes it. */
+export function resultVersion(over: Partial<ResultVersion> = {}): ResultVersion {
+  return {
+    version: 1,
+    status: 'published',
+    purity: 750,
+    reason: null,
+    at: '2026-11-20T08:30:00Z',
+    byRole: 'workshop',
+    jws: 'eyJhbGciOiJFZERTQSJ9.e30.c2ln',
     ...over,
   };
 }

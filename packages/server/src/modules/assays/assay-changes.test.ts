@@ -46,7 +46,8 @@ describe('purity', () => {
     // A correction 59 minutes later: sent once, audited.
     await age(a!.id, 'purity_at', 59);
     expect((await get('/Tests/GetTest', l.h, { testId: a!.id })).json().data.canUpdate).toBe(true);
-    expect((await post('/Tests/AddCutting', l.h, [{ id: a!.id, cutting: 760 }])).statusCode).toBe(200);
+    const corrected = await post('/Tests/AddCutting', l.h, [{ id: a!.id, cutting: 760, reason: 'خطای ثبت' }]);
+    expect(corrected.statusCode, corrected.body).toBe(200);
     const after = await assay(a!.id);
     expect(after.purity).toBe(760);
     expect(after.purityUpdatedAt).not.toBeNull();
@@ -221,6 +222,7 @@ describe('Manage/EditTest and history', () => {
       weight: '15',
       vage: '70000',
       desc: 'اصلاح مدیر',
+      reason: 'برش دوباره نمونه',
     };
     const res = await post('/Manage/EditTest', admin, body);
     expect(res.statusCode, res.body).toBe(200);

@@ -162,3 +162,55 @@ describe('lists', () => {
     expect((await get('/Manage/GetTest', admin, { testId: randomUUID() })).statusCode).toBe(404);
   });
 });
+
+describe('the result on the lab rows (issue 17: the slip prints its version)', () => {
+  it('AllTests, GetTest, Manage/AllTests and Manage/GetTest carry the current version, its time and status', async () => {
+    const l = await newLab();
+    const [waiting, published, corrected, withdrawn, deleted] = await add(l, [
+      draft(l, l.from + 1),
+      draft(l, l.from + 2, { cutting: 800 }),
+      draft(l, l.from + 3, { cutting: 750 }),
+      draft(l, l.from + 4, { cutting: 760 }),
+      draft(l, l.from + 5, { cutting: 770 }),
+    ]);
+    await post('/Tests/EditTest', l.h, { testId: corrected!.id, cutting: 755, reason: 'خطای ثبت عدد' });
+    await post('/Manage/WithdrawResult', admin, { id: withdrawn!.id, reason: 'نمونه اشتباه بود' });
+    await post('/Manage/DeleteTest', admin, { id: deleted!.id });
+    const versions = await ctx.db
+      .selectFrom('resultVersions')
+      .select(['assayId', 'version', 'createdAt'])
+      .where('assayId', 'in', [published!.id, corrected!.id, withdrawn!.id, deleted!.id])
+      .execute();
+    const signedAt = (id: string, version: number) =>
+      versions.find((v) => v.assayId === id && v.version === version)!.createdAt.toISOString();
+    const expected = {
+      [waiting!.id]: { resultVersion: null, resultAt: null, resultStatus: null },
+      [published!.id]: { resultVersion: 1, resultAt: signedAt(published!.id, 1), resultStatus: 'published' },
+      [corrected!.id]: { resultVersion: 2, resultAt: signedAt(corrected!.id, 2), resultStatus: 'published' },
+      [withdrawn!.id]: { resultVersion: 2, resultAt: signedAt(withdrawn!.id, 2), resultStatus: 'withdrawn' },
+    };
+    type Row = { id: string; resultVersion: unknown; resultAt: unknown; resultStatus: unknown };
+    const pick = ({ resultVersion, resultAt, resultStatus }: Row) => ({
+      resultVersion,
+      resultAt,
+      resultStatus,
+    });
+    for (const [url, headers, query] of [
+      ['/Tests/AllTests', l.h, {}],
+      ['/Manage/AllTests', admin, { tester: l.id }],
+    ] as const) {
+      const list = (await get(url, headers, query)).json().data.list as Row[];
+      expect(Object.fromEntries(list.map((r) => [r.id, pick(r)]))).toEqual(expected);
+    }
+    for (const [id, fields] of Object.entries(expected)) {
+      expect(pick((await get('/Tests/GetTest', l.h, { testId: id })).json().data)).toEqual(fields);
+      expect(pick((await get('/Manage/GetTest', admin, { testId: id })).json().data)).toEqual(fields);
+    }
+    // A deleted packet: its signed deletion is the current version; the public sees nothing.
+    expect(pick((await get('/Manage/GetTest', admin, { testId: deleted!.id })).json().data)).toEqual({
+      resultVersion: 2,
+      resultAt: signedAt(deleted!.id, 2),
+      resultStatus: null,
+    });
+  });
+});

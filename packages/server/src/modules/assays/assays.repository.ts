@@ -11,7 +11,10 @@ import { inScope, type Scope, type WorkshopScope } from '../../lib/scope.ts';
 const canUpdateSql = sql<boolean>`coalesce(a.purity_at > now() - make_interval(mins => ${PURITY_CORRECTION_MINUTES}), false) and a.deleted_at is null`;
 const canDeleteSql = sql<boolean>`a.purity is null and a.deleted_at is null and a.created_at > now() - make_interval(mins => ${DIRECT_DELETE_MINUTES})`;
 
-/** A packet as the lists and the detail show it: its lab, customer, type, range and photos. */
+/**
+ * A packet as the lists and the detail show it: its lab, customer, type, range, photos and current
+ * signed version (joined by the versions' primary key; the lists join only their page's rows).
+ */
 export function selectAssays(db: Database) {
   return db
     .selectFrom('assays as a')
@@ -19,6 +22,9 @@ export function selectAssays(db: Database) {
     .leftJoin('customers as c', 'c.id', 'a.customerId')
     .leftJoin('testTypes as t', 't.id', 'a.testTypeId')
     .leftJoin('codeRanges as r', 'r.id', 'a.codeRangeId')
+    .leftJoin('resultVersions as v', (join) =>
+      join.onRef('v.assayId', '=', 'a.id').onRef('v.version', '=', 'a.resultVersion'),
+    )
     .select([
       'a.id',
       'a.workshopId',
@@ -54,6 +60,9 @@ export function selectAssays(db: Database) {
       'u.fName as labName',
       'u.fullName as userFullName',
       'r.serialNo',
+      'v.version as resultVersion',
+      'v.createdAt as resultAt',
+      'v.status as resultStatus',
       canUpdateSql.as('canUpdate'),
       canDeleteSql.as('canDelete'),
       sql<

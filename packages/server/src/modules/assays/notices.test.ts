@@ -135,9 +135,11 @@ describe('the rey (follow-up) SMS', () => {
       200,
     );
     // A correction within the hour sends the corrected ready SMS, not a second follow-up.
-    expect(await post('/Tests/AddCutting', lab.h, [{ id, cutting: 991 }]).then((r) => r.statusCode)).toBe(
-      200,
-    );
+    expect(
+      await post('/Tests/AddCutting', lab.h, [{ id, cutting: 991, reason: 'خطای ثبت' }]).then(
+        (r) => r.statusCode,
+      ),
+    ).toBe(200);
     const n = lab.from + 1;
     // In the order they fall due: the follow-up waits a minute after the ready SMS it follows.
     expect(await texts(id)).toEqual([

@@ -47,6 +47,17 @@ function vageOf(row: {
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
+/**
+ * Where the packet's public result stands, for the lab's and admin's screens (the slip prints it):
+ * withdrawn when its current version says so; published while it has a purity the public sees (signed,
+ * or from before versions existed); else null (waiting, or deleted).
+ */
+function resultStatusOf(row: AssayRow): LabListRow['resultStatus'] {
+  if (row.deletedAt !== null) return null;
+  if (row.resultStatus === 'withdrawn') return 'withdrawn';
+  return row.purity === null ? null : 'published';
+}
+
 /** A packet as the lab lists and the detail answer it; mobiles only where `showMobile` says. */
 export function toRow(row: AssayRow, opts: { showMobile: boolean }): LabListRow {
   const other = row.customerId === null;
@@ -80,6 +91,9 @@ export function toRow(row: AssayRow, opts: { showMobile: boolean }): LabListRow 
     canDelete: row.canDelete,
     date: row.createdAt.toISOString(),
     purityAt: iso(row.purityAt),
+    resultVersion: row.resultVersion,
+    resultAt: iso(row.resultAt),
+    resultStatus: resultStatusOf(row),
     platform: row.platform,
     userId: row.workshopId,
     labName: row.labName,

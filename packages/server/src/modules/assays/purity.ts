@@ -66,7 +66,10 @@ export const purityLocked = (n: number) =>
     { field: 'cutting', message: ASSAY_MSG.purityLocked },
   ]);
 
-/** `POST /Tests/AddCutting`: purities of several packets in one call, all or none. */
+/**
+ * `POST /Tests/AddCutting`: purities of several packets in one call, all or none; a correction of a
+ * published purity (in its window) with its reason (ADR 0029).
+ */
 export async function addCutting(
   deps: PacketDeps,
   actor: Actor,
@@ -84,14 +87,16 @@ export async function addCutting(
     }
     const templates = await loadTemplates(trx, rows.get(ids[0]!)?.workshopSettings);
     let updated = 0;
-    for (const { id, cutting } of list) {
+    for (const [i, { id, cutting, reason }] of list.entries()) {
       if (!(await applyPurity(trx, templates, actor, rows.get(id)!, cutting))) continue;
       updated += 1;
+      // A correction of a published purity needs its own reason, named by its place in the list.
       await recordResultVersion(trx, deps.resultSigner, {
         assayId: id,
         status: 'published',
-        reason: null,
+        reason: reason ?? null,
         changedBy: actor.id,
+        reasonField: `${i}.reason`,
       });
     }
     return { updated };

@@ -14,7 +14,7 @@ export const withdrawalText = (docNumber: number, labName: string, reason: strin
 /**
  * `POST /Manage/WithdrawResult` (SENAITE's retract, issue 17.3): the packet and its purity stay in the
  * record; a new signed version says the result is withdrawn, with the reason the public reads, and the
- * customer is sent an SMS. A new purity later reissues it as another version.
+ * customer is sent an SMS where the packet sends SMS. A new purity later reissues it as another version.
  */
 export async function withdrawResult(
   deps: PacketDeps,
@@ -32,8 +32,10 @@ export async function withdrawResult(
       reason: input.reason,
       changedBy: actor.id,
     });
+    // Told as the purity was (notices.ts `notify`): by SMS only where the packet sends SMS (its flag,
+    // from the lab's and the customer's settings when it was registered or edited).
     const to = recipient(row);
-    if (to) {
+    if (to && row.sendSms) {
       await enqueueMessage(trx, {
         to,
         kind: 'sms',

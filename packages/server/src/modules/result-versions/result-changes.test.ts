@@ -28,7 +28,7 @@ async function ok(url: string, headers: Record<string, string>, payload?: object
   return res.json<{ data: never; message: string }>();
 }
 
-async function register(purity?: number): Promise<{ id: string; docNumber: number }> {
+async function register(purity?: number, extra: object = {}): Promise<{ id: string; docNumber: number }> {
   const docNumber = lab.from + next++;
   const { data } = await ok('/Tests/AddTest', lab.h, [
     {
@@ -40,6 +40,7 @@ async function register(purity?: number): Promise<{ id: string; docNumber: numbe
       weight: '12.5',
       sampleWeight: '0.250',
       ...(purity ? { cutting: purity } : {}),
+      ...extra,
     },
   ]);
   return { id: (data as { list: { id: string }[] }).list[0]!.id, docNumber };
@@ -58,7 +59,7 @@ const verify = async (code: number | string, purity: number | string) =>
     reason: string | null;
   };
 
-const adminEdit = (id: string, cutting: number) =>
+const adminEdit = (id: string, cutting: number, reason: string) =>
   ok('/Manage/EditTest', admin, {
     testId: id,
     customerId: lab.customerId,
@@ -68,6 +69,7 @@ const adminEdit = (id: string, cutting: number) =>
     sampleWeight: '0.250',
     cutting,
     vage: 0,
+    reason,
   });
 
 beforeAll(async () => {
@@ -112,7 +114,7 @@ describe('withdrawing a result', () => {
   it('a new purity reissues it as another version, even the same value', async () => {
     const packet = await register(760);
     await ok('/Manage/WithdrawResult', admin, { id: packet.id, reason: 'برش دوباره' });
-    await adminEdit(packet.id, 760);
+    await adminEdit(packet.id, 760, 'برش دوباره نمونه');
     expect((await lookup(packet.docNumber)).purity).toBe(760);
     const { data } = await ok(`/Tests/ResultVersions?testId=${packet.id}`, lab.h);
     expect((data as { list: { status: string }[] }).list.map((v) => v.status)).toEqual([
@@ -152,6 +154,24 @@ describe('withdrawing a result', () => {
     );
     expect((await call('/Manage/WithdrawResult', {}, { id: packet.id, reason: 'abc' })).statusCode).toBe(401);
     expect((await lookup(packet.docNumber)).purity).toBe(780);
+  });
+});
+
+describe('the withdrawal SMS', () => {
+  it('sends its SMS as the purity was sent: not to a packet that sends no SMS', async () => {
+    const sent = (id: string) =>
+      ctx.db.selectFrom('messages').select(['kind', 'text']).where('assayId', '=', id).execute();
+    const silent = await register(750, { sendSMS: false, sendCall: true });
+    const told = await register(750, { sendSMS: true, sendCall: false });
+    for (const p of [silent, told]) {
+      await ok('/Manage/WithdrawResult', admin, { id: p.id, reason: 'نمونه اشتباه بود' });
+    }
+    // The purity went by call only, so the withdrawal is not an SMS out of nowhere.
+    expect((await sent(silent.id)).map((m) => m.kind)).toEqual(['call']);
+    expect((await sent(silent.id)).some((m) => m.text.includes('باطل'))).toBe(false);
+    const toldTexts = (await sent(told.id)).map((m) => m.text);
+    expect(toldTexts.filter((t) => t.includes('باطل'))).toHaveLength(1);
+    expect((await lookup(silent.docNumber)).purity).toBeNull();
   });
 });
 

@@ -26,6 +26,8 @@ export async function insertVersion(
     jws: string;
     reason: string | null;
     changedBy: string | null;
+    /** The payload's `publishedAt`, so the version's time is the one it was signed with. */
+    createdAt: Date;
   },
 ): Promise<void> {
   await db.insertInto('resultVersions').values(row).execute();

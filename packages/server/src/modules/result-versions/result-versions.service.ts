@@ -1,24 +1,27 @@
-import type {
-  ResultItem,
-  ResultVersionsResponse,
-  VerifySlipRequest,
-  VerifySlipResponse,
+import {
+  RESULT_VERSION_MSG,
+  type ResultVersionsResponse,
+  type VerifySlipRequest,
+  type VerifySlipResponse,
 } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
-import { publicItemById } from '../results/results.service.ts';
+import { AppError } from '../../lib/errors.ts';
+import { signedFieldsById, type SignedFields } from '../results/results.service.ts';
 import { canonicalJson, type CanonicalValue } from '../signing/canonical.ts';
 import type { ResultSigner } from '../signing/signer.ts';
 import * as repo from './result-versions.repository.ts';
 
 export type { ResultStatus } from './result-versions.repository.ts';
 
-/** What changed a published result, and who did it; the reason is required of admins (issue 17.3). */
+/** What changed a published result, who did it, and why (required of a correction: issue 17.3). */
 export interface ResultChange {
   assayId: string;
   /** Unset: the current version's (an edit keeps a withdrawn result withdrawn), else `published`. */
   status?: repo.ResultStatus;
   reason: string | null;
   changedBy: string | null;
+  /** The request's field a missing reason is reported on: `reason`, or `<i>.reason` in a list. */
+  reasonField?: string;
 }
 
 type Payload = { [name: string]: CanonicalValue };
@@ -28,21 +31,21 @@ type Payload = { [name: string]: CanonicalValue };
  * number, status and time. A withdrawn or deleted result carries no purity.
  */
 export function resultPayload(
-  item: ResultItem,
+  fields: SignedFields,
   version: { version: number; status: repo.ResultStatus; at: Date },
 ): Payload {
   return {
-    docNumber: item.docNumber,
-    lab: item.name,
-    testType: item.title,
-    purity: version.status === 'published' ? item.purity : null,
-    weight: item.weight,
-    sampleWeight: item.sampleWeight,
-    registeredAt: item.createDate,
+    docNumber: fields.docNumber,
+    lab: fields.lab,
+    testType: fields.testType,
+    purity: version.status === 'published' ? fields.purity : null,
+    weight: fields.weight,
+    sampleWeight: fields.sampleWeight,
+    registeredAt: fields.registeredAt,
     publishedAt: version.at.toISOString(),
     version: version.version,
     status: version.status,
-    token: item.token,
+    token: fields.token,
   };
 }
 
@@ -53,24 +56,39 @@ const substance = (payload: Payload) => {
 };
 
 /**
+ * A change to a result already published, published again (a correction, a reissue after a
+ * withdrawal), without a reason: the public would read a new result with no word why (issue 17.3).
+ */
+const reasonMissing = (field: string, docNumber: number) =>
+  new AppError(400, 'VALIDATION', `علت اصلاح نتیجه بسته ${docNumber} را بنویسید`, [
+    { field, message: RESULT_VERSION_MSG.reasonRequired },
+  ]);
+
+/**
  * Signs the packet's public result as it now stands (in the caller's transaction, after its change)
  * and records it as the next version. Nothing is recorded while the packet has no purity and none was
  * ever published, nor when the public fields are the same as the current version's (an edit of a
- * private field). Answers the new version's number, or null.
+ * private field). A new published version after the first needs a reason, whoever makes it: without
+ * one this throws (a 400 on `reasonField`) and the caller's transaction undoes its change. Answers the
+ * new version's number, or null.
  */
 export async function recordResultVersion(
   db: Database,
   signer: ResultSigner,
   change: ResultChange,
 ): Promise<number | null> {
-  const item = await publicItemById(db, change.assayId);
-  if (!item) return null;
+  const fields = await signedFieldsById(db, change.assayId);
+  if (!fields) return null;
   const previous = await repo.latestVersion(db, change.assayId);
   const status = change.status ?? previous?.status ?? 'published';
-  if (!previous && (status !== 'published' || item.purity === null)) return null;
+  if (!previous && (status !== 'published' || fields.purity === null)) return null;
   const version = (previous?.version ?? 0) + 1;
-  const payload = resultPayload(item, { version, status, at: new Date() });
+  const at = new Date();
+  const payload = resultPayload(fields, { version, status, at });
   if (previous && substance(previous.payload as Payload) === substance(payload)) return null;
+  if (version > 1 && status === 'published' && !change.reason?.trim()) {
+    throw reasonMissing(change.reasonField ?? 'reason', fields.docNumber);
+  }
   await repo.insertVersion(db, {
     assayId: change.assayId,
     version,
@@ -80,6 +98,8 @@ export async function recordResultVersion(
     jws: await signer.sign(payload),
     reason: change.reason,
     changedBy: change.changedBy,
+    // The row's time is the signed one: the lookup's signedAt and the JWS's publishedAt agree.
+    createdAt: at,
   });
   return version;
 }

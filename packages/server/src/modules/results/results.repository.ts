@@ -3,9 +3,10 @@ import type { Database } from '../../db/database.ts';
 
 /**
  * One published packet as the public lookup needs it: the packet, its lab (name, reference code and
- * report settings), the customer's name (never a mobile), the type name, the range's serial and the
- * photo ids in order. Deleted packets are never found. One indexed query (doc_number and public_token
- * are unique), the photo ids as an array from the assay_images primary key.
+ * report settings), the customer's name (never a mobile), the type name, the range's serial, the
+ * photo ids in order and its current signed version (status, time, reason, JWS). Deleted packets are
+ * never found. One indexed query (doc_number and public_token are unique; the version by its primary
+ * key), the photo ids as an array from the assay_images primary key.
  */
 function resultQuery(db: Database) {
   return db
@@ -30,6 +31,9 @@ function resultQuery(db: Database) {
       'a.deletedAt',
       'v.status as resultStatus',
       'a.resultVersion',
+      'v.createdAt as resultAt',
+      'v.reason as resultReason',
+      'v.jws',
       'c.name as customerName',
       't.name as typeName',
       'r.serialNo',

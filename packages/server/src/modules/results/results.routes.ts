@@ -22,14 +22,16 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.route({
     ...result,
     config: { ...result.config, rateLimit: lookupLimit },
-    handler: async (request) => ok(await service.resultByNumber(deps.db, request.body.code), ''),
+    handler: async (request) =>
+      ok(await deps.reads.run((db) => service.resultByNumber(db, request.body.code)), ''),
   });
 
   const byToken = api(ROUTES.tests.resultByToken);
   r.route({
     ...byToken,
     config: { ...byToken.config, rateLimit: lookupLimit },
-    handler: async (request) => ok(await service.resultByToken(deps.db, request.query.token), ''),
+    handler: async (request) =>
+      ok(await deps.reads.run((db) => service.resultByToken(db, request.query.token)), ''),
   });
 
   const photo = api(ROUTES.results.photo);

@@ -1,5 +1,5 @@
 import { RESULT_MSG, resultPhotoAddress, userSettingsSchema, DEFAULT_USER_SETTINGS } from '@ayar/contract';
-import type { ResultItem, ResultResponse, UserSettings } from '@ayar/contract';
+import type { PublicResultStatus, ResultItem, ResultResponse, UserSettings } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import { openPhotoFile } from '../files/files.service.ts';
@@ -22,32 +22,66 @@ export function remainingMinutes(readyTime: number | null, createdAt: Date, now:
 const grams = (mg: number | null) => (mg === null ? null : mg / 1000);
 
 /**
+ * What the lab's report settings let the public see of the type and the weights. The lookup shows
+ * these and every signed version carries them as shown (ADR 0029), so both read them from here.
+ */
+function shownDetails(row: repo.PublicResultRow, settings: UserSettings) {
+  return {
+    title: settings.showTypeForReport ? row.typeName : null,
+    weight: settings.showWeightForReport ? grams(row.goldWeightMg) : null,
+    sampleWeight: settings.showSampleWeightForReport ? grams(row.sampleWeightMg) : null,
+  };
+}
+
+/**
+ * Where the public result stands (issue 17): withdrawn when its current version says so; published
+ * when the packet has a purity (signed, or published before versions existed); else pending.
+ */
+function publicStatus(row: repo.PublicResultRow): PublicResultStatus {
+  if (row.resultStatus === 'withdrawn') return 'withdrawn';
+  return row.purity === null ? 'pending' : 'published';
+}
+
+/** The current signed version as the item shows it; a change's time and reason only after the first. */
+function versionFields(row: repo.PublicResultRow) {
+  const version = row.resultAt === null ? null : row.resultVersion;
+  const signedAt = row.resultAt?.toISOString() ?? null;
+  const changed = version !== null && version > 1;
+  return {
+    version,
+    signedAt,
+    changedAt: changed ? signedAt : null,
+    changeReason: changed ? row.resultReason : null,
+    jws: row.jws,
+  };
+}
+
+/**
  * The public item of docs/product.md §2.2 / §3.4. The lab's report settings decide what else is shown: the
  * customer's name (showCustomerNameForReport), the type (showTypeForReport), the weights
  * (showWeightForReport, showSampleWeightForReport) and the ready time (showReadyTimeForReport).
  * The purity, the lab, the number and its date are the result itself and always shown; a mobile never.
+ * The current signed version (ADR 0029) comes with it, so the page can verify what it shows.
  */
 export function toResultItem(row: repo.PublicResultRow, now: Date = new Date()): ResultItem {
   const settings = reportSettings(row.settings);
+  const status = publicStatus(row);
   return {
     token: row.publicToken,
     docNumber: row.docNumber,
-    title: settings.showTypeForReport ? row.typeName : null,
     customerName: settings.showCustomerNameForReport ? (row.customerName ?? row.otherOwnerName) : null,
     series: row.serialNo,
     // A withdrawn result shows no purity (ADR 0029); the packet keeps it in the record.
-    purity: row.resultStatus === 'withdrawn' ? null : row.purity,
+    purity: status === 'withdrawn' ? null : row.purity,
     name: row.labName,
     rejeCode: row.rejeCode?.trim() ? row.rejeCode : null,
     createDate: row.createdAt.toISOString(),
-    remain:
-      row.purity === null && row.resultStatus !== 'withdrawn'
-        ? remainingMinutes(row.readyTime, row.createdAt, now)
-        : 0,
-    weight: settings.showWeightForReport ? grams(row.goldWeightMg) : null,
-    sampleWeight: settings.showSampleWeightForReport ? grams(row.sampleWeightMg) : null,
+    remain: status === 'pending' ? remainingMinutes(row.readyTime, row.createdAt, now) : 0,
+    ...shownDetails(row, settings),
     readyTime: settings.showReadyTimeForReport ? row.readyTime : null,
     images: row.imageIds.map((id) => resultPhotoAddress(row.publicToken, id)),
+    status,
+    ...versionFields(row),
   };
 }
 
@@ -65,15 +99,42 @@ export type PublicResult = ResultItem & { withdrawn: boolean; corrected: boolean
 export async function findPublicResult(db: Database, docNumber: number): Promise<PublicResult | null> {
   const row = await repo.findByDocNumber(db, docNumber);
   if (!row) return null;
-  const withdrawn = row.resultStatus === 'withdrawn';
-  return { ...toResultItem(row), withdrawn, corrected: !withdrawn && (row.resultVersion ?? 0) > 1 };
+  const item = toResultItem(row);
+  const withdrawn = item.status === 'withdrawn';
+  return { ...item, withdrawn, corrected: !withdrawn && (item.version ?? 0) > 1 };
 }
 
-/** A packet's public item, deleted ones included, for signing a new version of it (ADR 0029). */
-export async function publicItemById(db: Database, id: string): Promise<ResultItem | null> {
+/**
+ * The public fields a signed version is made of (ADR 0029), before its own number, status and time:
+ * the type and weights as the lab's settings show them, and the packet's own purity — the version
+ * being made decides whether it carries it (a withdrawn or deleted one does not), not the current one.
+ */
+export interface SignedFields {
+  docNumber: number;
+  lab: string;
+  testType: string | null;
+  purity: number | null;
+  weight: number | null;
+  sampleWeight: number | null;
+  registeredAt: string;
+  token: string;
+}
+
+/** A packet's signed fields, deleted ones included (a deletion is signed too), or null when it is missing. */
+export async function signedFieldsById(db: Database, id: string): Promise<SignedFields | null> {
   const row = await repo.findAnyById(db, id);
-  // The packet's own purity: the version being made decides whether it is shown.
-  return row ? { ...toResultItem(row), purity: row.purity } : null;
+  if (!row) return null;
+  const shown = shownDetails(row, reportSettings(row.settings));
+  return {
+    docNumber: row.docNumber,
+    lab: row.labName,
+    testType: shown.title,
+    purity: row.purity,
+    weight: shown.weight,
+    sampleWeight: shown.sampleWeight,
+    registeredAt: row.createdAt.toISOString(),
+    token: row.publicToken,
+  };
 }
 
 /** `GET /Tests/ResultByToken`: the same item for the slip's QR page. */
@@ -85,7 +146,7 @@ export async function resultByToken(db: Database, token: string): Promise<Result
 
 /** A packet's photo (or its thumbnail) for anyone holding the packet's token; nothing else is reachable. */
 export async function packetPhoto(
-  deps: { db: Database; filesDir: string },
+  deps: { db: Database; files: Parameters<typeof openPhotoFile>[0] },
   token: string,
   fileId: string,
   thumb: boolean,
@@ -93,5 +154,5 @@ export async function packetPhoto(
   if (!UUID.test(fileId)) throw notFound();
   const file = await repo.findPacketPhoto(deps.db, token, fileId);
   if (!file) throw notFound();
-  return openPhotoFile(deps.filesDir, file, thumb);
+  return openPhotoFile(deps.files, file, thumb);
 }

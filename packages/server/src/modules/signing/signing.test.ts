@@ -2,7 +2,13 @@ import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { compactVerify, createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet } from 'jose';
+import {
+  CompactSign,
+  compactVerify,
+  createLocalJWKSet,
+  decodeProtectedHeader,
+  type JSONWebKeySet,
+} from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
@@ -126,6 +132,13 @@ describe('signed results and /.well-known/jwks.json', () => {
     const [header, , signature] = jws.split('.');
     const forged = Buffer.from(canonicalJson({ ...RESULT, purity: 751 })).toString('base64url');
     await expect(compactVerify(`${header}.${forged}.${signature}`, keys)).rejects.toThrow(/signature/i);
+  });
+
+  it('makes byte for byte the token a JOSE library makes with the same key (Ed25519 is deterministic)', async () => {
+    const fromJose = await new CompactSign(new TextEncoder().encode(canonicalJson(RESULT)))
+      .setProtectedHeader({ alg: 'EdDSA', kid: signer.kid, typ: RESULT_JWS_TYPE })
+      .sign(signer.key.privateKey);
+    expect(await signer.sign(RESULT)).toBe(fromJose);
   });
 
   it('keeps every key listed after a rotation, without their private parts, for anyone', async () => {

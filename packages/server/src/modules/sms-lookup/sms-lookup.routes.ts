@@ -8,12 +8,22 @@ import { notFound, validation } from '../../lib/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { receiveSms } from './sms-lookup.service.ts';
 
+/**
+ * How much of a message is read: its first characters hold the packet number. A longer one (a
+ * forwarded slip, a pasted page) is still answered, from the number in its start; the rest is never
+ * parsed or stored.
+ */
+export const SMS_MESSAGE_READ_LIMIT = 1000;
+
 /** What Kavenegar's receive webhook sends (as a form or a query string); other providers map to it. */
 const incomingSchema = z.object({
   messageid: z.coerce.string().trim().min(1).max(100),
   from: z.string().trim().min(1).max(30),
   to: z.string().trim().max(30).optional(),
-  message: z.string().max(1000).default(''),
+  message: z
+    .string()
+    .default('')
+    .transform((text) => text.slice(0, SMS_MESSAGE_READ_LIMIT)),
 });
 
 export const smsReceiveResponseSchema = envelopeSchema(z.object({ outcome: z.string() }));

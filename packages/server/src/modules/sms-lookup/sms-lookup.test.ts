@@ -3,6 +3,7 @@ import { TEST_TYPES } from '@ayar/contract';
 import { loadConfig } from '../../config.ts';
 import { createSignedInUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createLab, type TestLab } from '../../../test/labs.ts';
+import { SMS_MESSAGE_READ_LIMIT } from './sms-lookup.routes.ts';
 
 /**
  * Issue 17.4: a person texts a packet number to the network's line and gets the result back by SMS.
@@ -154,7 +155,7 @@ describe('a lookup by SMS', () => {
       method: 'POST',
       url: '/api/v1.0/Tests/EditTest',
       headers: lab.h,
-      payload: { testId: idOf(corrected), cutting: 705 },
+      payload: { testId: idOf(corrected), cutting: 705, reason: 'خطای ثبت عدد' },
     });
     expect(edit.statusCode).toBe(200);
     const admin = await createSignedInUser(ctx, { role: 'admin' });
@@ -172,6 +173,19 @@ describe('a lookup by SMS', () => {
     expect(first).toContain('این نتیجه اصلاح شده است.');
     expect(second).toContain('این نتیجه باطل شده است.');
     expect(second).not.toContain('710');
+  });
+
+  it('answers a message of any length from the number in its first 1000 characters', async () => {
+    const n = String(withPurity);
+    const long = await deliver('09351115500', `${n} ${'سلام '.repeat(2000)}`);
+    expect(long.statusCode).toBe(200);
+    expect(long.json()).toMatchObject({ data: { outcome: 'answered' } });
+    // The number ending at the 1000th character is read; one starting at the 1001st is not.
+    await deliver('09351115511', `${'x'.repeat(SMS_MESSAGE_READ_LIMIT - n.length)}${n}`);
+    await deliver('09351115522', `${'x'.repeat(SMS_MESSAGE_READ_LIMIT)}${n}`);
+    expect(await answers('09351115500')).toEqual([expect.stringContaining('عیار: 750')]);
+    expect(await answers('09351115511')).toEqual([expect.stringContaining('عیار: 750')]);
+    expect(await answers('09351115522')).toEqual(['عیار: برای دیدن نتیجه، فقط شماره بسته را پیامک کنید.']);
   });
 
   it('answers only an Iranian mobile: a short code or a landline gets nothing', async () => {

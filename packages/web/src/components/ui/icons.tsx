@@ -125,6 +125,7 @@ export const IconShield = make(
   ['M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6l8-3z', 'M9 12l2 2 4-4'],
   'IconShield',
 );
+export const IconAlertTriangle = make(['M12 4l9 16H3l9-16z', 'M12 10v4', 'M12 17h.01'], 'IconAlertTriangle');
 export const IconInfo = make(
   ['M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z', 'M12 8h.01', 'M11 12h1v4h1'],
   'IconInfo',

@@ -2,11 +2,29 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Control, Resolver, UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
-import { ASSAY_MSG, OTHER_CUSTOMER_ID, TEST_TYPES, editTestSchema, toPersianDigits } from '@ayar/contract';
+import {
+  ASSAY_MSG,
+  OTHER_CUSTOMER_ID,
+  RESULT_VERSION_MSG,
+  TEST_TYPES,
+  editTestSchema,
+  toPersianDigits,
+} from '@ayar/contract';
 import type { CustomerSearchItem, EditTestRequest, LabDetail } from '@ayar/contract';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { IconReceipt } from '../../components/ui/icons.tsx';
@@ -16,18 +34,22 @@ import { formatJalaliDateTime } from '../../lib/format.ts';
 import { useUnsavedInput } from '../../lib/unsaved.ts';
 import { applyFieldErrors } from '../../lib/applyFieldErrors.ts';
 import { CustomerAutocomplete } from '../../components/search/CustomerAutocomplete.tsx';
-import { FormDigitsField, FormGramsField } from '../../components/ui/form/index.ts';
+import { FormDigitsField, FormGramsField, FormTextareaField } from '../../components/ui/form/index.ts';
 import { ASSAY_KEYS, assayQueries, useEditTest } from './api.ts';
 import { OwnerFields, PacketTypeField, SmsField } from './components/PacketFields.tsx';
 import { PacketDeletePanel } from './components/PacketDeletePanel.tsx';
 import { PurityBadge } from './components/PurityBadge.tsx';
-import { OTHER_CUSTOMER, PACKET_FIELDS } from './packetForm.ts';
+import { ResultVersions } from './components/ResultVersions.tsx';
+import { CORRECTION_REASON, OTHER_CUSTOMER, PACKET_FIELDS, purityNeedsReason } from './packetForm.ts';
 import type { PacketFormValues } from './packetForm.ts';
 
 interface EditForm extends PacketFormValues {
   testId: string;
   sendSMS: boolean;
+  reason: string;
 }
+
+const FIELDS = [...PACKET_FIELDS, 'reason'] as const;
 
 const text = (n: number | null) => (n === null ? '' : String(n));
 
@@ -55,6 +77,9 @@ export function LabEditPage() {
       ) : (
         <Skeleton height={420} radius="lg" />
       )}
+      {test.data && test.data.resultVersion !== null ? (
+        <ResultVersions query={assayQueries.versions(test.data.id)} />
+      ) : null}
     </Stack>
   );
 }
@@ -88,6 +113,7 @@ function valuesOf(row: LabDetail): EditForm {
     weight: text(row.weight),
     desc: row.desc ?? '',
     sendSMS: row.sendSMS,
+    reason: '',
   };
 }
 
@@ -151,7 +177,13 @@ function PacketHeading({ row }: { row: LabDetail }) {
         </Text>
       </div>
       <Group gap="xs">
-        <PurityBadge waiting={row.waitFor} />
+        {row.resultStatus === 'withdrawn' ? (
+          <Badge color="red" variant="light">
+            نتیجه باطل شده
+          </Badge>
+        ) : (
+          <PurityBadge waiting={row.waitFor} />
+        )}
         <Button
           component={Link}
           to={`/lab/slip/${row.id}`}
@@ -205,35 +237,26 @@ function EditPacketFields({
   );
 }
 
-function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void }) {
+/**
+ * Saving the edit: the purity only while it may change (never cleared once given), a correction of a
+ * published purity only with its reason; then back to the list.
+ */
+function useSaveEdit(row: LabDetail, form: UseFormReturn<EditForm, unknown, EditTestRequest>) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { user } = useAuth();
-  const settings = getUserSettings();
-  const testTypes = user?.testTypes.length ? user.testTypes : TEST_TYPES.map((t) => ({ ...t }));
-  const purityEditable = row.waitFor || row.canUpdate;
-  const [customer, setCustomer] = useState<CustomerSearchItem | null>(() => customerOf(row));
   const edit = useEditTest();
+  const purityEditable = row.waitFor || row.canUpdate;
+  const { setError } = form;
 
-  const form = useForm<EditForm, unknown, EditTestRequest>({
-    resolver: zodResolver(editTestSchema) as unknown as Resolver<EditForm, unknown, EditTestRequest>,
-    defaultValues: valuesOf(row),
-  });
-
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isDirty },
-  } = form;
-  useUnsavedInput(isDirty);
-
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     const body: EditTestRequest = { ...values, sendCall: values.sendSMS };
     if (!purityEditable) delete body.cutting;
     else if (values.cutting === null && row.cutting !== null) {
       setError('cutting', { type: 'required', message: ASSAY_MSG.cuttingRange });
+      return;
+    }
+    if (purityEditable && purityNeedsReason(row, values.cutting) && !values.reason) {
+      setError('reason', { type: 'required', message: RESULT_VERSION_MSG.reasonRequired });
       return;
     }
     if (values.customerId !== OTHER_CUSTOMER_ID) {
@@ -246,9 +269,30 @@ function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
       await queryClient.invalidateQueries({ queryKey: ASSAY_KEYS.all });
       void navigate('/lab/list');
     } catch (error) {
-      applyFieldErrors(error, setError, PACKET_FIELDS);
+      applyFieldErrors(error, setError, FIELDS);
     }
   });
+  return { onSubmit, saving: edit.isPending, purityEditable };
+}
+
+function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void }) {
+  const { user } = useAuth();
+  const settings = getUserSettings();
+  const testTypes = user?.testTypes.length ? user.testTypes : TEST_TYPES.map((t) => ({ ...t }));
+  const [customer, setCustomer] = useState<CustomerSearchItem | null>(() => customerOf(row));
+
+  const form = useForm<EditForm, unknown, EditTestRequest>({
+    resolver: zodResolver(editTestSchema) as unknown as Resolver<EditForm, unknown, EditTestRequest>,
+    defaultValues: valuesOf(row),
+  });
+
+  const {
+    control,
+    register,
+    formState: { errors, isDirty },
+  } = form;
+  useUnsavedInput(isDirty);
+  const { onSubmit, saving, purityEditable } = useSaveEdit(row, form);
 
   return (
     <>
@@ -259,6 +303,17 @@ function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
           <Stack gap="sm">
             <EditCustomerFields form={form} customer={customer} onCustomer={setCustomer} />
             <EditPacketFields control={control} row={row} types={testTypes} purityEditable={purityEditable} />
+            {row.resultVersion !== null ? (
+              <FormTextareaField
+                control={control}
+                name="reason"
+                {...CORRECTION_REASON}
+                autosize
+                minRows={2}
+                maxRows={5}
+                maxLength={500}
+              />
+            ) : null}
             {settings.showDesc || row.desc ? (
               <TextInput
                 label="توضیحات"
@@ -268,7 +323,7 @@ function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
               />
             ) : null}
             <SmsField control={control} />
-            <Button type="submit" size="md" loading={edit.isPending}>
+            <Button type="submit" size="md" loading={saving}>
               ذخیره تغییرات
             </Button>
           </Stack>

@@ -31,6 +31,14 @@ export const assayQueries = {
     apiQuery([...PACKETS_KEY, 'manage', 'one', id], ROUTES.manage.getTest, {
       query: { testId: id },
     }),
+  /** The lab's packet: every signed version of its result (issue 17), oldest first. */
+  versions: (testId: string) =>
+    apiQuery([...PACKETS_KEY, 'versions', testId], ROUTES.tests.resultVersions, { query: { testId } }),
+  /** Any packet's signed versions, for the admin. */
+  manageVersions: (testId: string) =>
+    apiQuery([...PACKETS_KEY, 'manage', 'versions', testId], ROUTES.manage.resultVersions, {
+      query: { testId },
+    }),
   /** Who changed what of a packet, and when. */
   history: (testId: string) =>
     apiQuery([...PACKETS_KEY, 'manage', 'history', testId], ROUTES.manage.testHistory, {
@@ -53,3 +61,4 @@ export const useRequestDeleteTest = () => useApiMutation(ROUTES.tests.requestToD
 export const useManageEditTest = () => useApiMutation(ROUTES.manage.editTest);
 export const useManageDeleteTest = () => useApiMutation(ROUTES.manage.deleteTest);
 export const useDeclineDelete = () => useApiMutation(ROUTES.manage.declineDeleteTest);
+export const useWithdrawResult = () => useApiMutation(ROUTES.manage.withdrawResult);

@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DELETE_REQUEST_MSG, ROUTES, TEST_TYPES } from '@ayar/contract';
+import { DELETE_REQUEST_MSG, ROUTES } from '@ayar/contract';
 import type { LabListRow, TestHistoryItem } from '@ayar/contract';
 import { renderApp } from '../../test/render.tsx';
 import { handle, handleAny } from '../../test/server.ts';
 import type { Calls } from '../../test/server.ts';
+import { labRow } from '../../test/fixtures.ts';
 import { signInAs } from '../../test/session.ts';
 
 // Item 1 of issue 16: a delete request could only be granted (ADR 0025).
@@ -13,49 +14,24 @@ import { signInAs } from '../../test/session.ts';
 const ID = '6f1b3c2a-1111-4a5e-9c1d-00000000000a';
 const REASON = 'برگه این بسته با عیار ۷۵۰ به مشتری داده شده است';
 
-const base: LabListRow = {
+const base: LabListRow = labRow({
   id: ID,
   customerId: '6f1b3c2a-2222-4a5e-9c1d-000000000002',
-  customerName: 'حسن طلافروش',
   customerCode: 12,
-  type: TEST_TYPES[0].id,
-  typeName: TEST_TYPES[0].name,
   docNumber: 100234,
   cutting: 750,
-  title: true,
-  titleName: 'بسته',
   weight: 12.5,
-  readyTime: 30,
-  sendSMS: true,
-  sendCall: true,
-  displayType: null,
-  desc: null,
-  sampleWeight: 0.25,
   vage: 50000,
-  vageType: 1,
   feeToman: 50000,
-  feeGold: 0,
   customerMobile: '09121234567',
-  testFullName: null,
-  testMobile: null,
   waitFor: false,
-  canUpdate: false,
-  canDelete: false,
-  date: '2026-11-20T08:00:00Z',
   purityAt: '2026-11-20T08:30:00Z',
-  platform: 'w',
   userId: '6f1b3c2a-3333-4a5e-9c1d-000000000003',
   labName: 'آزمایشگاه زرناب',
   userFullName: 'علی رضایی',
-  serialNo: 1,
   forDelete: true,
   forDeleteDate: '2026-11-21T09:00:00Z',
-  deleteDecline: null,
-  deleted: false,
-  deletedAt: null,
-  publicToken: 'tok',
-  images: [],
-};
+});
 const declined: LabListRow = {
   ...base,
   forDelete: false,

@@ -1,5 +1,5 @@
 import { OTHER_CUSTOMER_ID } from '@ayar/contract';
-import type { CustomerSearchItem } from '@ayar/contract';
+import type { CustomerSearchItem, LabDetail } from '@ayar/contract';
 import type { OwnerValues } from './components/PacketFields.tsx';
 
 /**
@@ -52,3 +52,27 @@ export const OTHER_CUSTOMER: CustomerSearchItem = {
   code: 0,
   mobile: null,
 };
+
+/**
+ * «علت اصلاح» (issue 17): a change to a published result is a new signed version, and the public reads
+ * why next to it. The server refuses such a change without a reason (under this field).
+ */
+export const CORRECTION_REASON = {
+  label: 'علت اصلاح',
+  description: 'برای اصلاح عیار، وزن یا نوع آزمایش لازم است؛ در صفحه عمومی نتیجه دیده می‌شود.',
+} as const;
+
+/**
+ * Whether saving `cutting` changes the published purity (or, where `reissues` — the admin's form —, any
+ * purity saved on a withdrawn result publishes it again), which the form knows needs a reason without
+ * asking the server. Other public fields (the weights a lab shows, the type) are the server's to
+ * judge: it answers with an error under the reason.
+ */
+export function purityNeedsReason(
+  row: LabDetail,
+  cutting: number | null | undefined,
+  { reissues = false }: { reissues?: boolean } = {},
+): boolean {
+  if (row.resultVersion === null || cutting === undefined || cutting === null) return false;
+  return cutting !== row.cutting || (reissues && row.resultStatus === 'withdrawn');
+}

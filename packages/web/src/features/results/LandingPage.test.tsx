@@ -1,31 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { ROUTES } from '@ayar/contract';
-import type { ResultItem } from '@ayar/contract';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '../../lib/auth.ts';
+import { resultItem } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { fail, handle, handleAny, requestsTo } from '../../test/server.ts';
 import { signInAs } from '../../test/session.ts';
 
-/** A public result item as the server answers it. */
-const item = (over: Partial<ResultItem> = {}): ResultItem => ({
-  token: 'tokenAAAAAAAAAAAAAAAAA',
-  docNumber: 77,
-  title: null,
-  customerName: null,
-  series: 3,
-  purity: 750,
-  name: 'آزمایشگاه طلا',
-  rejeCode: null,
-  createDate: '2026-01-01T08:00:00.000Z',
-  remain: 0,
-  weight: null,
-  sampleWeight: null,
-  readyTime: null,
-  images: [],
-  ...over,
-});
+/** A public result item as the server answers it (the kit's fixture). */
+const item = resultItem;
 
 const bottomBar = () => within(screen.getByRole('navigation', { name: 'پیمایش اصلی' }));
 

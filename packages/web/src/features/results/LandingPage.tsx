@@ -4,6 +4,7 @@ import {
   Badge,
   Box,
   Burger,
+  Button,
   Center,
   Container,
   Group,
@@ -18,24 +19,29 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { Emblem } from '../../components/ui/Emblem.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
-import { IconBuilding, IconLogin, IconSearch, IconUserPlus } from '../../components/ui/icons.tsx';
+import { IconBuilding, IconLogin, IconSearch, IconShield, IconUserPlus } from '../../components/ui/icons.tsx';
 import { APP_VERSION, SITE } from '../../lib/site.ts';
 import { ResultLookup } from './ResultLookup.tsx';
 import { SupportLine, TrustSeal } from './SiteContactSlots.tsx';
 import classes from './LandingPage.module.css';
 
 const LandingDrawer = lazy(() => import('./LandingDrawer.tsx'));
+/** «بررسی برگه» brings zod and the form library: loaded when chosen, not with the page. */
+const SlipCheckForm = lazy(() => import('./SlipCheckForm.tsx').then((m) => ({ default: m.SlipCheckForm })));
 
-function FormLoading() {
+function FormLoading({ label = 'در حال بارگذاری فرم ورود' }: { label?: string }) {
   return (
-    <Center mih={180} role="status" aria-label="در حال بارگذاری فرم ورود">
+    <Center mih={180} role="status" aria-label={label}>
       <Loader size="sm" color="gold.6" />
     </Center>
   );
 }
 
-/** The landing modes of docs/product.md §2.2: 0 login, 1 result lookup (default), 2 one-time-code login. */
-export type LandingMode = 0 | 1 | 2;
+/**
+ * The landing modes of docs/product.md §2.2: 0 login, 1 result lookup (default), 2 one-time-code login,
+ * and 3 «بررسی برگه», a printed slip checked against the live result (issue 17.2).
+ */
+export type LandingMode = 0 | 1 | 2 | 3;
 
 const HEADINGS: Record<LandingMode, { title: string; text: string }> = {
   0: { title: 'ورود به سامانه', text: 'لطفاً نام کاربری و رمز عبور خود را وارد کنید.' },
@@ -46,6 +52,10 @@ const HEADINGS: Record<LandingMode, { title: string; text: string }> = {
   2: {
     title: 'ورود با رمز یکبار مصرف',
     text: 'نام کاربری یا شماره موبایل خود را وارد کنید تا کد ورود برایتان پیامک شود.',
+  },
+  3: {
+    title: 'بررسی برگه آزمایش',
+    text: 'شماره بسته و عیار چاپ‌شده روی برگه را وارد کنید تا با نتیجه ثبت‌شده در شبکه مقایسه شود.',
   },
 };
 
@@ -121,7 +131,12 @@ function BottomBar({ mode, onMode }: { mode: LandingMode; onMode: (mode: Landing
   return (
     <nav className={classes.bottomBar} aria-label="پیمایش اصلی">
       <div className={classes.bottomInner}>
-        <BottomTab label="جواب آزمایش" icon={IconSearch} active={mode === 1} onClick={() => onMode(1)} />
+        <BottomTab
+          label="جواب آزمایش"
+          icon={IconSearch}
+          active={mode === 1 || mode === 3}
+          onClick={() => onMode(1)}
+        />
         <BottomTab label="ثبت نام" icon={IconUserPlus} to="/register" />
         <BottomTab
           label="ورود"
@@ -132,6 +147,18 @@ function BottomBar({ mode, onMode }: { mode: LandingMode; onMode: (mode: Landing
         <BottomTab label="لیست آزمایشگاه‌ها" icon={IconBuilding} to="/lab-owners" />
       </div>
     </nav>
+  );
+}
+
+/** Mode 1: the lookup by number, and the way to «بررسی برگه» for someone holding a printed slip. */
+function LookupMode({ onCheckSlip }: { onCheckSlip: () => void }) {
+  return (
+    <>
+      <ResultLookup />
+      <Button variant="default" size="sm" leftSection={<IconShield size={18} />} onClick={onCheckSlip}>
+        بررسی برگه
+      </Button>
+    </>
   );
 }
 
@@ -176,18 +203,19 @@ export function LandingPage({
                 {heading.text}
               </Text>
             </Box>
-            {mode === 1 && <ResultLookup />}
-            <Suspense fallback={<FormLoading />}>
+            {mode === 1 && <LookupMode onCheckSlip={() => setMode(3)} />}
+            <Suspense fallback={<FormLoading label={mode === 3 ? 'در حال بارگذاری فرم' : undefined} />}>
               {mode === 0 && <LoginForm onUseOtp={() => setMode(2)} />}
               {mode === 2 && <OtpLoginForm onUsePassword={() => setMode(0)} />}
+              {mode === 3 && <SlipCheckForm onBack={() => setMode(1)} />}
             </Suspense>
           </Stack>
         </Paper>
 
         <Stack align="center" gap="sm" mt="lg" mb="md">
           <SupportLine />
-          {mode === 1 && <TrustSeal />}
-          {mode !== 1 && (
+          {(mode === 1 || mode === 3) && <TrustSeal />}
+          {mode !== 1 && mode !== 3 && (
             <Badge variant="outline" color="gray" tt="none" radius="sm" aria-label={`نسخه ${APP_VERSION}`}>
               <Ltr>{APP_VERSION}</Ltr>
             </Badge>

@@ -1,16 +1,29 @@
 import { Alert, Anchor, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { PUBLIC_TOKEN_PATTERN, RESULT_MSG } from '@ayar/contract';
 import { Emblem } from '../../components/ui/Emblem.tsx';
 import { SITE } from '../../lib/site.ts';
 import { ResultList } from './ResultList.tsx';
+import { SlipVerdict, verdictOfVersion } from './SlipVerdict.tsx';
 import { SupportLine } from './LandingPage.tsx';
 import { resultQueries } from './api.ts';
 
-/** `/r/:token`: the result a slip's QR code points at, the same item as the lookup by number. */
+/** The version a slip's QR code names (`?v=2`), or null for an address without one (or a garbled one). */
+function printedVersion(raw: string | null): number | null {
+  if (raw === null || !/^\d{1,9}$/.test(raw)) return null;
+  const version = Number(raw);
+  return version >= 1 ? version : null;
+}
+
+/**
+ * `/r/:token`: the result a slip's QR code points at, the same item as the lookup by number. With
+ * `?v=N` (the version the slip printed) it first says whether that paper still holds (issue 17.2).
+ */
 export function PublicResultPage() {
   const { token = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const printed = printedVersion(searchParams.get('v'));
   const valid = PUBLIC_TOKEN_PATTERN.test(token);
   const result = useQuery({ ...resultQueries.byToken(token), enabled: valid });
 
@@ -35,7 +48,17 @@ export function PublicResultPage() {
       </Alert>
     );
   } else {
-    body = <ResultList items={result.data.list} showLink={false} />;
+    const [item] = result.data.list;
+    body = (
+      <>
+        {item && printed !== null ? (
+          <section aria-label="بررسی برگه">
+            <SlipVerdict verdict={verdictOfVersion(item, printed)} onResultPage />
+          </section>
+        ) : null}
+        <ResultList items={result.data.list} ownPage />
+      </>
+    );
   }
 
   return (

@@ -9,6 +9,7 @@ import type { LabelValueRowProps } from '../../components/ui/LabelValueRow.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { IconClock } from '../../components/ui/icons.tsx';
 import { PhotoGallery, galleryImages } from '../../components/ui/PhotoGallery.tsx';
+import { CorrectionNotice, SignatureBadge, WithdrawnNotice } from './ResultStanding.tsx';
 import type { ResultItem } from './types.ts';
 
 // The details sit in a 200 px panel, so their rows are the dense ones.
@@ -33,7 +34,10 @@ function ItemDetails({ item, showLink }: { item: ResultItem; showLink: boolean }
           />
         </Box>
       )}
-      {ready ? (
+      {/* Withdrawn: when and why take the purity's place (issue 17.3). */}
+      {item.status === 'withdrawn' ? (
+        <WithdrawnNotice item={item} />
+      ) : ready ? (
         <Row label="عیار">
           <Ltr>{toPersianDigits(String(item.purity))}</Ltr>
         </Row>
@@ -45,6 +49,8 @@ function ItemDetails({ item, showLink }: { item: ResultItem; showLink: boolean }
           </Text>
         </Group>
       )}
+      {item.status === 'published' && (item.version ?? 1) > 1 && <CorrectionNotice item={item} />}
+      <SignatureBadge item={item} />
       {item.customerName && <Row label="نام مشتری">{item.customerName}</Row>}
       {item.title && <Row label="نوع آزمایش">{item.title}</Row>}
       {item.series !== null && (
@@ -80,9 +86,10 @@ function ItemDetails({ item, showLink }: { item: ResultItem; showLink: boolean }
 
 /**
  * The public result items (docs/product.md §2.2): collapsible, one open at a time (the first starts open),
- * at most 200 px tall when open; the purity when known, else the minutes left.
+ * at most 200 px tall when open; the purity when known, else the minutes left. `ownPage`: the result's
+ * own page (/r/<token>), which shows its one item whole, with no link to itself.
  */
-export function ResultList({ items, showLink = true }: { items: ResultItem[]; showLink?: boolean }) {
+export function ResultList({ items, ownPage = false }: { items: ResultItem[]; ownPage?: boolean }) {
   const [opened, setOpened] = useState<string | null>(items.length > 0 ? '0' : null);
   const list = useRef<HTMLDivElement>(null);
   // On a phone the answer appears low on the page, its open panel under the landing page's fixed
@@ -120,7 +127,11 @@ export function ResultList({ items, showLink = true }: { items: ResultItem[]; sh
                 بسته <Ltr>{toPersianDigits(item.docNumber)}</Ltr>
                 {item.title ? ` — ${item.title}` : ''}
               </Text>
-              {item.purity !== null ? (
+              {item.status === 'withdrawn' ? (
+                <Badge color="red.8" variant="filled" radius="sm" style={{ flexShrink: 0 }}>
+                  باطل شده
+                </Badge>
+              ) : item.purity !== null ? (
                 <Badge color="gold.8" variant="filled" size="lg" radius="sm" style={{ flexShrink: 0 }}>
                   عیار <Ltr>{toPersianDigits(String(item.purity))}</Ltr>
                 </Badge>
@@ -132,19 +143,26 @@ export function ResultList({ items, showLink = true }: { items: ResultItem[]; sh
             </Group>
           </Accordion.Control>
           <Accordion.Panel>
-            <ScrollArea.Autosize
-              mah={200}
-              type="auto"
-              offsetScrollbars
-              // A region that scrolls is reachable by keyboard too (Tab, then the arrow keys).
-              viewportProps={{
-                tabIndex: 0,
-                role: 'region',
-                'aria-label': `جزئیات بسته ${toPersianDigits(item.docNumber)}`,
-              }}
-            >
-              <ItemDetails item={item} showLink={showLink} />
-            </ScrollArea.Autosize>
+            {ownPage ? (
+              // A slip's QR lands here: the signature and any correction are read without scrolling.
+              <Box role="region" aria-label={`جزئیات بسته ${toPersianDigits(item.docNumber)}`}>
+                <ItemDetails item={item} showLink={false} />
+              </Box>
+            ) : (
+              <ScrollArea.Autosize
+                mah={200}
+                type="auto"
+                offsetScrollbars
+                // A region that scrolls is reachable by keyboard too (Tab, then the arrow keys).
+                viewportProps={{
+                  tabIndex: 0,
+                  role: 'region',
+                  'aria-label': `جزئیات بسته ${toPersianDigits(item.docNumber)}`,
+                }}
+              >
+                <ItemDetails item={item} showLink />
+              </ScrollArea.Autosize>
+            )}
           </Accordion.Panel>
         </Accordion.Item>
       ))}

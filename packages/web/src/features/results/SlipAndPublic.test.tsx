@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROUTES } from '@ayar/contract';
-import type { LabDetail, ResultItem } from '@ayar/contract';
+import type { LabDetail } from '@ayar/contract';
+import { labRow, resultItem } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { fail, handle, requestsTo, resetRequests } from '../../test/server.ts';
 import { signInAs } from '../../test/session.ts';
@@ -11,50 +12,31 @@ import { SLIP_FORMAT_KEY } from './SlipPage.tsx';
 const TOKEN = 'Zx9_abcdefghijklmnopqr';
 const ID = '0b0c7c8e-1d2e-4f00-9a3b-0000000000aa';
 
-const packet = (over: Partial<LabDetail> = {}): LabDetail => ({
-  id: ID,
-  customerId: null,
-  customerName: 'علی رضایی',
-  customerCode: 12,
-  type: null,
-  typeName: 'ساخته',
-  docNumber: 1_000_123,
-  cutting: 750,
-  title: true,
-  titleName: 'بسته',
-  weight: 15.5,
-  readyTime: null,
-  sendSMS: true,
-  sendCall: true,
-  displayType: null,
-  desc: null,
-  sampleWeight: 0.25,
-  vage: 0,
-  vageType: 1,
-  feeToman: 0,
-  feeGold: 0,
-  customerMobile: '09121234567',
-  testFullName: null,
-  testMobile: null,
-  waitFor: false,
-  canUpdate: true,
-  canDelete: false,
-  date: '2026-01-01T08:30:00.000Z',
-  purityAt: '2026-01-01T09:00:00.000Z',
-  platform: 'w',
-  userId: 'w1',
-  labName: 'آزمایشگاه الماس',
-  userFullName: 'مدیر',
-  serialNo: 4,
-  forDelete: false,
-  forDeleteDate: null,
-  deleteDecline: null,
-  deleted: false,
-  deletedAt: null,
-  publicToken: TOKEN,
-  images: [],
-  ...over,
-});
+/** The packet a slip prints: published (version 1) with purity 750. */
+const packet = (over: Partial<LabDetail> = {}): LabDetail =>
+  labRow({
+    id: ID,
+    customerId: null,
+    customerName: 'علی رضایی',
+    customerCode: 12,
+    type: null,
+    typeName: 'ساخته',
+    docNumber: 1_000_123,
+    cutting: 750,
+    weight: 15.5,
+    readyTime: null,
+    waitFor: false,
+    canUpdate: true,
+    date: '2026-01-01T08:30:00.000Z',
+    purityAt: '2026-01-01T09:00:00.000Z',
+    resultVersion: 1,
+    resultAt: '2026-01-01T09:00:00.000Z',
+    resultStatus: 'published',
+    labName: 'آزمایشگاه الماس',
+    serialNo: 4,
+    publicToken: TOKEN,
+    ...over,
+  });
 
 const signInAsWorkshop = () => signInAs('workshop', { userFname: 'الماس' });
 
@@ -70,7 +52,10 @@ describe('the packet slip (/lab/slip/:id)', () => {
     expect(within(slip).getByText('علی رضایی')).toBeInTheDocument();
     expect(within(slip).getByText('۱۵٫۵ گرم')).toBeInTheDocument();
     expect(within(slip).getByText('۷۵۰')).toBeInTheDocument();
-    expect(within(slip).getByText(`${window.location.origin}/r/${TOKEN}`)).toBeInTheDocument();
+    // The result's version and when it was published; the QR names the version (issue 17.2).
+    expect(within(slip).getByRole('row', { name: /نسخه نتیجه.*۱/ })).toBeInTheDocument();
+    expect(within(slip).getByRole('row', { name: /زمان انتشار.*۱۴۰۴\/۱۰\/۱۱ ۱۲:۳۰/ })).toBeInTheDocument();
+    expect(within(slip).getByText(`${window.location.origin}/r/${TOKEN}?v=1`)).toBeInTheDocument();
     const qr = await within(slip).findByRole('img', { name: /کد QR/ });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     expect(slip).not.toHaveTextContent('09121234567');
@@ -83,12 +68,18 @@ describe('the packet slip (/lab/slip/:id)', () => {
     localStorage.removeItem(SLIP_FORMAT_KEY);
     const print = vi.fn();
     vi.stubGlobal('print', print);
-    handle(ROUTES.tests.getTest, packet({ cutting: null }));
+    handle(
+      ROUTES.tests.getTest,
+      packet({ cutting: null, resultVersion: null, resultAt: null, resultStatus: null }),
+    );
     const user = userEvent.setup();
     renderApp(`/lab/slip/${ID}`);
     const slip = await screen.findByRole('article', { name: 'برگه بسته' });
     expect(slip).toHaveAttribute('data-format', 'a6');
     expect(within(slip).getByText('در انتظار تعیین')).toBeInTheDocument();
+    // Nothing published yet: no version, and the QR is the result's page alone.
+    expect(within(slip).queryByText('نسخه نتیجه')).not.toBeInTheDocument();
+    expect(within(slip).getByText(`${window.location.origin}/r/${TOKEN}`)).toBeInTheDocument();
     await user.click(screen.getByText('حرارتی ۸۰ میلی‌متری'));
     expect(slip).toHaveAttribute('data-format', 'thermal');
     expect(localStorage.getItem(SLIP_FORMAT_KEY)).toBe('thermal');
@@ -104,22 +95,13 @@ describe('the packet slip (/lab/slip/:id)', () => {
 });
 
 describe('the public result page (/r/:token)', () => {
-  const item: ResultItem = {
+  const item = resultItem({
     token: TOKEN,
     docNumber: 1_000_123,
-    title: null,
-    customerName: null,
     series: 4,
-    purity: 750,
     name: 'آزمایشگاه الماس',
-    rejeCode: null,
     createDate: '2026-01-01T08:30:00.000Z',
-    remain: 0,
-    weight: null,
-    sampleWeight: null,
-    readyTime: null,
-    images: [],
-  };
+  });
 
   it('shows the packet’s result to a guest', async () => {
     const results = handle(ROUTES.tests.resultByToken, { list: [item] });

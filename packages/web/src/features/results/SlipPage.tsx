@@ -57,9 +57,27 @@ function SlipRow({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The printed slip: number, lab, customer, weights, purity when known, date and the QR code. */
+/**
+ * The address the slip's QR code carries: the result's page, with the version this paper prints
+ * (`?v=2`), so the page can say whether the paper is still the result (issue 17.2).
+ */
+export function slipUrl(packet: LabDetail, origin: string): string {
+  const page = `${origin}${publicResultPath(packet.publicToken)}`;
+  return packet.resultVersion === null ? page : `${page}?v=${packet.resultVersion}`;
+}
+
+/** The purity as printed: the value, «باطل شده» for a withdrawn result, or «در انتظار تعیین». */
+function printedPurity(packet: LabDetail) {
+  if (packet.resultStatus === 'withdrawn') return 'باطل شده';
+  return packet.cutting !== null ? <Ltr>{toPersianDigits(packet.cutting)}</Ltr> : 'در انتظار تعیین';
+}
+
+/**
+ * The printed slip: number, lab, customer, weights, purity when known, the result's version and
+ * publication time, date and the QR code.
+ */
 export function Slip({ packet, format, origin }: { packet: LabDetail; format: SlipFormat; origin: string }) {
-  const url = `${origin}${publicResultPath(packet.publicToken)}`;
+  const url = slipUrl(packet, origin);
   const qr = useQrSvg(url);
   const gold = grams(packet.weight);
   const sample = grams(packet.sampleWeight);
@@ -80,9 +98,17 @@ export function Slip({ packet, format, origin }: { packet: LabDetail; format: Sl
           {packet.typeName && <SlipRow label="نوع">{packet.typeName}</SlipRow>}
           {gold && <SlipRow label="وزن طلا">{gold}</SlipRow>}
           {sample && <SlipRow label="وزن نمونه">{sample}</SlipRow>}
-          <SlipRow label="عیار">
-            {packet.cutting !== null ? <Ltr>{toPersianDigits(packet.cutting)}</Ltr> : 'در انتظار تعیین'}
-          </SlipRow>
+          <SlipRow label="عیار">{printedPurity(packet)}</SlipRow>
+          {packet.resultVersion !== null && (
+            <>
+              <SlipRow label="نسخه نتیجه">
+                <Ltr>{toPersianDigits(packet.resultVersion)}</Ltr>
+              </SlipRow>
+              <SlipRow label="زمان انتشار">
+                <Ltr>{formatJalaliDateTime(packet.resultAt)}</Ltr>
+              </SlipRow>
+            </>
+          )}
           <SlipRow label="تاریخ ثبت">
             <Ltr>{formatJalaliDateTime(packet.date)}</Ltr>
           </SlipRow>

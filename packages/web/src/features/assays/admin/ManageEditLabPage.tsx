@@ -19,7 +19,13 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
-import { OTHER_CUSTOMER_ID, TEST_TYPES, manageEditTestSchema, toPersianDigits } from '@ayar/contract';
+import {
+  OTHER_CUSTOMER_ID,
+  RESULT_VERSION_MSG,
+  TEST_TYPES,
+  manageEditTestSchema,
+  toPersianDigits,
+} from '@ayar/contract';
 import type { LabDetail, ManageEditTestRequest } from '@ayar/contract';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { confirmThenRun } from '../../../components/ui/confirmThenRun.ts';
@@ -32,20 +38,24 @@ import { FormDigitsField } from '../../../components/ui/form/index.ts';
 import { ASSAY_KEYS, assayQueries, useManageDeleteTest, useManageEditTest } from '../api.ts';
 import { OwnerFields, PacketTypeField } from '../components/PacketFields.tsx';
 import { PurityBadge } from '../components/PurityBadge.tsx';
-import { PACKET_FIELDS } from '../packetForm.ts';
+import { ResultVersions } from '../components/ResultVersions.tsx';
+import { PACKET_FIELDS, purityNeedsReason } from '../packetForm.ts';
 import type { PacketFormValues } from '../packetForm.ts';
 import { DELETE_QUESTION } from './AdminLabList.tsx';
 import { DeclineDeleteButton } from './DeclineDeleteButton.tsx';
 import { PacketHistory } from './PacketHistory.tsx';
 import { PacketPhotos } from './PacketPhotos.tsx';
+import { ResultChangeFields } from './ResultChangeFields.tsx';
+import { WithdrawResultButton, canWithdraw } from './WithdrawResultButton.tsx';
 
 /** The form's fields, as typed (text); the contract's `manageEditTestSchema` turns them into the request. */
 export interface EditLabValues extends PacketFormValues {
   testId: string;
   vage: string;
+  reason: string;
 }
 
-const FIELDS = [...PACKET_FIELDS, 'vage'] as const;
+const FIELDS = [...PACKET_FIELDS, 'vage', 'reason'] as const;
 
 const text = (value: number | string | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
@@ -71,6 +81,7 @@ function valuesOf(lab: LabDetail): EditLabValues {
     weight: text(lab.weight),
     vage: text(lab.vage),
     desc: text(lab.desc),
+    reason: '',
   };
 }
 
@@ -111,6 +122,9 @@ export function ManageEditLabPage() {
           این بسته وجود ندارد یا حذف شده است.
         </Alert>
       )}
+      {lab.data && lab.data.resultVersion !== null ? (
+        <ResultVersions query={assayQueries.manageVersions(lab.data.id)} />
+      ) : null}
       {lab.data ? <PacketHistory testId={lab.data.id} /> : null}
     </Stack>
   );
@@ -130,7 +144,13 @@ function EditLabHeading({ lab }: { lab: LabDetail }) {
           </Text>
         </Stack>
         <Group gap={6}>
-          <PurityBadge waiting={lab.cutting === null} />
+          {lab.resultStatus === 'withdrawn' ? (
+            <Badge color="red" variant="light">
+              نتیجه باطل شده
+            </Badge>
+          ) : (
+            <PurityBadge waiting={lab.cutting === null} />
+          )}
           {lab.forDelete ? (
             <Badge color="red" variant="light">
               درخواست حذف
@@ -261,6 +281,7 @@ function EditLabActions(props: {
         {props.lab.forDelete ? (
           <DeclineDeleteButton packet={props.lab} disabled={props.busy} onDeclined={props.onDeclined} />
         ) : null}
+        {canWithdraw(props.lab) ? <WithdrawResultButton packet={props.lab} disabled={props.busy} /> : null}
       </Group>
       <Button type="submit" loading={props.saving} disabled={props.busy}>
         ذخیره تغییرات
@@ -304,6 +325,10 @@ function EditLabForm({ lab }: { lab: LabDetail }) {
   const leave = useLeave();
 
   const onSubmit = form.handleSubmit(async (values) => {
+    if (purityNeedsReason(lab, values.cutting, { reissues: true }) && !values.reason) {
+      form.setError('reason', { type: 'required', message: RESULT_VERSION_MSG.reasonRequired });
+      return;
+    }
     try {
       const result = await save.mutateAsync(values);
       alertSuccess(result.message);
@@ -330,6 +355,7 @@ function EditLabForm({ lab }: { lab: LabDetail }) {
             <EditLabHeading lab={lab} />
 
             <EditLabFields lab={lab} control={control} />
+            <ResultChangeFields lab={lab} control={control} />
             <Textarea
               label="توضیحات"
               autosize

@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ASSAY_MSG, OTHER_CUSTOMER_ID, ROUTES, TEST_TYPES, UI } from '@ayar/contract';
+import { ASSAY_MSG, OTHER_CUSTOMER_ID, ROUTES, UI } from '@ayar/contract';
 import type { LabListRow, TestHistoryItem } from '@ayar/contract';
 import { Route, Routes } from 'react-router';
 import { expectNoNestedControls, tabTo } from '../../../test/a11y.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { handle, requestsTo } from '../../../test/server.ts';
 import type { Calls } from '../../../test/server.ts';
+import { labRow } from '../../../test/fixtures.ts';
 import { signInAs } from '../../../test/session.ts';
 import { DELETE_QUESTION } from './AdminLabList.tsx';
 import { ManageEditLabPage } from './ManageEditLabPage.tsx';
@@ -16,49 +17,24 @@ import { ManageLabsToDeletePage } from './ManageLabsToDeletePage.tsx';
 
 const ID = '6f1b3c2a-1111-4a5e-9c1d-000000000001';
 
-const row: LabListRow = {
+const row: LabListRow = labRow({
   id: ID,
   customerId: '6f1b3c2a-2222-4a5e-9c1d-000000000002',
-  customerName: 'حسن طلافروش',
   customerCode: 12,
-  type: TEST_TYPES[0].id,
-  typeName: TEST_TYPES[0].name,
   docNumber: 100234,
   cutting: 750,
-  title: true,
-  titleName: 'بسته',
   weight: 12.5,
-  readyTime: 30,
-  sendSMS: true,
-  sendCall: true,
-  displayType: null,
-  desc: null,
-  sampleWeight: 0.25,
   vage: 50000,
-  vageType: 1,
   feeToman: 50000,
-  feeGold: 0,
   customerMobile: null,
-  testFullName: null,
-  testMobile: null,
   waitFor: false,
-  canUpdate: false,
-  canDelete: false,
-  date: '2026-11-20T08:00:00Z',
   purityAt: '2026-11-20T08:30:00Z',
-  platform: 'w',
   userId: '6f1b3c2a-3333-4a5e-9c1d-000000000003',
   labName: 'آزمایشگاه زرناب',
   userFullName: 'علی رضایی',
-  serialNo: 1,
   forDelete: true,
   forDeleteDate: '2026-11-21T09:00:00Z',
-  deleteDecline: null,
-  deleted: false,
-  deletedAt: null,
-  publicToken: 'tok',
-  images: [],
-};
+});
 
 const history: TestHistoryItem[] = [
   {

@@ -8,6 +8,8 @@ import { DigitsInput } from '../../../components/ui/DigitsInput.tsx';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { alertError, alertSuccess } from '../../../lib/alert.ts';
 import { ASSAY_KEYS, useAddCutting } from '../api.ts';
+import { CorrectionReasonModal } from './CorrectionReasonModal.tsx';
+import type { Correction } from './CorrectionReasonModal.tsx';
 
 const fa = (n: number) => toPersianDigits(n);
 
@@ -126,6 +128,15 @@ function readPurities(rows: readonly LabListRow[], typed: Record<string, string>
   return { bad, body };
 }
 
+/** The purities of the request that change a published result: each needs a reason (issue 17). */
+function correctionsIn(body: AddCuttingRequest, rows: readonly LabListRow[]): Correction[] {
+  return body.flatMap(({ id, cutting }) => {
+    const row = rows.find((r) => r.id === id);
+    if (!row || row.resultVersion === null || row.cutting === null) return [];
+    return [{ id, label: row.titleName, docNumber: row.docNumber, from: row.cutting, to: cutting }];
+  });
+}
+
 /** The boxes' inputs: the one just opened takes the focus, Enter and three digits move to the next. */
 function useBoxFocus(boxRows: readonly LabListRow[]) {
   const inputs = useRef(new Map<string, HTMLInputElement | null>());
@@ -148,13 +159,56 @@ function useBoxFocus(boxRows: readonly LabListRow[]) {
 }
 
 /**
+ * Sends checked purities in one AddCutting call. When some change a purity already published, the
+ * reason is asked first (a dialog) and sent with those (issue 17); `onSaved` runs after a success.
+ */
+function usePuritySend(boxRows: readonly LabListRow[], onSaved: () => void) {
+  const queryClient = useQueryClient();
+  const addCutting = useAddCutting();
+  // A request waiting for the reason of its corrections (the dialog is open while it is set).
+  const [asking, setAsking] = useState<{ body: AddCuttingRequest; corrections: Correction[] } | null>(null);
+
+  const send = async (body: AddCuttingRequest) => {
+    try {
+      const result = await addCutting.mutateAsync(body);
+      alertSuccess(result.message);
+      setAsking(null);
+      onSaved();
+      await queryClient.invalidateQueries({ queryKey: ASSAY_KEYS.all });
+    } catch {
+      // The client has shown why; the typed purities (and the reason, if asked) stay.
+    }
+  };
+
+  const submit = async (body: AddCuttingRequest) => {
+    const corrections = correctionsIn(body, boxRows);
+    if (corrections.length > 0) setAsking({ body, corrections });
+    else await send(body);
+  };
+
+  /** The corrected packets go with the reason; first purities of the same request without. */
+  const sendWithReason = (reason: string) => {
+    if (!asking) return Promise.resolve();
+    const corrected = new Set(asking.corrections.map((c) => c.id));
+    return send(asking.body.map((item) => (corrected.has(item.id) ? { ...item, reason } : item)));
+  };
+
+  const reasonDialog = (
+    <CorrectionReasonModal
+      corrections={asking?.corrections ?? null}
+      onConfirm={sendWithReason}
+      onCancel={() => setAsking(null)}
+    />
+  );
+  return { submit, saving: addCutting.isPending, reasonDialog };
+}
+
+/**
  * The lists' inline purity (ADR 13): a waiting packet takes its purity in a box; a packet whose purity
  * is saved shows it as text, like any saved value, with «ویرایش» while it may still change
  * (`canUpdate`), which opens the box. Every box is saved by one «ثبت عیار» (or Ctrl+Enter).
  */
 export function useInlinePurity(list: readonly LabListRow[]) {
-  const queryClient = useQueryClient();
-  const addCutting = useAddCutting();
   const [purities, setPurities] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [editing, setEditing] = useState<ReadonlySet<string>>(() => new Set());
@@ -167,6 +221,10 @@ export function useInlinePurity(list: readonly LabListRow[]) {
   });
 
   const { inputs, focusOnOpen, focusNext } = useBoxFocus(boxRows);
+  const sender = usePuritySend(boxRows, () => {
+    setPurities({});
+    setEditing(new Set());
+  });
 
   const save = async () => {
     const { bad, body } = readPurities(changed, purities);
@@ -177,16 +235,7 @@ export function useInlinePurity(list: readonly LabListRow[]) {
       inputs.current.get(firstBad)?.focus();
       return;
     }
-    if (body.length === 0) return;
-    try {
-      const result = await addCutting.mutateAsync(body);
-      alertSuccess(result.message);
-      setPurities({});
-      setEditing(new Set());
-      await queryClient.invalidateQueries({ queryKey: ASSAY_KEYS.all });
-    } catch {
-      // The client has shown why; the typed purities stay.
-    }
+    if (body.length > 0) await sender.submit(body);
   };
 
   const box = (row: LabListRow) => (
@@ -227,7 +276,10 @@ export function useInlinePurity(list: readonly LabListRow[]) {
    */
   const saveBar =
     boxRows.length > 0 ? (
-      <PuritySaveBar count={changed.length} saving={addCutting.isPending} onSave={() => void save()} />
+      <>
+        <PuritySaveBar count={changed.length} saving={sender.saving} onSave={() => void save()} />
+        {sender.reasonDialog}
+      </>
     ) : null;
 
   return { cell, saveBar };

@@ -1,0 +1,200 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ROUTES } from '@ayar/contract';
+import type { ResultItem } from '@ayar/contract';
+import { resultItem } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render.tsx';
+import { handle, handleUrl, HttpResponse } from '../../test/server.ts';
+import { serveKeys, signItem, testSigner } from '../../test/signing.ts';
+import type { TestSigner } from '../../test/signing.ts';
+import { forgetResultKeys } from './signature.ts';
+
+// Issue 17 on the public result: the network's signature checked in the browser, a corrected or
+// withdrawn result said plainly, and /r/<token>?v=N telling whether the paper still holds.
+
+const TOKEN = 'Zx9_abcdefghijklmnopqr';
+const VERIFIED = 'امضای دیجیتال شبکه تأیید شد';
+
+let network: TestSigner;
+beforeAll(async () => {
+  network = await testSigner('net-1');
+});
+beforeEach(() => forgetResultKeys());
+
+const item = (over: Partial<ResultItem> = {}) =>
+  resultItem({ token: TOKEN, docNumber: 1_000_123, name: 'آزمایشگاه الماس', ...over });
+
+const CORRECTED = {
+  purity: 740,
+  version: 2,
+  signedAt: '2026-01-02T06:00:00.000Z',
+  changedAt: '2026-01-02T06:00:00.000Z',
+  changeReason: 'خطای ثبت عیار',
+} as const;
+
+/** /r/<token>(?v=…) answered with `shown`; returns the details panel of its one item. */
+async function openResult(shown: ResultItem, search = '') {
+  handle(ROUTES.tests.resultByToken, { list: [shown] });
+  renderApp(`/r/${TOKEN}${search}`);
+  return screen.findByRole('region', { name: 'جزئیات بسته ۱۰۰۰۱۲۳' });
+}
+
+describe('the signature on the public result', () => {
+  it('says the network’s signature holds, with the signing date, after checking it against the published keys', async () => {
+    const keys = serveKeys(network.jwk);
+    const panel = await openResult(await signItem(network, item()));
+    const badge = await within(panel).findByText(VERIFIED);
+    expect(badge.closest('[role="status"]')).toHaveTextContent(
+      'برای آزمایشگاه الماس، امضا شده در ۱۴۰۴/۱۰/۱۱ ۱۱:۵۰',
+    );
+    expect(keys).toHaveLength(1);
+    expect(keys[0]!.headers.get('Authorization')).toBeNull();
+    expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('warns when the signed payload was altered', async () => {
+    serveKeys(network.jwk);
+    const signed = await signItem(network, item());
+    const [header, , signature] = signed.jws!.split('.');
+    const altered = Buffer.from(JSON.stringify({ purity: 999 })).toString('base64url');
+    const panel = await openResult({ ...signed, jws: `${header}.${altered}.${signature}` });
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+      'هشدار: امضای دیجیتال این نتیجه تأیید نشد',
+    );
+    expect(within(panel).queryByText(VERIFIED)).not.toBeInTheDocument();
+  });
+
+  it('warns when a genuine signature is of another purity than the page shows', async () => {
+    serveKeys(network.jwk);
+    // The network signed 750; the page shows 780.
+    const signed = await signItem(network, item());
+    const panel = await openResult({ ...signed, purity: 780 });
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+      'هشدار: این صفحه با نتیجهٔ امضاشده یکی نیست',
+    );
+    expect(within(panel).queryByText(VERIFIED)).not.toBeInTheDocument();
+  });
+
+  it('names the lab it was signed for when the lab was renamed since, without a warning', async () => {
+    serveKeys(network.jwk);
+    const signed = await signItem(network, item());
+    const panel = await openResult({ ...signed, name: 'آزمایشگاه الماس نو' });
+    const badge = await within(panel).findByText(VERIFIED);
+    expect(badge.closest('[role="status"]')).toHaveTextContent('برای آزمایشگاه الماس، امضا شده در');
+    expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('warns of a key the network never published', async () => {
+    const stranger = await testSigner('someone-else');
+    const keys = serveKeys(network.jwk);
+    const panel = await openResult(await signItem(stranger, item()));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('تأیید نشد');
+    // The set was fetched again in case the key was new since the page loaded it.
+    expect(keys).toHaveLength(2);
+  });
+
+  it('shows neither badge nor warning for a result with nothing signed, and fetches no keys', async () => {
+    const keys = serveKeys(network.jwk);
+    const panel = await openResult(item({ jws: null, version: null, signedAt: null }));
+    expect(within(panel).getByText('۷۵۰')).toBeInTheDocument();
+    expect(within(panel).queryByText(/امضا/)).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
+    expect(keys).toHaveLength(0);
+  });
+
+  it('says the keys could not be fetched, not that the result is forged', async () => {
+    handleUrl('/.well-known/jwks.json', () => new HttpResponse(null, { status: 503 }));
+    const panel = await openResult(await signItem(network, item()));
+    expect(await within(panel).findByText('امضای دیجیتال بررسی نشد')).toBeInTheDocument();
+    expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('a corrected or withdrawn result', () => {
+  it('shows a correction’s date, reason and version, and verifies the new version’s signature', async () => {
+    serveKeys(network.jwk);
+    const panel = await openResult(await signItem(network, item(CORRECTED)));
+    expect(within(panel).getByText(/اصلاح‌شده در/)).toHaveTextContent('اصلاح‌شده در ۱۴۰۴/۱۰/۱۲ ۰۹:۳۰');
+    expect(within(panel).getByText('علت: خطای ثبت عیار')).toBeInTheDocument();
+    expect(panel).toHaveTextContent('نسخهٔ ۲ از این نتیجه');
+    expect(within(panel).getByText('۷۴۰')).toBeInTheDocument();
+    expect(await within(panel).findByText(VERIFIED)).toBeInTheDocument();
+  });
+
+  it('shows a withdrawn result with its date and reason instead of a purity', async () => {
+    serveKeys(network.jwk);
+    const withdrawn = item({
+      status: 'withdrawn',
+      purity: null,
+      version: 2,
+      changedAt: '2026-01-03T10:00:00.000Z',
+      changeReason: 'نمونه اشتباه برش خورده بود',
+    });
+    const panel = await openResult(await signItem(network, withdrawn));
+    expect(within(panel).getByText('این نتیجه باطل شده است')).toBeInTheDocument();
+    expect(within(panel).getByText(/باطل شده در/)).toHaveTextContent('۱۴۰۴/۱۰/۱۳ ۱۳:۳۰');
+    expect(within(panel).getByText('علت: نمونه اشتباه برش خورده بود')).toBeInTheDocument();
+    expect(within(panel).queryByText('عیار')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /۱۰۰۰۱۲۳/ })).toHaveTextContent('باطل شده');
+    // The withdrawal is signed too: the page shows what the network said.
+    expect(await within(panel).findByText(VERIFIED)).toBeInTheDocument();
+  });
+});
+
+describe('/r/<token>?v=N: the version a slip printed', () => {
+  it('says a slip of version 1 is out of date once the result is at version 2, with when, why and the purity now', async () => {
+    serveKeys(network.jwk);
+    await openResult(item(CORRECTED), '?v=1');
+    const verdict = within(screen.getByRole('region', { name: 'بررسی برگه' }));
+    expect(verdict.getByText('این برگه قدیمی است')).toBeInTheDocument();
+    expect(verdict.getByText(/اصلاح شده است/)).toHaveTextContent(
+      'نتیجه در ۱۴۰۴/۱۰/۱۲ ۰۹:۳۰ اصلاح شده است. عیار فعلی: ۷۴۰',
+    );
+    expect(verdict.getByText('علت: خطای ثبت عیار')).toBeInTheDocument();
+  });
+
+  it('says a slip of the current version matches, and a version never made does not', async () => {
+    const { unmount } = renderAndVerdict(item(CORRECTED), '?v=2');
+    expect(
+      await within(await screen.findByRole('region', { name: 'بررسی برگه' })).findByText(
+        'این برگه با نتیجهٔ فعلی مطابقت دارد',
+      ),
+    ).toBeInTheDocument();
+    unmount();
+    renderAndVerdict(item(CORRECTED), '?v=3');
+    expect(
+      await within(await screen.findByRole('region', { name: 'بررسی برگه' })).findByText(
+        'نسخهٔ این برگه در سامانه ثبت نشده است',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says a slip of a withdrawn result no longer holds; without ?v there is no verdict', async () => {
+    const withdrawn = item({ status: 'withdrawn', purity: null, version: 2, changedAt: CORRECTED.changedAt });
+    const { unmount } = renderAndVerdict(withdrawn, '?v=1');
+    const verdict = await screen.findByRole('region', { name: 'بررسی برگه' });
+    expect(within(verdict).getByText('این برگه دیگر معتبر نیست')).toBeInTheDocument();
+    unmount();
+    renderAndVerdict(item(), '');
+    await screen.findByRole('region', { name: 'جزئیات بسته ۱۰۰۰۱۲۳' });
+    expect(screen.queryByRole('region', { name: 'بررسی برگه' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the lookup by number', () => {
+  it('checks each item’s signature in the answer list too', async () => {
+    serveKeys(network.jwk);
+    handle(ROUTES.tests.result, { list: [await signItem(network, item())] });
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.type(screen.getByLabelText(/شماره سند/), '۱۰۰۰۱۲۳');
+    await user.click(screen.getByRole('button', { name: 'استعلام نتیجه' }));
+    expect(await screen.findByText(VERIFIED)).toBeInTheDocument();
+  });
+});
+
+function renderAndVerdict(shown: ResultItem, search: string) {
+  handle(ROUTES.tests.resultByToken, { list: [shown] });
+  return renderApp(`/r/${TOKEN}${search}`);
+}

@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { fetchResultKeys, signedMatchesShown, verifyResultSignature } from '../../lib/resultSignature.ts';
+import type { PublicJwk } from '../../lib/resultSignature.ts';
+import type { ResultItem } from './types.ts';
+
+/**
+ * What the browser found of a result's signature (issue 17.1):
+ * - `none`: nothing signed (no purity yet, or published before signing existed): nothing to say;
+ * - `verified`: signed by a published key, and it says what the page shows (`signedAt`: when,
+ *   `lab`: the lab it was signed for);
+ * - `mismatch`: a genuine signature of something else than what the page shows;
+ * - `invalid`: not the network's signature (forged, altered, or a key never published);
+ * - `unavailable`: the keys could not be fetched; `unsupported`: this browser has no Ed25519.
+ */
+export type SignatureState =
+  | { state: 'none' }
+  | { state: 'checking' }
+  | { state: 'verified'; signedAt: string; lab: string }
+  | { state: 'mismatch' }
+  | { state: 'invalid' }
+  | { state: 'unavailable' }
+  | { state: 'unsupported' };
+
+/** The key set, fetched once per page for every item shown (and again when a key is not in it). */
+let keys: Promise<PublicJwk[]> | null = null;
+
+function resultKeys(refresh = false): Promise<PublicJwk[]> {
+  if (!keys || refresh) {
+    const loading = fetchResultKeys();
+    keys = loading;
+    // A failed fetch is not kept: the next result shown tries again.
+    loading.catch(() => {
+      if (keys === loading) keys = null;
+    });
+  }
+  return keys;
+}
+
+/** Tests serve a new key set per file: they start without the previous one. */
+export function forgetResultKeys(): void {
+  keys = null;
+}
+
+/** Checks an item's JWS against the published keys and what the item shows. */
+export async function checkSignature(item: ResultItem): Promise<SignatureState> {
+  if (!item.jws) return { state: 'none' };
+  let check;
+  try {
+    check = await verifyResultSignature(item.jws, await resultKeys());
+    // A key published after this page fetched the set (a rotation): fetch it once more.
+    if (!check.ok && check.reason === 'unknown-key') {
+      check = await verifyResultSignature(item.jws, await resultKeys(true));
+    }
+  } catch {
+    return { state: 'unavailable' };
+  }
+  if (!check.ok) return { state: check.reason === 'unsupported' ? 'unsupported' : 'invalid' };
+  const shown = {
+    docNumber: item.docNumber,
+    token: item.token,
+    // A withdrawn result shows no purity; the signature of its withdrawal carries none either.
+    purity: item.status === 'published' ? item.purity : null,
+    status: item.status,
+    version: item.version,
+  };
+  return signedMatchesShown(check.result, shown)
+    ? { state: 'verified', signedAt: check.result.publishedAt, lab: check.result.lab }
+    : { state: 'mismatch' };
+}
+
+/** The item's signature, checked once it is shown (the check runs after render, never during it). */
+export function useSignature(item: ResultItem): SignatureState {
+  const [found, setFound] = useState<{ item: ResultItem; result: SignatureState } | null>(null);
+  useEffect(() => {
+    if (!item.jws) return;
+    let live = true;
+    void checkSignature(item).then((result) => {
+      if (live) setFound({ item, result });
+    });
+    return () => {
+      live = false;
+    };
+  }, [item]);
+  if (!item.jws) return { state: 'none' };
+  return found?.item === item ? found.result : { state: 'checking' };
+}
