@@ -11,10 +11,12 @@ import { fa } from 'zod/locales';
 import type { Redis } from 'ioredis';
 import type { TrustProxy } from './config.ts';
 import type { Database } from './db/database.ts';
+import { ReadReplica } from './db/read-replica.ts';
 import { addressKey } from './lib/client-address.ts';
 import { AppError } from './lib/errors.ts';
 import { MemoryLoginLimiter, RedisLoginLimiter, type LoginLimiter } from './lib/login-limiter.ts';
 import type { AppDeps, SmsReceiveOptions } from './deps.ts';
+import { localFileStore, type FileStore } from './modules/files/files.storage.ts';
 import { assaysRoutes } from './modules/assays/assays.routes.ts';
 import { backupsRoutes } from './modules/backups/backups.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -52,8 +54,10 @@ export interface AppOptions {
   /** A pino instance (the process's logger); tests leave it out and get no logs. */
   logger?: FastifyBaseLogger;
   webDist?: string;
-  /** Uploaded files; main.ts passes DATA_DIR/files. */
-  filesDir: string;
+  /** Where uploads are kept (main.ts: the configured store, ADR 0030); wins over `filesDir`. */
+  fileStore?: FileStore;
+  /** Uploads in this directory (the local store), when no `fileStore` is given: tests and the bench. */
+  filesDir?: string;
   /** Requests per minute per address across the API; the login route has its own, lower limit. */
   globalRateLimit?: number;
   /** Public result lookups per minute per address (default 30; the bench lifts it). */
@@ -77,6 +81,16 @@ export interface AppOptions {
   loginLimiter?: LoginLimiter;
   /** The key that signs results (main.ts: RESULT_SIGNING_KEY or DATA_DIR's); tests get a new one. */
   resultKey?: ResultKey;
+  /**
+   * The result signer itself, instead of one made from `resultKey`: only bench/publish.ts sets it, to
+   * measure what signing adds to publishing a purity against a signer that skips Ed25519.
+   */
+  resultSigner?: ResultSigner;
+  /**
+   * Where the reads that may lag go (DATABASE_READ_URL, issue 18.2); main.ts starts and stops it.
+   * Unset: the primary for everything.
+   */
+  reads?: ReadReplica;
   /** The SMS provider's webhook for lookups by SMS; unset, it does not exist. */
   smsReceive?: SmsReceiveOptions;
 }
@@ -229,16 +243,27 @@ async function registerRateLimits(app: FastifyInstance, options: AppOptions): Pr
   });
 }
 
+/** The store the app keeps uploads in: the one given, else a directory's. */
+function fileStoreOf(options: AppOptions): FileStore {
+  if (options.fileStore) return options.fileStore;
+  if (options.filesDir) return localFileStore(options.filesDir);
+  throw new Error('buildApp needs a fileStore or a filesDir');
+}
+
 /** What the route modules share: the database, the signers, the sign-in limiter, the file store. */
 async function appDeps(app: FastifyInstance, options: AppOptions, signer: TokenSigner): Promise<AppDeps> {
   const redisPrefix = options.redisKeyPrefix ?? 'ayar:';
-  const resultKey = options.resultKey ?? (await resultKeyFrom(generateKeyPairSync('ed25519').privateKey));
+  const resultSigner =
+    options.resultSigner ??
+    new ResultSigner(options.resultKey ?? (await resultKeyFrom(generateKeyPairSync('ed25519').privateKey)));
   // Published before anything is signed with it, and kept after a rotation (ADR 0029).
-  await registerKey(options.db, resultKey.kid, resultKey.publicJwk);
+  await registerKey(options.db, resultSigner.kid, resultSigner.key.publicJwk);
   return {
     db: options.db,
+    // Without a replica every read is the primary's (a ReadReplica with none answers it).
+    reads: options.reads ?? new ReadReplica({ primary: options.db, maxLagS: 10, logger: app.log }),
     signer,
-    resultSigner: new ResultSigner(resultKey),
+    resultSigner,
     loginLimiter:
       options.loginLimiter ??
       (options.redis
@@ -246,7 +271,7 @@ async function appDeps(app: FastifyInstance, options: AppOptions, signer: TokenS
             app.log.error({ err }, 'Redis did not answer; the sign-in was not counted'),
           )
         : new MemoryLoginLimiter()),
-    filesDir: options.filesDir,
+    files: fileStoreOf(options),
     ...(options.lookupRateLimit ? { lookupRateLimit: options.lookupRateLimit } : {}),
     ...(options.smsReceive ? { smsReceive: options.smsReceive } : {}),
   };

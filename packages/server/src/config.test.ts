@@ -140,3 +140,86 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('STORAGE and the S3 settings (ADR 0030)', () => {
+  const s3 = {
+    STORAGE: 's3',
+    S3_ENDPOINT: 'https://s3.ir-thr-at1.arvanstorage.ir/',
+    S3_BUCKET: 'ayar-files',
+    S3_ACCESS_KEY_ID: 'key-id',
+    S3_SECRET_ACCESS_KEY: 'secret-value-123',
+  };
+
+  it('keeps files in DATA_DIR/files unless told otherwise; path-style and us-east-1 by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      STORAGE: 'local',
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: true,
+    });
+    expect(loadConfig({ STORAGE: 'local', S3_BUCKET: 'ayar-files' }).STORAGE).toBe('local');
+  });
+
+  it('reads a complete S3 configuration, trimming the endpoint’s trailing slash', () => {
+    expect(loadConfig({ ...s3, S3_REGION: 'ir-thr-at1', S3_FORCE_PATH_STYLE: 'false' })).toMatchObject({
+      STORAGE: 's3',
+      S3_ENDPOINT: 'https://s3.ir-thr-at1.arvanstorage.ir',
+      S3_REGION: 'ir-thr-at1',
+      S3_BUCKET: 'ayar-files',
+      S3_FORCE_PATH_STYLE: false,
+    });
+    for (const yes of ['true', 'TRUE', '1', 'yes', 'on'])
+      expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: yes }).S3_FORCE_PATH_STYLE).toBe(true);
+    for (const no of ['false', '0', 'no', 'Off'])
+      expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: no }).S3_FORCE_PATH_STYLE).toBe(false);
+  });
+
+  it('with STORAGE=s3, names each missing setting, and never prints the secret', () => {
+    const message = (() => {
+      try {
+        loadConfig({ STORAGE: 's3', S3_SECRET_ACCESS_KEY: 'secret-value-123', S3_FORCE_PATH_STYLE: 'maybe' });
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as Error).message;
+      }
+      return '';
+    })();
+    for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID'])
+      expect(message).toContain(`- ${name}: is required when STORAGE=s3`);
+    expect(message).toContain('- S3_FORCE_PATH_STYLE: must be true or false');
+    expect(message).not.toContain('S3_SECRET_ACCESS_KEY');
+    expect(message).not.toContain('secret-value-123');
+  });
+
+  it('refuses a bad storage, endpoint, bucket or region, and S3 settings without STORAGE', () => {
+    expect(() => loadConfig({ STORAGE: 'ftp' })).toThrow(/STORAGE:/);
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 's3.example.ir' })).toThrow(
+      /S3_ENDPOINT: must be an http:\/\/ or https:\/\/ URL/,
+    );
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'https://key:secret@s3.example.ir' })).toThrow(
+      /S3_ENDPOINT: must not hold a user or password/,
+    );
+    expect(() => loadConfig({ ...s3, S3_BUCKET: 'Ayar_Files' })).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(() => loadConfig({ ...s3, S3_REGION: 'tehran 1' })).toThrow(/S3_REGION:/);
+    const { STORAGE: _storage, ...unset } = s3;
+    expect(() => loadConfig(unset)).toThrow(/STORAGE: S3_BUCKET is set but STORAGE is not/);
+  });
+});
+
+describe('the read replica (DATABASE_READ_URL, READ_MAX_LAG_S)', () => {
+  it('is off unless set, and lets it lag 10 s by default', () => {
+    const config = loadConfig({});
+    expect(config.DATABASE_READ_URL).toBeUndefined();
+    expect(config.READ_MAX_LAG_S).toBe(10);
+    expect(loadConfig({ DATABASE_READ_URL: 'postgresql://reader@replica:5432/ayar' }).DATABASE_READ_URL).toBe(
+      'postgresql://reader@replica:5432/ayar',
+    );
+  });
+
+  it('takes a lag of 1 to 3600 seconds and refuses 0, 3601, text and a URL that is not PostgreSQL', () => {
+    expect(loadConfig({ READ_MAX_LAG_S: '1' }).READ_MAX_LAG_S).toBe(1);
+    expect(loadConfig({ READ_MAX_LAG_S: '3600' }).READ_MAX_LAG_S).toBe(3600);
+    for (const bad of ['0', '3601', 'ten', '2.5'])
+      expect(() => loadConfig({ READ_MAX_LAG_S: bad }), bad).toThrow(/READ_MAX_LAG_S/);
+    expect(() => loadConfig({ DATABASE_READ_URL: 'mysql://replica/ayar' })).toThrow(/DATABASE_READ_URL/);
+  });
+});

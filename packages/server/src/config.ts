@@ -9,6 +9,10 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
+/** The words a yes/no setting (S3_FORCE_PATH_STYLE) takes. */
+const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
+const BOOLEAN_WORDS = new Set([...TRUE_WORDS, 'false', '0', 'no', 'off']);
+
 /** Every environment variable the server reads, with its default (README "Configuration"). */
 export const configSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(8080)),
@@ -21,6 +25,16 @@ export const configSchema = z.object({
       .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://')
       .optional(),
   ),
+  /** A streaming replica for the reads that may lag (issue 18.2): the public lookup, labs, statistics. */
+  DATABASE_READ_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  /** Seconds the replica may be behind before those reads go to the primary. */
+  READ_MAX_LAG_S: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).default(10)),
   REDIS_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -130,7 +144,70 @@ export const configSchema = z.object({
   BACKUP_KEEP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(14)),
   /** `auto`: pg_dump when one of the server's version is on the machine, else COPY per table. */
   BACKUP_METHOD: z.preprocess(emptyToUndefined, z.enum(['auto', 'pg_dump', 'copy']).default('auto')),
+  /** Where uploads are kept (ADR 0030): DATA_DIR/files, or an S3-compatible bucket. */
+  STORAGE: z.preprocess(emptyToUndefined, z.enum(['local', 's3']).default('local')),
+  S3_ENDPOINT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => /^https?:\/\/[^\s/]+/.test(v), 'must be an http:// or https:// URL')
+      // The endpoint is printed in messages and logs: a password in it would be too.
+      .refine(
+        (v) => !/^https?:\/\/[^/]*@/.test(v),
+        'must not hold a user or password (they go in S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)',
+      )
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  /** MinIO and Ceph accept any region in the signature unless configured otherwise. */
+  S3_REGION: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[\w-]+$/, 'must be a region name (letters, digits, -)')
+      .default('us-east-1'),
+  ),
+  S3_BUCKET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name: 3 to 63 lowercase letters, digits, . or -',
+      )
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Path-style addresses by default: a bucket on the network's own MinIO or Ceph has no DNS name of its own. */
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('true')
+      .refine((v) => BOOLEAN_WORDS.has(v.toLowerCase()), 'must be true or false')
+      .transform((v) => TRUE_WORDS.has(v.toLowerCase())),
+  ),
 });
+
+/** What STORAGE=s3 cannot do without, each named when missing (the bucket, where it is, the key). */
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** STORAGE=s3 with a setting missing, or S3 settings with STORAGE left unset (photos would go to disk). */
+function storageProblems(env: NodeJS.ProcessEnv): string[] {
+  const storage = env.STORAGE || 'local';
+  if (storage === 's3') {
+    return S3_REQUIRED.filter((name) => !env[name]).map(
+      (name) => `  - ${name}: is required when STORAGE=s3 (README "Object storage")`,
+    );
+  }
+  if (!env.STORAGE && env.S3_BUCKET) {
+    return [
+      '  - STORAGE: S3_BUCKET is set but STORAGE is not; set STORAGE=s3 to keep files in the bucket, or STORAGE=local to keep them in DATA_DIR/files',
+    ];
+  }
+  return [];
+}
 
 /** proxy-addr's names for whole address ranges, which Fastify's trustProxy understands. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -189,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.SMS_PROVIDER === 'kavenegar' && !env.KAVENEGAR_API_KEY) {
     lines.push('  - KAVENEGAR_API_KEY: is required when SMS_PROVIDER=kavenegar');
   }
+  lines.push(...storageProblems(env));
   // Each process would count its own rate limits and failed sign-ins (docs/product.md §11.3).
   if (parsed.success && parsed.data.WORKERS > 1 && !parsed.data.REDIS_URL) {
     lines.push(

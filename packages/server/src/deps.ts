@@ -1,7 +1,9 @@
 import type { Database } from './db/database.ts';
+import type { ReadReplica } from './db/read-replica.ts';
 import type { LoginLimiter } from './lib/login-limiter.ts';
 import type { TokenSigner } from './plugins/auth.ts';
 import type { ResultSigner } from './modules/signing/signer.ts';
+import type { FileStore } from './modules/files/files.storage.ts';
 
 export interface SmsReceiveOptions {
   secret: string;
@@ -11,12 +13,17 @@ export interface SmsReceiveOptions {
 /** What route modules get from buildApp: shared services, never request state. */
 export interface AppDeps {
   db: Database;
+  /**
+   * The reads that may lag (the public lookup and photos' rows, the public lab list, statistics): the
+   * replica while it is healthy (DATABASE_READ_URL), else the primary. `run` falls back per query.
+   */
+  reads: ReadReplica;
   signer: TokenSigner;
   /** Signs every published result (ADR 0029). */
   resultSigner: ResultSigner;
   loginLimiter: LoginLimiter;
-  /** Where uploaded files are kept (DATA_DIR/files in production, a temporary directory in tests). */
-  filesDir: string;
+  /** Where uploaded files are kept: DATA_DIR/files or a bucket (ADR 0030); tests use a temporary one. */
+  files: FileStore;
   /** Public result lookups (and their photos) per address per minute; unset: the module's defaults. */
   lookupRateLimit?: number;
   /** Lookups by SMS (SMS_RECEIVE_SECRET, SMS_LOOKUP_DAILY_LIMIT); unset: the webhook does not exist. */

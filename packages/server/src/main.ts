@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -10,12 +11,16 @@ import type { Redis } from 'ioredis';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createReplicaDatabase, ReadReplica } from './db/read-replica.ts';
+import { JOBS_LEASE_KEY, JobLease } from './lib/job-lease.ts';
 import { createLogger } from './lib/logger.ts';
 import { connectRedis } from './lib/redis.ts';
 import { ensureAdmin } from './modules/auth/auth.service.ts';
 import { createServerBackups } from './modules/backups/backups.schedule.ts';
 import { loadResultKey } from './modules/signing/keys.ts';
 import { createFileCleanup } from './modules/files/files.cleanup.ts';
+import type { FileStore } from './modules/files/files.storage.ts';
+import { fileStoreFromConfig } from './modules/files/store-config.ts';
 import { createSmsProvider } from './sms/providers/index.ts';
 import { createMessageWorker } from './sms/worker.ts';
 import { addressToOpen, firstStartBanner, type FirstStart } from './startup/banner.ts';
@@ -49,21 +54,26 @@ function readConfig(): Config {
 
 type Logger = pino.Logger;
 
-/** The HTTP app of one process, on its own database pool and Redis connection. */
+/** The HTTP app of one process, on its own database pool, Redis connection and file store. */
 async function startApp(config: Config, logger: Logger, db: Database, jwtSecret: string) {
+  const fileStore = fileStoreFromConfig(config);
   const redis: Redis | undefined = config.REDIS_URL
     ? await connectRedis(config.REDIS_URL, (err) =>
         logger.warn({ err }, 'Redis does not answer; rate limits are not counted until it does'),
       )
     : undefined;
+  const replica = config.DATABASE_READ_URL ? createReplicaDatabase(config.DATABASE_READ_URL) : undefined;
+  const reads = readReplicaFor(config, logger, db, replica);
+  await reads.start();
   const app = await buildApp({
     db,
+    reads,
     jwtSecret,
     resultKey: await loadResultKey(config),
     version: rootPackage.version,
     logger,
     webDist: config.WEB_DIST ?? path.join(here, '../../web/dist'),
-    filesDir: path.join(config.dataDir, 'files'),
+    fileStore,
     rateLimitAllowList: config.RATE_LIMIT_ALLOWLIST,
     trustProxy: config.TRUST_PROXY,
     ...(config.SMS_RECEIVE_SECRET
@@ -74,8 +84,24 @@ async function startApp(config: Config, logger: Logger, db: Database, jwtSecret:
   const close = async () => {
     await app.close().catch((err: unknown) => logger.error({ err }, 'closing the HTTP server failed'));
     await redis?.quit().catch(() => redis.disconnect());
+    fileStore.close();
+    await reads.stop();
+    await replica?.destroy().catch(() => undefined);
   };
   return { app, close };
+}
+
+/**
+ * The reads that may lag (issue 18.2): on DATABASE_READ_URL's replica while it is within
+ * READ_MAX_LAG_S, else on the primary; each state change is logged (the URL without its password).
+ */
+function readReplicaFor(config: Config, logger: Logger, primary: Database, replica?: Database): ReadReplica {
+  return new ReadReplica({
+    primary,
+    maxLagS: config.READ_MAX_LAG_S,
+    logger: logger.child({ component: 'read-replica' }),
+    ...(replica ? { replica, replicaUrl: config.DATABASE_READ_URL } : {}),
+  });
 }
 
 const databaseFor = (url: string, logger: Logger, isClosing: () => boolean) =>
@@ -193,12 +219,13 @@ function backgroundJobs(
   config: Config,
   logger: Logger,
   database: { databaseUrl: string; embedded: boolean },
+  fileStore: FileStore,
 ) {
   const provider = createSmsProvider(config);
   const worker = createMessageWorker({ db, provider, logger: logger.child({ component: 'messages' }) });
   const cleanup = createFileCleanup({
     db,
-    filesDir: path.join(config.dataDir, 'files'),
+    files: fileStore,
     logger: logger.child({ component: 'files' }),
   });
   const backups = createServerBackups({
@@ -209,11 +236,14 @@ function backgroundJobs(
     config,
     appVersion: rootPackage.version,
     logger: logger.child({ component: 'backups' }),
+    fileStore,
   });
   return {
     start() {
       worker.start();
       logger.info({ provider: provider.name }, 'message worker started');
+      // Which store uploads go to (a directory, or `s3://bucket at endpoint`; never a key).
+      logger.info({ files: fileStore.description }, 'file store');
       cleanup.start();
       backups.start();
     },
@@ -246,10 +276,28 @@ async function main(): Promise<void> {
   // Made (on the first start) before any HTTP process reads it.
   await loadResultKey(config);
 
-  // The background jobs run once, here, whether one process serves HTTP or several do.
-  const jobs = backgroundJobs(db, config, logger, { databaseUrl, embedded: !!embedded });
+  // The background jobs run in this process whether one process serves HTTP or several do, and on
+  // one node of several: the one holding the jobs' lease (ADR 0031). The others stand by and take
+  // over within seconds when it goes.
+  const jobStore = fileStoreFromConfig(config);
+  let jobs: ReturnType<typeof backgroundJobs> | null = null;
+  const lease = new JobLease({
+    connectionString: databaseUrl,
+    key: JOBS_LEASE_KEY,
+    name: `ayar-jobs ${os.hostname()} ${process.pid}`,
+    logger,
+    onAcquire: () => {
+      jobs = backgroundJobs(db, config, logger, { databaseUrl, embedded: !!embedded }, jobStore);
+      jobs.start();
+    },
+    onRelease: async () => {
+      const stopping = jobs;
+      jobs = null;
+      await stopping?.stop();
+    },
+  });
   const startJobs = () => {
-    if (!closing) jobs.start();
+    if (!closing) void lease.start();
   };
 
   let stopHttp = async () => {};
@@ -257,8 +305,9 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     logger.info({ reason }, 'shutting down');
-    // The jobs first, while the database is still there.
-    await jobs.stop();
+    // The jobs first, while the database is still there; giving the lease up stops them.
+    await lease.stop();
+    jobStore.close();
     await stopHttp();
     await db.destroy().catch(() => undefined);
     await embedded?.stop().catch((err: unknown) => logger.error({ err }, 'stopping PostgreSQL failed'));

@@ -20,5 +20,9 @@ export function createDatabase(
   // shutdown) emits 'error' on the pool; unhandled, that would crash the process. The pool already
   // discards the dead client, so we only report it.
   pool.on('error', onIdleError);
+  // The pool listens only on idle connections: a server that stops while a connection is checked out
+  // (a restart under load, its "terminating connection" arriving with a query's last answer) would
+  // raise an error event nobody hears and end the process. The query in flight fails on its own.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
 }

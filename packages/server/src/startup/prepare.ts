@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import type pino from 'pino';
 import type { Config } from '../config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
-import { checkDatabase, checkPort, checkRedis, prepareDataDir, where } from './preflight.ts';
+import {
+  checkDatabase,
+  checkObjectStore,
+  checkPort,
+  checkRedis,
+  prepareDataDir,
+  where,
+} from './preflight.ts';
 
 export interface PreparedDatabase {
   url: string;
@@ -13,12 +20,13 @@ export interface PreparedDatabase {
 
 /**
  * Everything before the database is migrated, in the order that fails fastest and creates least:
- * the port, Redis and an external database are only checked; then DATA_DIR and the embedded
- * database are made. A start that fails here removes a DATA_DIR it created (when left empty).
+ * the port, Redis, the object store and an external database are only checked; then DATA_DIR and the
+ * embedded database are made. A start that fails here removes a DATA_DIR it created (when left empty).
  */
 export async function prepareDatabase(config: Config, logger: pino.Logger): Promise<PreparedDatabase> {
   await checkPort(config.PORT, config.HOST);
   if (config.REDIS_URL) await checkRedis(config.REDIS_URL);
+  if (config.STORAGE === 's3') await checkObjectStore(config);
   if (config.DATABASE_URL) await checkDatabase(config.DATABASE_URL);
   const { created } = prepareDataDir(config.dataDir);
   if (config.DATABASE_URL) {

@@ -11,13 +11,13 @@ import {
   toolConnection,
   type PgTool,
 } from './pg-tools.ts';
+import { STORAGE_KEY, localFileStore, type FileStore } from '../files/files.storage.ts';
 import { TarWriter } from './tar.ts';
 
 /** The backups' own bookkeeping: a restored network has made no backups yet (migration 0012). */
 export const DATA_NOT_KEPT = ['backup_runs', 'backup_schedule'];
 /** `ayar-20261124-033000Z.tar` (UTC), `-2` … when two start in the same second. */
 const BACKUP_NAME = /^ayar-\d{8}-\d{6}Z(?:-\d+)?\.tar$/;
-const STORAGE_KEY = /^[a-z]+\/[0-9a-f]{2}\/[0-9a-f]{32}$/;
 const PAGE = 1000;
 
 /**
@@ -30,8 +30,12 @@ export interface BackupOptions {
   databaseUrl: string;
   method?: BackupMethod;
   source: 'embedded' | 'external';
-  /** DATA_DIR/files. */
-  filesDir: string;
+  /**
+   * Where the stored files are read from: the configured store (a bucket's files are read from it into
+   * the archive, ADR 0030); else the directory `filesDir` (DATA_DIR/files).
+   */
+  fileStore?: FileStore;
+  filesDir?: string;
   /** Where the backup file goes. */
   dir: string;
   appVersion: string;
@@ -85,14 +89,15 @@ async function syncDir(dir: string): Promise<void> {
 
 /**
  * Copies every stored file the snapshot's `files` rows name into the archive, page by page in the
- * snapshot, and writes the list of their checksums to `listFile`. A file gone from disk (the sweep
- * removed an unused one after the snapshot) is named in `missing`, not fatal: its row is unused and
- * older than a day, and the restored server's sweep removes it in turn (ADR 0017).
+ * snapshot, from the directory or the bucket, and writes the list of their checksums to `listFile`. A
+ * file gone from the store (the sweep removed an unused one after the snapshot) is named in `missing`,
+ * not fatal: its row is unused and older than a day, and the restored server's sweep removes it in
+ * turn (ADR 0017). Any other failure to read one (a bucket that does not answer) fails the backup.
  */
 async function copyFiles(
   client: pg.Client,
   writer: TarWriter,
-  filesDir: string,
+  store: FileStore,
   listFile: string,
   signal: AbortSignal | undefined,
 ): Promise<{ count: number; bytes: number; missing: string[] }> {
@@ -113,11 +118,17 @@ async function copyFiles(
           if (!key) continue;
           signal?.throwIfAborted();
           if (!STORAGE_KEY.test(key)) throw new Error(`a files row holds an invalid storage key: ${key}`);
-          const copied = await writer.addFile(fileEntryName(key), path.join(filesDir, ...key.split('/')));
-          if (!copied) {
+          const opened = await store.open(key);
+          if (!opened) {
             result.missing.push(key);
             continue;
           }
+          const copied = await writer.addStream(
+            fileEntryName(key),
+            opened.size,
+            opened.stream,
+            opened.modified,
+          );
           lines += fileListLine(copied.sha256, key);
           result.count++;
           result.bytes += copied.bytes;
@@ -203,6 +214,12 @@ async function sealArchive(writer: TarWriter, manifest: Manifest): Promise<void>
   await writer.finish();
 }
 
+function storeOf(options: { fileStore?: FileStore | undefined; filesDir?: string | undefined }): FileStore {
+  if (options.fileStore) return options.fileStore;
+  if (options.filesDir) return localFileStore(options.filesDir);
+  throw new Error('a backup needs the store of the files (fileStore or filesDir)');
+}
+
 /** The stored files the snapshot names (none before the files table exists), and their list. */
 function copyStoredFiles(
   client: pg.Client,
@@ -211,7 +228,7 @@ function copyStoredFiles(
   listFile: string,
   options: BackupOptions,
 ): Promise<{ count: number; bytes: number; missing: string[] }> {
-  if (tables.includes('files')) return copyFiles(client, writer, options.filesDir, listFile, options.signal);
+  if (tables.includes('files')) return copyFiles(client, writer, storeOf(options), listFile, options.signal);
   return open(listFile, 'wx', 0o600)
     .then((fh) => fh.close())
     .then(() => ({ count: 0, bytes: 0, missing: [] }));

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '../../db/database.ts';
+import type { FileStore } from '../files/files.storage.ts';
 import { createBackup, pruneBackups, type BackupMethod, type BackupResult } from './backup.service.ts';
 import { claimSlot, finishRun, saveSchedule } from './backups.repository.ts';
 import { formatBackupEvery, nextSlot, type BackupEvery } from './every.ts';
@@ -144,6 +145,8 @@ export interface ServerBackupsOptions {
   };
   appVersion: string;
   logger: ScheduleLogger;
+  /** The configured store (ADR 0030); unset: DATA_DIR/files. */
+  fileStore?: FileStore;
 }
 
 /** The server's scheduler, from its configuration (main.ts starts it in the primary process). */
@@ -161,6 +164,7 @@ export function createServerBackups(options: ServerBackupsOptions): BackupSchedu
         source: options.embedded ? 'embedded' : 'external',
         method: options.config.BACKUP_METHOD,
         filesDir: path.join(options.dataDir, 'files'),
+        ...(options.fileStore ? { fileStore: options.fileStore } : {}),
         dir,
         appVersion: options.appVersion,
         signal,

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../../config.ts';
 import { createDatabase } from '../../db/database.ts';
+import { fileStoreFromConfig } from '../files/store-config.ts';
 import { BackupFileError } from './tar.ts';
 import { createBackup } from './backup.service.ts';
 import { finishRun, startManualRun } from './backups.repository.ts';
@@ -36,6 +37,8 @@ async function backup(config: Config, args: string[]): Promise<void> {
   const dir = path.resolve(values.dir ?? config.BACKUP_DIR ?? path.join(config.dataDir, 'backups'));
   const target = await databaseToBackUp(config, log);
   const db = createDatabase(target.url, 1);
+  // With STORAGE=s3 the files are read from the bucket into the file (ADR 0030).
+  const fileStore = fileStoreFromConfig(config);
   try {
     const runId = await startManualRun(db, `${os.hostname()} npm run backup`).catch(() => null);
     try {
@@ -43,7 +46,7 @@ async function backup(config: Config, args: string[]): Promise<void> {
         databaseUrl: target.url,
         source: target.source,
         method: config.BACKUP_METHOD,
-        filesDir: path.join(config.dataDir, 'files'),
+        fileStore,
         dir,
         appVersion,
       });
@@ -53,7 +56,7 @@ async function backup(config: Config, args: string[]): Promise<void> {
       say(`Backup written: ${result.file}`);
       say(
         `  ${megabytes(result.bytes)} in ${result.seconds.toFixed(1)} s: ${rows} rows in ${Object.keys(database.counts).length} tables, ` +
-          `${files.count} files (${megabytes(files.bytes)}); PostgreSQL ${database.serverVersion}, ` +
+          `${files.count} files (${megabytes(files.bytes)}, from ${fileStore.description}); PostgreSQL ${database.serverVersion}, ` +
           (database.pgDumpVersion
             ? `pg_dump ${database.pgDumpVersion}`
             : 'COPY per table (no pg_dump needed)'),
@@ -74,6 +77,7 @@ async function backup(config: Config, args: string[]): Promise<void> {
       throw err;
     }
   } finally {
+    fileStore.close();
     await db.destroy().catch(() => undefined);
     await target.close();
   }
@@ -87,14 +91,16 @@ async function restore(config: Config, args: string[]): Promise<void> {
   });
   if (positionals.length !== 1) throw new UsageError('restore takes one backup file');
   const file = path.resolve(positionals[0]!);
+  // Into whichever store is configured: DATA_DIR/files, or the bucket (ADR 0030).
+  const fileStore = fileStoreFromConfig(config);
   const result = await restoreBackup({
     file,
     force: values.force,
     openTarget: () => databaseToRestore(config, log),
-    filesDir: path.join(config.dataDir, 'files'),
+    fileStore,
     workDir: config.dataDir,
     log,
-  });
+  }).finally(() => fileStore.close());
   const where = config.DATABASE_URL ? 'the database DATABASE_URL names' : `DATA_DIR ${config.dataDir}`;
   say(
     `Restored ${path.basename(file)} into ${where}${result.replaced ? ' (replacing what was there)' : ''}:`,

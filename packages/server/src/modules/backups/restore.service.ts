@@ -1,4 +1,4 @@
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { createDatabase } from '../../db/database.ts';
@@ -6,6 +6,8 @@ import { MIGRATION_NAMES, migrateTo, migrateToLatest } from '../../db/migrate.ts
 import { PARTS, extractBackup, verifyBackupFile, type Manifest } from './archive.ts';
 import { loadTables } from './copy-format.ts';
 import { findTools, pickPgRestore, runTool, toolConnection } from './pg-tools.ts';
+import type { FileStore } from '../files/files.storage.ts';
+import { filesTarget } from './restore-files.ts';
 import type { DatabaseTarget } from './target.ts';
 
 /** The restore was refused before anything was changed: the message says why and what to do. */
@@ -17,8 +19,12 @@ export interface RestoreOptions {
   force: boolean;
   /** Opened only once the file has been verified, so a bad file creates nothing. */
   openTarget: () => Promise<DatabaseTarget>;
-  /** DATA_DIR/files. */
-  filesDir: string;
+  /**
+   * Where the files go: the configured store (a bucket is filled from the backup, ADR 0030); else the
+   * directory `filesDir` (DATA_DIR/files).
+   */
+  fileStore?: FileStore;
+  filesDir?: string;
   /** A directory of ours for the extracted database part (DATA_DIR). */
   workDir: string;
   log: { info(msg: string): void; warn(msg: string): void };
@@ -171,13 +177,24 @@ async function replaceDatabase(url: string, part: DatabasePart, manifest: Manife
   return applied;
 }
 
-async function isNonEmptyDir(dir: string): Promise<boolean> {
-  const entries = await readdir(dir).catch(() => [] as string[]);
-  return entries.length > 0;
+/** Into an empty database, emptied again on failure; over one with data, beside it and swapped in. */
+async function restoreDatabase(
+  url: string,
+  tables: number,
+  part: DatabasePart,
+  manifest: Manifest,
+): Promise<string[]> {
+  if (tables > 0) return replaceDatabase(url, part, manifest);
+  try {
+    return await restoreInto(url, part, manifest);
+  } catch (err) {
+    await emptyDatabase(url).catch(() => undefined);
+    throw err;
+  }
 }
 
 /**
- * Brings an empty database (a new DATA_DIR's, or an empty external one) and DATA_DIR/files to exactly
+ * Brings an empty database (a new DATA_DIR's, or an empty external one) and the file store to exactly
  * the backed-up state, then runs the migrations this version has that the backup had not (ADR 0021).
  * The file is checked completely first; a bad one is refused before anything is created or changed.
  */
@@ -200,14 +217,15 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 
   const target = await options.openTarget();
   const work = path.join(options.workDir, `.restore-${process.pid}`);
-  const staging = `${options.filesDir}.restoring-${process.pid}`;
+  const files = filesTarget(options, log);
+  const staging = files.staging;
   try {
     const tables = await withClient(target.url, tableCount);
-    const hasFiles = await isNonEmptyDir(options.filesDir);
+    const hasFiles = await files.hasFiles();
     const replacing = tables > 0 || hasFiles;
     if (replacing && !options.force) {
       throw new RestoreRefusedError(
-        `the target is not empty (${tables} tables in the database${hasFiles ? `, files in ${options.filesDir}` : ''}). ` +
+        `the target is not empty (${tables} tables in the database${hasFiles ? `, files in ${files.description}` : ''}). ` +
           'Restore into a new DATA_DIR or an empty database, or add --force to replace what is there.',
       );
     }
@@ -218,27 +236,15 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     const extracted = await extractBackup(options.file, verified, { databaseTo: work, filesTo: staging });
     log.info(`extracted ${extracted.files} files; restoring the database`);
 
+    await files.beforeDatabase();
     let applied: string[];
-    if (tables > 0) applied = await replaceDatabase(target.url, extracted.database, manifest);
-    else {
-      try {
-        applied = await restoreInto(target.url, extracted.database, manifest);
-      } catch (err) {
-        await emptyDatabase(target.url).catch(() => undefined);
-        throw err;
-      }
+    try {
+      applied = await restoreDatabase(target.url, tables, extracted.database, manifest);
+    } catch (err) {
+      await files.abandon().catch(() => undefined);
+      throw err;
     }
-
-    if (hasFiles) {
-      const aside = `${options.filesDir}.replaced-${process.pid}`;
-      await rename(options.filesDir, aside);
-      await rename(staging, options.filesDir);
-      await rm(aside, { recursive: true, force: true });
-    } else {
-      await rm(options.filesDir, { recursive: true, force: true });
-      await mkdir(path.dirname(options.filesDir), { recursive: true });
-      await rename(staging, options.filesDir);
-    }
+    await files.afterDatabase(replacing);
     return {
       manifest,
       rows: Object.values(manifest.database.counts).reduce((a, b) => a + b, 0),
@@ -249,7 +255,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     };
   } finally {
     await rm(work, { recursive: true, force: true });
-    await rm(staging, { recursive: true, force: true });
+    await files.cleanup();
     await target.close();
   }
 }

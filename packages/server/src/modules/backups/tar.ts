@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
 
@@ -106,6 +107,35 @@ export class TarWriter {
       return { sha256: hash.digest('hex'), bytes: size };
     } finally {
       await input.close();
+    }
+  }
+
+  /**
+   * Copies a stored file in from its stream (the files directory or a bucket, ADR 0030); answers its
+   * SHA-256. The header needs the size first, so the stream must give exactly `size` bytes: stored files
+   * are written once and never changed, and anything else is an error, never a silently short entry.
+   */
+  async addStream(
+    name: string,
+    size: number,
+    stream: Readable,
+    mtime = new Date(),
+  ): Promise<{ sha256: string; bytes: number }> {
+    try {
+      await this.write(header(name, size, mtime));
+      const hash = createHash('sha256');
+      let copied = 0;
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        if (copied + chunk.length > size) throw new Error(`${name} became longer while it was being copied`);
+        hash.update(chunk);
+        await this.write(chunk);
+        copied += chunk.length;
+      }
+      if (copied !== size) throw new Error(`${name} became shorter while it was being copied`);
+      await this.write(Buffer.alloc(padding(size)));
+      return { sha256: hash.digest('hex'), bytes: size };
+    } finally {
+      stream.destroy();
     }
   }
 

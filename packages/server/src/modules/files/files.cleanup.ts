@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import type { FileStore } from './files.storage.ts';
 import { removeUnusedFiles, type SweepResult } from './files.service.ts';
 
 export interface CleanupLogger {
@@ -8,7 +9,8 @@ export interface CleanupLogger {
 
 export interface FileCleanupOptions {
   db: Database;
-  filesDir: string;
+  /** The store the rows' files are removed from: the directory or the bucket (ADR 0030). */
+  files: FileStore;
   logger: CleanupLogger;
   /** Wait before the first sweep after start (ms). */
   firstDelayMs?: number;
@@ -34,7 +36,7 @@ export const FILE_CLEANUP_DEFAULTS = {
  * before the database closes. Its timer is unref'd: it never keeps the process alive. Logs counts only.
  */
 export function createFileCleanup(options: FileCleanupOptions): FileCleanup {
-  const { db, filesDir, logger } = options;
+  const { db, files, logger } = options;
   const firstDelayMs = options.firstDelayMs ?? FILE_CLEANUP_DEFAULTS.firstDelayMs;
   const intervalMs = options.intervalMs ?? FILE_CLEANUP_DEFAULTS.intervalMs;
 
@@ -44,7 +46,7 @@ export function createFileCleanup(options: FileCleanupOptions): FileCleanup {
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> | null = null;
 
-  const runOnce = () => removeUnusedFiles({ db, filesDir }, { shouldStop: () => stopping });
+  const runOnce = () => removeUnusedFiles({ db, files }, { shouldStop: () => stopping });
 
   async function sweep(): Promise<void> {
     timer = undefined;

@@ -5,7 +5,7 @@ import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { AUDIO_EXTENSIONS, sniffAudio } from './audio.ts';
 import * as repo from './files.repository.ts';
-import { openStoredFile, removeStoredFiles, storedFileSize, storeFile } from './files.storage.ts';
+import type { FileStore } from './files.storage.ts';
 import { processPhoto, type ProcessedPhoto } from './photo.ts';
 
 export const FILE_MSG = {
@@ -23,6 +23,12 @@ export const FILE_MSG = {
 } as const;
 
 export type UploadKind = 'audio' | 'photo';
+
+/** What the file services need: the database and the store the files are kept in (ADR 0030). */
+export interface FilesDeps {
+  db: Database;
+  files: FileStore;
+}
 
 /** What the multipart form said about the upload: typeName and fileType (docs/product.md §8.2). */
 export interface UploadFields {
@@ -55,7 +61,7 @@ export function checkUploadKind(user: SessionUser, fields: UploadFields): Upload
  * (415) and nothing is kept. Answers the addresses in the order sent.
  */
 export async function savePhotos(
-  deps: { db: Database; filesDir: string },
+  deps: FilesDeps,
   user: SessionUser,
   uploads: readonly Buffer[],
   ip: string,
@@ -72,9 +78,9 @@ export async function savePhotos(
   try {
     const stored: { photo: ProcessedPhoto; storageKey: string; thumbnailKey: string }[] = [];
     for (const photo of photos) {
-      const storageKey = await storeFile(deps.filesDir, 'photo', photo.full);
+      const storageKey = await deps.files.store('photo', photo.full);
       keys.push(storageKey);
-      const thumbnailKey = await storeFile(deps.filesDir, 'photo', photo.thumb);
+      const thumbnailKey = await deps.files.store('photo', photo.thumb);
       keys.push(thumbnailKey);
       stored.push({ photo, storageKey, thumbnailKey });
     }
@@ -105,14 +111,14 @@ export async function savePhotos(
     });
     return ids.map(fileAddress);
   } catch (error) {
-    await removeStoredFiles(deps.filesDir, keys);
+    await deps.files.remove(keys);
     throw error;
   }
 }
 
 /** Stores an uploaded audio file after checking its content; answers its address. */
 export async function saveAudio(
-  deps: { db: Database; filesDir: string },
+  deps: FilesDeps,
   user: SessionUser,
   bytes: Buffer,
   ip: string,
@@ -120,7 +126,7 @@ export async function saveAudio(
   if (bytes.length === 0) throw validation([{ field: 'file', message: FILE_MSG.emptyFile }]);
   const mime = sniffAudio(bytes);
   if (!mime) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', FILE_MSG.notAudio);
-  const storageKey = await storeFile(deps.filesDir, 'audio', bytes);
+  const storageKey = await deps.files.store('audio', bytes);
   try {
     const id = await deps.db.transaction().execute(async (trx) => {
       const fileId = await repo.insertFile(trx, {
@@ -142,56 +148,57 @@ export async function saveAudio(
     });
     return fileAddress(id);
   } catch (error) {
-    await removeStoredFiles(deps.filesDir, [storageKey]);
+    await deps.files.remove([storageKey]);
     throw error;
   }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The bytes of a stored photo or of its thumbnail (when it has one), ready to stream. */
+/**
+ * The bytes of a stored photo or of its thumbnail (when it has one), ready to stream from whichever
+ * store holds them; a file the store no longer has is the same 404 as a missing row.
+ */
 export async function openPhotoFile(
-  filesDir: string,
+  files: FileStore,
   file: { id: string; storageKey: string; thumbnailKey: string | null; mime: string; sizeBytes: number },
   thumb: boolean,
 ) {
   const key = thumb && file.thumbnailKey ? file.thumbnailKey : file.storageKey;
-  const size = key === file.storageKey ? file.sizeBytes : await storedFileSize(filesDir, key);
+  const stored = await files.open(key);
+  if (!stored) throw notFound();
   return {
     mime: file.mime,
-    size,
+    size: stored.size,
     fileName: `photo-${file.id.slice(0, 8)}${key === file.storageKey ? '' : '-thumb'}.jpg`,
-    stream: openStoredFile(filesDir, key),
+    stream: stored.stream,
   };
 }
 
 /** A stored photo by its id, for what shows it to anyone (the trust seal, ADR 0028); else 404. */
-export async function openPhotoById(deps: { db: Database; filesDir: string }, id: string, thumb = false) {
+export async function openPhotoById(deps: FilesDeps, id: string, thumb = false) {
   const file = await repo.findFile(deps.db, id);
   if (!file || file.kind !== 'photo') throw notFound();
-  return openPhotoFile(deps.filesDir, file, thumb);
+  return openPhotoFile(deps.files, file, thumb);
 }
 
 /**
  * A stored file for an admin or its owner; anyone else (and a missing id) gets the same 404.
  * `thumb` serves a photo's thumbnail.
  */
-export async function openFile(
-  deps: { db: Database; filesDir: string },
-  user: SessionUser,
-  id: string,
-  thumb = false,
-) {
+export async function openFile(deps: FilesDeps, user: SessionUser, id: string, thumb = false) {
   if (!UUID.test(id)) throw notFound();
   const file = await repo.findFile(deps.db, id);
   if (!file || (user.role !== 'admin' && file.ownerId !== user.id)) throw notFound();
-  if (file.kind === 'photo') return openPhotoFile(deps.filesDir, file, thumb);
+  if (file.kind === 'photo') return openPhotoFile(deps.files, file, thumb);
   const extension = AUDIO_EXTENSIONS[file.mime] ?? 'bin';
+  const stored = await deps.files.open(file.storageKey);
+  if (!stored) throw notFound();
   return {
     mime: file.mime,
-    size: file.sizeBytes,
+    size: stored.size,
     fileName: `${file.kind}-${file.id.slice(0, 8)}.${extension}`,
-    stream: openStoredFile(deps.filesDir, file.storageKey),
+    stream: stored.stream,
   };
 }
 
@@ -215,7 +222,7 @@ export interface SweepResult {
  * a batch comes back full, unless `shouldStop` says otherwise.
  */
 export async function removeUnusedFiles(
-  deps: { db: Database; filesDir: string },
+  deps: FilesDeps,
   options: { batchSize?: number; shouldStop?: () => boolean } = {},
 ): Promise<SweepResult> {
   const limit = options.batchSize ?? UNUSED_FILE_BATCH;
@@ -224,8 +231,7 @@ export async function removeUnusedFiles(
     const batch = await deps.db
       .transaction()
       .execute((trx) => repo.deleteUnusedFiles(trx, { graceSeconds: UNUSED_FILE_GRACE_HOURS * 3600, limit }));
-    await removeStoredFiles(
-      deps.filesDir,
+    await deps.files.remove(
       batch.removed.flatMap((f) => (f.thumbnailKey ? [f.storageKey, f.thumbnailKey] : [f.storageKey])),
     );
     for (const file of batch.removed) result[file.kind] += 1;

@@ -7,6 +7,8 @@ import { TEST_TYPES } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import type { Role } from '@ayar/contract';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../../test/helpers.ts';
+import { localFileStore, type FileStore } from './files.storage.ts';
+import { startTestS3, type TestS3 } from './test-s3.ts';
 
 /** Shared by the files module's tests: an app with its own files directory, uploads, images, labs. */
 
@@ -50,9 +52,17 @@ function form(
   };
 }
 
+/** The stores the storage tests run against (ADR 0030): a directory, and a bucket on s3rver. */
+export const DRIVERS = ['local', 's3'] as const;
+export type Driver = (typeof DRIVERS)[number];
+
 export interface FilesTestContext extends TestContext {
-  /** Where this app keeps uploads (removed by close). */
+  /** A temporary directory of this app's (removed by close); its store's with the local driver. */
   filesDir: string;
+  /** The store this app keeps uploads in. */
+  files: FileStore;
+  /** The test S3 server, with the s3 driver. */
+  s3?: TestS3;
   /** POST /Tests/AddFile with these fields and files; parts take the suite's defaults. */
   upload(
     token: string | null,
@@ -63,13 +73,23 @@ export interface FilesTestContext extends TestContext {
   signedIn(role?: Role): Promise<{ id: string; token: string }>;
 }
 
-/** A test app on a fresh database with its own files directory; `part` fills what a file part leaves out. */
-export async function createFilesTestApp(part: Required<Omit<FilePart, 'bytes'>>): Promise<FilesTestContext> {
+/**
+ * A test app on a fresh database with its own store: a files directory (`local`), or a bucket on an
+ * S3 server of its own (`s3`). `part` fills what a file part leaves out.
+ */
+export async function createFilesTestApp(
+  part: Required<Omit<FilePart, 'bytes'>>,
+  driver: Driver = 'local',
+): Promise<FilesTestContext> {
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ayar-files-test-'));
-  const ctx = await createTestApp({ filesDir });
+  const s3 = driver === 's3' ? await startTestS3() : undefined;
+  const files = s3 ? s3.store : localFileStore(filesDir);
+  const ctx = await createTestApp({ filesDir, fileStore: files });
   return {
     ...ctx,
     filesDir,
+    files,
+    ...(s3 ? { s3 } : {}),
     upload(token, fields, files) {
       const body = form(fields, files, part);
       return ctx.app.inject({
@@ -85,9 +105,24 @@ export async function createFilesTestApp(part: Required<Omit<FilePart, 'bytes'>>
     },
     close: async () => {
       await ctx.close();
+      await s3?.close();
       fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Whether the store holds a file under this key (null: a row without a thumbnail). */
+export async function isStored(files: FileStore, key: string | null): Promise<boolean> {
+  return key !== null && (await files.size(key)) !== null;
+}
+
+/** The stored bytes under a key, read back through the store. */
+export async function storedBytes(files: FileStore, key: string): Promise<Buffer> {
+  const opened = await files.open(key);
+  if (!opened) throw new Error(`nothing stored under ${key}`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** A real image made by sharp: a colour gradient-free block of the given size. */

@@ -8,7 +8,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { notFound, validation } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
-import { openPhotoById } from '../files/files.service.ts';
+import { openPhotoById, type FilesDeps } from '../files/files.service.ts';
 import { lockSystemSettings } from '../system-settings/system-settings.service.ts';
 import * as repo from './site-info.repository.ts';
 
@@ -73,7 +73,7 @@ export async function saveSiteInfo(
 }
 
 /** The seal image, to anyone, while it is the one the site information names; else 404. */
-export async function openTrustSeal(deps: { db: Database; filesDir: string }, id: string) {
+export async function openTrustSeal(deps: FilesDeps, id: string) {
   const current = (await repo.readSiteInfo(deps.db)).trustSealImage;
   if (!current || current !== id.toLowerCase()) throw notFound();
   return openPhotoById(deps, current);

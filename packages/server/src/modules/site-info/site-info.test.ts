@@ -149,7 +149,7 @@ describe('GET /Site/TrustSeal/:id', () => {
       .set({ createdAt: sql<Date>`now() - interval '3 days'` })
       .where('id', 'in', [idOf(kept), idOf(replaced)])
       .execute();
-    await removeUnusedFiles({ db: ctx.db, filesDir: ctx.filesDir });
+    await removeUnusedFiles({ db: ctx.db, files: ctx.files });
     const left = await ctx.db
       .selectFrom('files')
       .select('id')

@@ -24,7 +24,8 @@ export function workshopsRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.route({
     ...api(ROUTES.account.labOwners),
-    handler: async (request) => ok(await service.publicLabOwners(deps.db, request.query)),
+    // The public list of labs may lag a moment behind (issue 18.2): the replica when there is one.
+    handler: async (request) => ok(await deps.reads.run((db) => service.publicLabOwners(db, request.query))),
   });
 
   r.route({

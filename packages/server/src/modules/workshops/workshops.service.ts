@@ -26,7 +26,7 @@ import { hashPassword } from '../../lib/password.ts';
 import { workshopScope } from '../../lib/scope.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { revokeUserSessions } from '../auth/auth.service.ts';
-import { removeStoredFiles } from '../files/files.storage.ts';
+import type { FileStore } from '../files/files.storage.ts';
 import * as repo from './workshops.repository.ts';
 import type { Dependencies, WorkshopStatusValue } from './workshops.repository.ts';
 
@@ -195,7 +195,7 @@ export function dependenciesMessage(deps: Dependencies): string | null {
  * refused, naming what remains; with it, the workshop and all its rows go in one transaction, audit-logged.
  */
 export async function deleteWorkshop(
-  deps: { db: Database; filesDir: string },
+  deps: { db: Database; files: FileStore },
   actor: Actor,
   input: DeleteUserRequest,
 ): Promise<DeleteUserResponse> {
@@ -225,7 +225,7 @@ export async function deleteWorkshop(
     });
     return { result, storageKeys: removed.storageKeys };
   });
-  await removeStoredFiles(deps.filesDir, storageKeys);
+  await deps.files.remove(storageKeys);
   return result;
 }
 
@@ -267,7 +267,7 @@ export async function addWorkshop(
 
 /** Edits a workshop; a new password ends its sessions, a new audio file becomes the workshop's own. */
 export async function editWorkshop(
-  deps: { db: Database; filesDir: string },
+  deps: { db: Database; files: FileStore },
   actor: Actor,
   input: EditUserRequest,
 ): Promise<void> {
@@ -335,7 +335,7 @@ export async function editWorkshop(
       return orphaned;
     }),
   );
-  await removeStoredFiles(deps.filesDir, orphaned);
+  await deps.files.remove(orphaned);
 }
 
 /** GET /Manage/UserById: a list whose first item is the edit form (docs/product.md §8.2). Never the hash. */
