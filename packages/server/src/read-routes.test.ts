@@ -3,12 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_TYPES } from '@ayar/contract';
 import { buildApp } from './app.ts';
 import type { Database } from './db/database.ts';
 import { ReadReplica } from './db/read-replica.ts';
 import { createTestDatabase, TEST_JWT_SECRET } from '../test/helpers.ts';
-import { createLab, type TestLab } from '../test/labs.ts';
+import { createLab, registerPacket, type TestLab } from '../test/labs.ts';
 
 /**
  * Which routes read from the replica (issue 18.2): the public lookup, the public lab list and the
@@ -45,23 +44,7 @@ beforeAll(async () => {
   await app.ready();
   lab = await createLab({ app, db: primary.db, close: async () => undefined }, { fName: 'آزمایشگاه ماه' });
   docNumber = lab.from;
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v1.0/Tests/AddTest',
-    headers: lab.h,
-    payload: [
-      {
-        customerId: lab.customerId,
-        customerName: 'علی رضایی',
-        docNumber,
-        readyTime: 30,
-        type: TEST_TYPES[0].id,
-        sampleWeight: '0.250',
-        cutting: 750,
-      },
-    ],
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await registerPacket(app, lab, docNumber, { purity: 750 });
 });
 
 afterAll(async () => {

@@ -1,3 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { TEST_TYPES } from '@ayar/contract';
 import { signIn, createUser, type TestContext } from './helpers.ts';
 
 /** A signed-in workshop with a range of 1000 packet numbers and one customer. */
@@ -52,4 +55,36 @@ export async function createLab(
     to: from + 999,
     customerId: customer.id,
   };
+}
+
+/**
+ * One packet of the lab's customer through `POST /Tests/AddTest` (12.5 g of gold, a 0.25 g sample, the
+ * first test type), with its purity when given and any other fields in `extra`; answers its id.
+ */
+export async function registerPacket(
+  app: FastifyInstance,
+  lab: TestLab,
+  docNumber: number,
+  opts: { purity?: number; extra?: object } = {},
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1.0/Tests/AddTest',
+    headers: lab.h,
+    payload: [
+      {
+        customerId: lab.customerId,
+        customerName: 'علی رضایی',
+        docNumber,
+        readyTime: 30,
+        type: TEST_TYPES[0].id,
+        weight: '12.5',
+        sampleWeight: '0.250',
+        ...(opts.purity ? { cutting: opts.purity } : {}),
+        ...opts.extra,
+      },
+    ],
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: { list: { id: string }[] } }>().data.list[0]!.id;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_TYPES } from '@ayar/contract';
 import { createSignedInUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createLab, type TestLab } from '../../../test/labs.ts';
+import { createLab, registerPacket, type TestLab } from '../../../test/labs.ts';
 
 /**
  * Issue 17.2–17.3 over HTTP: the administrator withdraws a result and reissues it, anyone checks a
@@ -30,20 +30,10 @@ async function ok(url: string, headers: Record<string, string>, payload?: object
 
 async function register(purity?: number, extra: object = {}): Promise<{ id: string; docNumber: number }> {
   const docNumber = lab.from + next++;
-  const { data } = await ok('/Tests/AddTest', lab.h, [
-    {
-      customerId: lab.customerId,
-      customerName: 'علی رضایی',
-      docNumber,
-      readyTime: 30,
-      type: TEST_TYPES[0].id,
-      weight: '12.5',
-      sampleWeight: '0.250',
-      ...(purity ? { cutting: purity } : {}),
-      ...extra,
-    },
-  ]);
-  return { id: (data as { list: { id: string }[] }).list[0]!.id, docNumber };
+  return {
+    id: await registerPacket(ctx.app, lab, docNumber, { ...(purity ? { purity } : {}), extra }),
+    docNumber,
+  };
 }
 
 const lookup = async (docNumber: number) =>

@@ -2,7 +2,7 @@ import { compactVerify, createLocalJWKSet, decodeProtectedHeader, type JSONWebKe
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSAY_MSG, RESULT_VERSION_MSG, TEST_TYPES } from '@ayar/contract';
 import { createSignedInUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createLab, type TestLab } from '../../../test/labs.ts';
+import { createLab, registerPacket, type TestLab } from '../../../test/labs.ts';
 import { canonicalJson } from '../signing/canonical.ts';
 
 /**
@@ -27,19 +27,7 @@ const send = (url: string, headers: Record<string, string>, payload: object) =>
 
 async function register(purity?: number, on: TestLab = lab): Promise<{ id: string; docNumber: number }> {
   const docNumber = on.from + next++;
-  const data = (await post('/Tests/AddTest', on.h, [
-    {
-      customerId: on.customerId,
-      customerName: 'علی رضایی',
-      docNumber,
-      readyTime: 30,
-      type: TEST_TYPES[0].id,
-      weight: '12.5',
-      sampleWeight: '0.250',
-      ...(purity ? { cutting: purity } : {}),
-    },
-  ])) as { list: { id: string }[] };
-  return { id: data.list[0]!.id, docNumber };
+  return { id: await registerPacket(ctx.app, on, docNumber, purity ? { purity } : {}), docNumber };
 }
 
 const versions = (assayId: string) =>

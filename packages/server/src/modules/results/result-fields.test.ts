@@ -1,8 +1,8 @@
 import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_TYPES, type ResultItem } from '@ayar/contract';
+import type { ResultItem } from '@ayar/contract';
 import { createSignedInUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createLab, type TestLab } from '../../../test/labs.ts';
+import { createLab, registerPacket, type TestLab } from '../../../test/labs.ts';
 
 /**
  * Issue 17 on the public lookup: where a result stands (pending, published, corrected, withdrawn), its
@@ -24,19 +24,7 @@ async function post(url: string, headers: Record<string, string>, payload: objec
 
 async function register(purity?: number): Promise<{ id: string; docNumber: number }> {
   const docNumber = lab.from + next++;
-  const data: { list: { id: string }[] } = await post('/Tests/AddTest', lab.h, [
-    {
-      customerId: lab.customerId,
-      customerName: 'علی رضایی',
-      docNumber,
-      readyTime: 30,
-      type: TEST_TYPES[0].id,
-      weight: '12.5',
-      sampleWeight: '0.250',
-      ...(purity ? { cutting: purity } : {}),
-    },
-  ]);
-  return { id: data.list[0]!.id, docNumber };
+  return { id: await registerPacket(ctx.app, lab, docNumber, purity ? { purity } : {}), docNumber };
 }
 
 /** The public item, each lookup from its own address (the lookup is limited per address). */

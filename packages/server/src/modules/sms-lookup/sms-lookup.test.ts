@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_TYPES } from '@ayar/contract';
 import { loadConfig } from '../../config.ts';
 import { createSignedInUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { createLab, type TestLab } from '../../../test/labs.ts';
+import { createLab, registerPacket, type TestLab } from '../../../test/labs.ts';
 import { SMS_MESSAGE_READ_LIMIT } from './sms-lookup.routes.ts';
 
 /**
@@ -21,25 +20,8 @@ let waiting: number;
 let messageSeq = 0;
 
 async function register(docNumber: number, purity: number | null): Promise<void> {
-  const add = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1.0/Tests/AddTest',
-    headers: lab.h,
-    payload: [
-      {
-        customerId: lab.customerId,
-        customerName: 'علی رضایی',
-        docNumber,
-        readyTime: 30,
-        type: TEST_TYPES[0].id,
-        weight: '12.5',
-        sampleWeight: '0.250',
-      },
-    ],
-  });
-  expect(add.statusCode, add.body).toBe(200);
+  const id = await registerPacket(ctx.app, lab, docNumber);
   if (purity === null) return;
-  const id = add.json<{ data: { list: { id: string }[] } }>().data.list[0]!.id;
   const cut = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1.0/Tests/AddCutting',
