@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Modal } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { DELETE_REASON_MAX, declineDeleteSchema, toPersianDigits } from '@ayar/contract';
 import type { DeclineDeleteInput, DeclineDeleteRequest, LabListRow } from '@ayar/contract';
@@ -9,6 +9,7 @@ import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { alertSuccess } from '../../../lib/alert.ts';
 import { applyFieldErrors } from '../../../lib/applyFieldErrors.ts';
 import { ASSAY_KEYS, useDeclineDelete } from '../api.ts';
+import { ReasonDialogForm } from './ReasonDialogForm.tsx';
 
 type Packet = Pick<LabListRow, 'id' | 'docNumber' | 'customerName' | 'labName' | 'titleName'>;
 
@@ -46,43 +47,25 @@ function DeclineForm({
   });
 
   return (
-    <form
-      // The dialog is portalled, but React passes its submit up to a form around the button
-      // (manage/edit-lab's), which must not save the packet too.
-      onSubmit={(event) => {
-        event.stopPropagation();
-        void onSubmit(event);
-      }}
-      noValidate
-      aria-label="رد درخواست حذف"
-    >
-      <Stack gap="sm">
-        <Text size="sm">
+    <ReasonDialogForm
+      ariaLabel="رد درخواست حذف"
+      intro={
+        <>
           {packet.titleName} <Ltr>{toPersianDigits(packet.docNumber)}</Ltr> — {packet.customerName} (
           {packet.labName}) حذف نمی‌شود و از فهرست درخواست‌ها بیرون می‌رود. آزمایشگاه دلیل را روی بسته می‌بیند
           و می‌تواند دوباره درخواست دهد.
-        </Text>
-        <Textarea
-          label="دلیل رد درخواست"
-          withAsterisk
-          autosize
-          minRows={3}
-          maxRows={6}
-          maxLength={DELETE_REASON_MAX}
-          data-autofocus
-          error={form.formState.errors.reason?.message}
-          {...form.register('reason')}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close}>
-            انصراف
-          </Button>
-          <Button type="submit" color="orange" loading={decline.isPending}>
-            رد درخواست
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        </>
+      }
+      control={form.control}
+      name="reason"
+      label="دلیل رد درخواست"
+      maxLength={DELETE_REASON_MAX}
+      submitLabel="رد درخواست"
+      color="orange"
+      pending={decline.isPending}
+      onSubmit={onSubmit}
+      onCancel={close}
+    />
   );
 }
 

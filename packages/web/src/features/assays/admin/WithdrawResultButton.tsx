@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Modal } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { CHANGE_REASON_MAX, toPersianDigits, withdrawResultSchema } from '@ayar/contract';
 import type { LabDetail, WithdrawResultInput, WithdrawResultRequest } from '@ayar/contract';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
-import { FormTextareaField } from '../../../components/ui/form/index.ts';
 import { IconAlertTriangle } from '../../../components/ui/icons.tsx';
 import { alertSuccess } from '../../../lib/alert.ts';
 import { applyFieldErrors } from '../../../lib/applyFieldErrors.ts';
 import { ASSAY_KEYS, useWithdrawResult } from '../api.ts';
+import { ReasonDialogForm } from './ReasonDialogForm.tsx';
 
 type Packet = Pick<LabDetail, 'id' | 'docNumber' | 'titleName' | 'cutting' | 'labName'>;
 
@@ -40,46 +40,27 @@ function WithdrawForm({ packet, onClose }: { packet: Packet; onClose: () => void
   });
 
   return (
-    <form
-      // The dialog is portalled, but React passes its submit up to the packet's form around the
-      // button, which must not save the packet too.
-      onSubmit={(event) => {
-        event.stopPropagation();
-        void onSubmit(event);
-      }}
-      noValidate
-      aria-label="باطل کردن نتیجه"
-    >
-      <Stack gap="sm">
-        <Text size="sm">
+    <ReasonDialogForm
+      ariaLabel="باطل کردن نتیجه"
+      intro={
+        <>
           نتیجه {packet.titleName} <Ltr>{toPersianDigits(packet.docNumber)}</Ltr> ({packet.labName}) با عیار{' '}
           <Ltr>{toPersianDigits(packet.cutting ?? 0)}</Ltr> باطل می‌شود: صفحه عمومی به جای عیار «این نتیجه
           باطل شده است» و علت را نشان می‌دهد و به مشتری پیامک می‌رود. بسته و تاریخچه‌اش می‌مانند؛ با ثبت عیار
           تازه نتیجه دوباره منتشر می‌شود.
-        </Text>
-        <FormTextareaField
-          control={form.control}
-          name="reason"
-          label="علت باطل کردن"
-          description="در صفحه عمومی نتیجه و پیامک مشتری دیده می‌شود"
-          withAsterisk
-          autosize
-          minRows={3}
-          maxRows={6}
-          maxLength={CHANGE_REASON_MAX}
-          data-autofocus
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            انصراف
-          </Button>
-          <Button type="submit" color="red" loading={withdraw.isPending}>
-            باطل کردن نتیجه
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        </>
+      }
+      control={form.control}
+      name="reason"
+      label="علت باطل کردن"
+      description="در صفحه عمومی نتیجه و پیامک مشتری دیده می‌شود"
+      maxLength={CHANGE_REASON_MAX}
+      submitLabel="باطل کردن نتیجه"
+      color="red"
+      pending={withdraw.isPending}
+      onSubmit={onSubmit}
+      onCancel={onClose}
+    />
   );
 }
 
