@@ -234,4 +234,23 @@ describe("a result's versions", () => {
     const { data } = await ok(`/Tests/ResultVersions?testId=${packet.id}`, lab.h);
     expect((data as { list: { jws: string }[] }).list).toHaveLength(1);
   });
+
+  it('are an empty list for a packet that waits, and 404 for one that does not exist', async () => {
+    const waiting = await register();
+    expect((await ok(`/Tests/ResultVersions?testId=${waiting.id}`, lab.h)).data).toEqual({ list: [] });
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await call(`/Tests/ResultVersions?testId=${missing}`, lab.h)).statusCode).toBe(404);
+    expect((await call(`/Manage/ResultVersions?testId=${missing}`, admin)).statusCode).toBe(404);
+  });
+
+  it('of a deleted packet: gone for its lab, kept for the admin with the deletion as the last version', async () => {
+    const packet = await register(760);
+    await ok('/Manage/DeleteTest', admin, { id: packet.id });
+    expect((await call(`/Tests/ResultVersions?testId=${packet.id}`, lab.h)).statusCode).toBe(404);
+    const { data } = await ok(`/Manage/ResultVersions?testId=${packet.id}`, admin);
+    expect((data as { list: { status: string }[] }).list.map((v) => v.status)).toEqual([
+      'published',
+      'deleted',
+    ]);
+  });
 });

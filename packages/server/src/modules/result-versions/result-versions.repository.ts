@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import type { ResultVersionsTable } from '../../db/schema.ts';
+import { inScope, type Scope } from '../../lib/scope.ts';
 
 export type ResultStatus = ResultVersionsTable['status'];
 
@@ -34,10 +35,26 @@ export async function insertVersion(
   await db.updateTable('assays').set({ resultVersion: row.version }).where('id', '=', row.assayId).execute();
 }
 
-/** Every version of one packet, oldest first, with who made it (labs and admins see the history). */
-export function listVersions(db: Database, assayId: string) {
+/**
+ * The packet as its history's reader may see it: a workshop its own live packet, the administrator any
+ * packet, deleted ones included (as GetTest and Manage/GetTest do).
+ */
+function visiblePacket(db: Database, scope: Scope, assayId: string) {
   return db
-    .selectFrom('resultVersions as v')
+    .selectFrom('assays as a')
+    .where('a.id', '=', assayId)
+    .where((eb) => inScope(eb, 'a.workshopId', scope))
+    .$if(scope.kind === 'workshop', (q) => q.where('a.deletedAt', 'is', null));
+}
+
+export async function packetVisible(db: Database, scope: Scope, assayId: string): Promise<boolean> {
+  return !!(await visiblePacket(db, scope, assayId).select('a.id').executeTakeFirst());
+}
+
+/** Every version of one packet in the scope, oldest first, with who made it. */
+export function listVersions(db: Database, scope: Scope, assayId: string) {
+  return visiblePacket(db, scope, assayId)
+    .innerJoin('resultVersions as v', 'v.assayId', 'a.id')
     .leftJoin('users as u', 'u.id', 'v.changedBy')
     .select([
       'v.version',
@@ -49,7 +66,6 @@ export function listVersions(db: Database, assayId: string) {
       'u.role as changedByRole',
       'u.fName as changedByName',
     ])
-    .where('v.assayId', '=', assayId)
     .orderBy('v.version')
     .execute();
 }

@@ -5,6 +5,8 @@ import {
   type VerifySlipResponse,
 } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { Scope } from '../../lib/scope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { signedFieldsById, type SignedFields } from '../results/results.service.ts';
 import { canonicalJson, type CanonicalValue } from '../signing/canonical.ts';
@@ -109,9 +111,17 @@ export async function currentResultStatus(db: Database, assayId: string): Promis
   return (await repo.latestVersion(db, assayId))?.status ?? null;
 }
 
-/** The history labs and admins see: every version, oldest first (the caller checked the packet's scope). */
-export async function resultVersions(db: Database, assayId: string): Promise<ResultVersionsResponse> {
-  const rows = await repo.listVersions(db, assayId);
+/**
+ * The history labs and admins see: every version, oldest first. A packet outside the scope (another
+ * lab's, or a workshop's deleted one) is the same 404 as a missing one.
+ */
+export async function resultVersions(
+  db: Database,
+  scope: Scope,
+  assayId: string,
+): Promise<ResultVersionsResponse> {
+  if (!(await repo.packetVisible(db, scope, assayId))) throw notFound();
+  const rows = await repo.listVersions(db, scope, assayId);
   return {
     list: rows.map((v) => ({
       version: v.version,

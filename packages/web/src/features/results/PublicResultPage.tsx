@@ -7,12 +7,17 @@ import { SITE } from '../../lib/site.ts';
 import { ResultList } from './ResultList.tsx';
 import { SlipVerdict, verdictOfVersion } from './SlipVerdict.tsx';
 import { SupportLine } from './LandingPage.tsx';
+import { toEnglishDigits } from '../../lib/format.ts';
 import { resultQueries } from './api.ts';
 
-/** The version a slip's QR code names (`?v=2`), or null for an address without one (or a garbled one). */
-function printedVersion(raw: string | null): number | null {
-  if (raw === null || !/^\d{1,9}$/.test(raw)) return null;
-  const version = Number(raw);
+/**
+ * The version a slip's QR code names (`?v=2`; typed by hand, in any digits), or null for an address
+ * without one or with a garbled one.
+ */
+export function printedVersion(raw: string | null): number | null {
+  const digits = raw === null ? '' : toEnglishDigits(raw.trim());
+  if (!/^\d{1,9}$/.test(digits)) return null;
+  const version = Number(digits);
   return version >= 1 ? version : null;
 }
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ROUTES } from '@ayar/contract';
 import type { ResultItem } from '@ayar/contract';
 import { resultItem } from '../../test/fixtures.ts';
+import { printedVersion } from './PublicResultPage.tsx';
 import { renderApp } from '../../test/render.tsx';
 import { handle, handleUrl, HttpResponse } from '../../test/server.ts';
 import { serveKeys, signItem, testSigner } from '../../test/signing.ts';
@@ -177,6 +178,23 @@ describe('/r/<token>?v=N: the version a slip printed', () => {
     expect(within(verdict).getByText('این برگه دیگر معتبر نیست')).toBeInTheDocument();
     unmount();
     renderAndVerdict(item(), '');
+    await screen.findByRole('region', { name: 'جزئیات بسته ۱۰۰۰۱۲۳' });
+    expect(screen.queryByRole('region', { name: 'بررسی برگه' })).not.toBeInTheDocument();
+  });
+});
+
+describe('printedVersion: the ?v= of an address, as a QR code or a person writes it', () => {
+  it('takes 1 to 999,999,999 in any digits, and nothing else', () => {
+    expect(printedVersion('1')).toBe(1);
+    expect(printedVersion('۲')).toBe(2);
+    expect(printedVersion('٣')).toBe(3);
+    expect(printedVersion('999999999')).toBe(999_999_999);
+    for (const garbled of [null, '', '0', '-1', '1.5', 'abc', '1e3', '1000000000', '2 OR 1=1'])
+      expect(printedVersion(garbled), String(garbled)).toBeNull();
+  });
+
+  it('shows the result without a verdict for a garbled ?v', async () => {
+    renderAndVerdict(item(CORRECTED), '?v=abc');
     await screen.findByRole('region', { name: 'جزئیات بسته ۱۰۰۰۱۲۳' });
     expect(screen.queryByRole('region', { name: 'بررسی برگه' })).not.toBeInTheDocument();
   });
