@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Paper, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Skeleton, Stack, Text, Timeline } from '@mantine/core';
+import { SectionCard } from '../../../components/ui/SectionCard.tsx';
 import {
   ASSAY_AUDIT_ACTIONS,
   DELETE_DECLINE_ACTION,
@@ -170,73 +171,62 @@ export function PacketHistory({ testId }: { testId: string }) {
   const list = history.data?.list ?? [];
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="packet-history"
-    >
-      <Stack gap="md">
-        <Title order={2} size="h5" id="packet-history">
-          تاریخچه بسته
-        </Title>
-        {history.isPending ? (
-          <Stack gap="xs" aria-busy="true" aria-label="در حال بارگذاری تاریخچه">
-            <Skeleton height={40} />
-            <Skeleton height={40} />
-          </Stack>
-        ) : list.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            {history.isError ? 'تاریخچه بارگذاری نشد.' : 'تغییری برای این بسته ثبت نشده است.'}
-          </Text>
-        ) : (
-          <Timeline bulletSize={14} lineWidth={2} active={list.length - 1}>
-            {list.map((item) => {
-              const changes = changesOf(item);
-              return (
-                <Timeline.Item
-                  key={item.id}
-                  color={actionColor(item.action)}
-                  title={
-                    <Text fw={600} size="sm">
-                      {actionLabel(item)}
-                    </Text>
-                  }
-                >
-                  <Text size="xs" c="dimmed">
-                    <Ltr>{formatJalaliDateTime(item.at)}</Ltr> · {item.actorName ?? 'سیستم'}
+    <SectionCard id="packet-history" title="تاریخچه بسته" gap="md">
+      {history.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label="در حال بارگذاری تاریخچه">
+          <Skeleton height={40} />
+          <Skeleton height={40} />
+        </Stack>
+      ) : list.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {history.isError ? 'تاریخچه بارگذاری نشد.' : 'تغییری برای این بسته ثبت نشده است.'}
+        </Text>
+      ) : (
+        <Timeline bulletSize={14} lineWidth={2} active={list.length - 1}>
+          {list.map((item) => {
+            const changes = changesOf(item);
+            return (
+              <Timeline.Item
+                key={item.id}
+                color={actionColor(item.action)}
+                title={
+                  <Text fw={600} size="sm">
+                    {actionLabel(item)}
                   </Text>
-                  {changes.length > 0 ? (
-                    <Stack gap={2} mt={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                      {changes.map((c) => (
-                        <Text key={c.key} size="sm" component="li">
-                          {c.label}:{' '}
-                          {c.before !== null && c.after !== null ? (
-                            <>
-                              <Text span c="dimmed" td="line-through">
-                                {c.before}
-                              </Text>{' '}
-                              ←{' '}
-                              <Text span fw={600}>
-                                {c.after}
-                              </Text>
-                            </>
-                          ) : (
+                }
+              >
+                <Text size="xs" c="dimmed">
+                  <Ltr>{formatJalaliDateTime(item.at)}</Ltr> · {item.actorName ?? 'سیستم'}
+                </Text>
+                {changes.length > 0 ? (
+                  <Stack gap={2} mt={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                    {changes.map((c) => (
+                      <Text key={c.key} size="sm" component="li">
+                        {c.label}:{' '}
+                        {c.before !== null && c.after !== null ? (
+                          <>
+                            <Text span c="dimmed" td="line-through">
+                              {c.before}
+                            </Text>{' '}
+                            ←{' '}
                             <Text span fw={600}>
-                              {c.after ?? c.before}
+                              {c.after}
                             </Text>
-                          )}
-                        </Text>
-                      ))}
-                    </Stack>
-                  ) : null}
-                </Timeline.Item>
-              );
-            })}
-          </Timeline>
-        )}
-      </Stack>
-    </Paper>
+                          </>
+                        ) : (
+                          <Text span fw={600}>
+                            {c.after ?? c.before}
+                          </Text>
+                        )}
+                      </Text>
+                    ))}
+                  </Stack>
+                ) : null}
+              </Timeline.Item>
+            );
+          })}
+        </Timeline>
+      )}
+    </SectionCard>
   );
 }

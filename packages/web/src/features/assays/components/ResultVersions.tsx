@@ -1,4 +1,5 @@
-import { Badge, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { SectionCard } from '../../../components/ui/SectionCard.tsx';
 import { useQuery } from '@tanstack/react-query';
 import type { ResultVersion } from '@ayar/contract';
 import { useIsDesktop } from '../../../components/ui/ListTable.tsx';
@@ -133,27 +134,16 @@ export function ResultVersions({
   const versions = useQuery(query);
   const list = versions.data?.list ?? [];
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="result-versions"
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h5" id="result-versions">
-          نسخه‌های نتیجه
-        </Title>
-        {versions.isPending ? (
-          <Skeleton height={72} role="status" aria-label="در حال بارگذاری نسخه‌ها" />
-        ) : list.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            {versions.isError ? 'نسخه‌ها بارگذاری نشد.' : 'هنوز نتیجه‌ای منتشر نشده است.'}
-          </Text>
-        ) : (
-          <VersionsView list={list} />
-        )}
-      </Stack>
-    </Paper>
+    <SectionCard id="result-versions" title="نسخه‌های نتیجه">
+      {versions.isPending ? (
+        <Skeleton height={72} role="status" aria-label="در حال بارگذاری نسخه‌ها" />
+      ) : list.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {versions.isError ? 'نسخه‌ها بارگذاری نشد.' : 'هنوز نتیجه‌ای منتشر نشده است.'}
+        </Text>
+      ) : (
+        <VersionsView list={list} />
+      )}
+    </SectionCard>
   );
 }
