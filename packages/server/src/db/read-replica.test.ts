@@ -271,8 +271,16 @@ async function readsWhatThePrimaryWrote(): Promise<void> {
   expect(live.status.state).toBe('healthy');
   expect(live.db()).toBe(replicaDb);
   await sql`insert into replica_test values (1)`.execute(primaryDb);
-  const count = () => sql<{ n: number }>`select count(*)::int as n from replica_test`.execute(live.db());
-  await until(count, (r) => r.rows[0]!.n === 1, 5_000);
+  // Until the replica has replayed the table's creation too, the table is not there yet (42P01).
+  const count = () =>
+    sql<{ n: number }>`select count(*)::int as n from replica_test`.execute(live.db()).then(
+      (r) => r.rows[0]!.n,
+      (error: unknown) => {
+        if ((error as { code?: string }).code === '42P01') return -1;
+        throw error;
+      },
+    );
+  await until(count, (n) => n === 1, 5_000);
   expect(await live.run(inRecovery)).toBe(true);
   // A server that is not a standby has no lag to tell: it never counts as a current replica.
   expect(await measureReplicaLag(primaryDb)).toBeNull();

@@ -110,6 +110,20 @@ describe('SearchCombobox', () => {
     expect(search.mock.calls.map(([text]) => text)).toEqual(['']);
   });
 
+  it('says «پیدا نشد» beside an empty list, which holds nothing but options (axe: aria-required-children)', async () => {
+    const { input } = setup();
+    await userEvent.setup().type(input, 'نقره');
+    const status = await screen.findByText('پیدا نشد');
+    expect(status.closest('[role="status"]')).not.toBeNull();
+    const list = screen.getByRole('listbox', { hidden: true });
+    expect(list).not.toContainElement(status);
+    expect(
+      [...list.querySelectorAll('*')].filter(
+        (el) => el.getAttribute('role') !== 'option' && !el.closest('[role="option"]'),
+      ),
+    ).toEqual([]);
+  });
+
   it('empties the name it showed when the value is cleared from outside', async () => {
     const user = userEvent.setup();
     const { input } = setup();

@@ -46,7 +46,11 @@ export interface SearchComboboxProps<T extends SearchComboboxItem> {
 // still lands (docs/product.md §4.9).
 const KEEP_OPEN_ON_OUTSIDE_CLICK: Record<string, unknown> = { closeOnClickOutside: false };
 
-/** The list of suggestions, or what the list says while it is empty. */
+/**
+ * The list of suggestions, and beside it what the list says while it is empty: a listbox may hold
+ * only options (axe's aria-required-children, WCAG 1.3.1), so the "searching…" and "nothing found"
+ * text is a status next to an empty list, not a child of it.
+ */
 function Suggestions<T extends SearchComboboxItem>({
   label,
   items,
@@ -61,24 +65,26 @@ function Suggestions<T extends SearchComboboxItem>({
   emptyText: string;
 }) {
   return (
-    <Combobox.Options
-      aria-label={`پیشنهادهای ${label}`}
-      mah={maxListHeight}
-      style={maxListHeight === undefined ? undefined : { overflowY: 'auto' }}
-    >
-      {items.map((item) => (
-        <Combobox.Option value={item.id} key={item.id}>
-          {renderOption(item)}
-        </Combobox.Option>
-      ))}
+    <>
+      <Combobox.Options
+        aria-label={`پیشنهادهای ${label}`}
+        mah={maxListHeight}
+        style={maxListHeight === undefined ? undefined : { overflowY: 'auto' }}
+      >
+        {items.map((item) => (
+          <Combobox.Option value={item.id} key={item.id}>
+            {renderOption(item)}
+          </Combobox.Option>
+        ))}
+      </Combobox.Options>
       {items.length === 0 && (
-        <Combobox.Empty>
+        <Combobox.Empty role="status">
           <Text size="sm" c="dimmed">
             {emptyText}
           </Text>
         </Combobox.Empty>
       )}
-    </Combobox.Options>
+    </>
   );
 }
 
