@@ -6,7 +6,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 
 export interface LatencyJob {
-  url: string;
+  /** One server, or several taken in turn (nodes behind a load balancer). */
+  url: string | string[];
   paths: string[];
   headers: Record<string, string>;
   concurrency: number;
@@ -33,9 +34,11 @@ const until = started + job.duration * 1000;
 
 async function loop(): Promise<void> {
   while (performance.now() < until) {
-    const path = job.paths[next++ % job.paths.length]!;
+    const i = next++;
+    const path = job.paths[i % job.paths.length]!;
+    const url = Array.isArray(job.url) ? job.url[i % job.url.length]! : job.url;
     const t0 = performance.now();
-    const res = await fetch(job.url + path, { headers: job.headers });
+    const res = await fetch(url + path, { headers: job.headers });
     await res.arrayBuffer();
     latencies.push(performance.now() - t0);
     statusCodes[res.status] = (statusCodes[res.status] ?? 0) + 1;

@@ -120,6 +120,7 @@ async function writeWorkshops(ctx: SeedContext, W: number, passwordHash: string)
     workshopIds.push(id);
     const city = prng.int(0, CITIES.length - 1);
     const created = new Date(nowMs - prng.int(370, 1500) * DAY_MS).toISOString();
+    const flags = { listingOnly: prng.chance(0.05), labOwner: prng.chance(0.9) };
     await users.push([
       id,
       workshopUsername(i + 1),
@@ -132,8 +133,9 @@ async function writeWorkshops(ctx: SeedContext, W: number, passwordHash: string)
       `${CITIES[city]}، ${prng.pick(STREETS)}، پلاک ${prng.int(1, 300)}`,
       prng.digits(6),
       prng.digits(10),
-      prng.chance(0.6),
-      prng.chance(0.9),
+      // «Listing only» labs have no sign-in (ADR 0027): a few; lab1, which the benches sign in as, never.
+      i > 0 && flags.listingOnly,
+      flags.labOwner,
       i > 0 && prng.chance(0.03) ? 5 : 1, // a few labs are inactive; lab1 never is
       created,
       created,

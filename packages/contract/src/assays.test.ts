@@ -9,6 +9,7 @@ import {
   removeTestSchema,
 } from './assays.ts';
 import { OTHER_CUSTOMER_ID, TEST_TYPES } from './constants.ts';
+import { OFFLINE_MSG } from './offline.ts';
 
 const customerId = '11111111-1111-4111-8111-111111111111';
 const base = { customerId, customerName: 'علی', docNumber: '۱۰۰۰۰۱' };
@@ -99,6 +100,22 @@ describe('addTestRequestSchema', () => {
     expect(addTestRequestSchema.safeParse([]).success).toBe(false);
     const r = addTestRequestSchema.safeParse([base, base]);
     expect(messages(r)).toEqual(['1.docNumber: شماره بسته تکراری است: 100001']);
+  });
+
+  it('takes a client-made public token of exactly 22 base64url characters, once per list', () => {
+    const token = 'Qm9rX3p1R2VfV2lqY2h0eQ';
+    expect(addTestRequestSchema.parse([{ ...base, publicToken: token }])[0]!.publicToken).toBe(token);
+    expect(addTestRequestSchema.parse([base])[0]!.publicToken).toBeUndefined();
+    for (const bad of [token.slice(1), `${token}A`, `${token.slice(1)}!`, `${token.slice(1)}=`]) {
+      expect(messages(addTestRequestSchema.safeParse([{ ...base, publicToken: bad }]))).toEqual([
+        `0.publicToken: ${OFFLINE_MSG.tokenInvalid}`,
+      ]);
+    }
+    const twice = addTestRequestSchema.safeParse([
+      { ...base, publicToken: token },
+      { ...base, docNumber: 100002, publicToken: token },
+    ]);
+    expect(messages(twice)).toEqual([`1.publicToken: ${OFFLINE_MSG.tokenUsed}`]);
   });
 });
 

@@ -6,6 +6,7 @@ import { gregorianDateInput, intInput, normalizedString, queryBoolean } from './
 import { pagedSchema } from './common/paging.ts';
 import { OTHER_CUSTOMER_ID } from './constants.ts';
 import { DELETE_DECLINE_ACTION, deleteDeclineSchema } from './delete-requests.ts';
+import { OFFLINE_MSG, clientPublicTokenSchema } from './offline.ts';
 import { CHANGE_REASON_MAX, CHANGE_REASON_MIN, RESULT_VERSION_MSG } from './results-constants.ts';
 
 import {
@@ -16,7 +17,6 @@ import {
   cuttingInput,
   readyTimeInput,
   gramsInput,
-  labDraftSchema,
   uuidField,
   emptyToUndefined,
   vageInput,
@@ -48,13 +48,22 @@ export {
   type LabDraftInput,
 } from './assays-fields.ts';
 
+/**
+ * One packet of AddTest: the draft, plus the public token a device made for it offline (its slip's QR
+ * was printed with it); without one the server makes it.
+ */
+export const addTestDraftSchema = z
+  .object({ ...labDraftFields, publicToken: clientPublicTokenSchema.optional() })
+  .superRefine(otherCustomerIssues);
+
 /** `POST /Tests/AddTest`: the whole pending list, registered all or none. */
 export const addTestRequestSchema = z
-  .array(labDraftSchema)
+  .array(addTestDraftSchema)
   .min(1, ASSAY_MSG.listEmpty)
   .max(MAX_ASSAYS_PER_ADD, ASSAY_MSG.listTooLong)
   .superRefine((list, ctx) => {
     const seen = new Set<number>();
+    const tokens = new Set<string>();
     list.forEach((d, i) => {
       if (seen.has(d.docNumber))
         ctx.addIssue({
@@ -63,6 +72,9 @@ export const addTestRequestSchema = z
           message: `${ASSAY_MSG.duplicate}: ${d.docNumber}`,
         });
       seen.add(d.docNumber);
+      if (d.publicToken !== undefined && tokens.has(d.publicToken))
+        ctx.addIssue({ code: 'custom', path: [i, 'publicToken'], message: OFFLINE_MSG.tokenUsed });
+      if (d.publicToken !== undefined) tokens.add(d.publicToken);
     });
   });
 export type AddTestRequest = z.output<typeof addTestRequestSchema>;

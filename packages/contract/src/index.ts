@@ -28,3 +28,4 @@ export * from './backups.ts';
 export * from './site-info.ts';
 export * from './sms-choice.ts';
 export * from './result-versions.ts';
+export * from './offline.ts';

@@ -8,6 +8,7 @@ import * as credits from './routes/credits.ts';
 import * as customers from './routes/customers.ts';
 import * as deleteRequests from './routes/delete-requests.ts';
 import * as files from './routes/files.ts';
+import * as offline from './routes/offline.ts';
 import * as payments from './routes/payments.ts';
 import * as results from './routes/results.ts';
 import * as resultVersions from './routes/result-versions.ts';
@@ -73,6 +74,8 @@ export const ROUTES = {
     resultByToken: results.resultByToken,
     verifySlip: resultVersions.verifySlip,
     resultVersions: resultVersions.resultVersions,
+    reserveCodes: offline.reserveCodes,
+    releaseCodes: offline.releaseCodes,
   },
   customer: {
     addCustomer: customers.addCustomer,

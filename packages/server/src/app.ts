@@ -1,6 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +12,7 @@ import type { TrustProxy } from './config.ts';
 import type { Database } from './db/database.ts';
 import { ReadReplica } from './db/read-replica.ts';
 import { addressKey } from './lib/client-address.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 import { AppError } from './lib/errors.ts';
 import { MemoryLoginLimiter, RedisLoginLimiter, type LoginLimiter } from './lib/login-limiter.ts';
 import type { AppDeps, SmsReceiveOptions } from './deps.ts';
@@ -43,6 +43,7 @@ import { ResultSigner } from './modules/signing/signer.ts';
 import { registerKey } from './modules/signing/signing.repository.ts';
 import { smsLookupRoutes } from './modules/sms-lookup/sms-lookup.routes.ts';
 import { resultVersionsRoutes } from './modules/result-versions/result-versions.routes.ts';
+import { offlineRoutes } from './modules/offline/offline.routes.ts';
 
 // Persian messages for every zod check that has no message of its own.
 z.config(fa());
@@ -131,15 +132,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  // Hooks on every request take a callback rather than being async: a promise per hook per request
+  // showed in the lookup's profile (ADR 0034).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   const signer = new TokenSigner(options.jwtSecret);
   registerErrorHandling(app);
   registerAuth(app, { db: options.db, signer });
 
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
 
   await registerCompression(app);
 
@@ -170,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     siteInfoRoutes,
     smsLookupRoutes,
     resultVersionsRoutes,
+    offlineRoutes,
   ]) {
     register(app, deps);
   }
@@ -181,8 +186,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 }
 
 /** The security headers, with the content policy the web app needs and nothing more. */
-async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyHelmet, {
+function registerSecurityHeaders(app: FastifyInstance): void {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -206,6 +211,10 @@ async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
     },
     // The app is served over plain http on a lab's own machine as well; HSTS belongs to the TLS proxy.
     strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }
 

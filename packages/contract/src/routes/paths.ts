@@ -63,6 +63,9 @@ export const ROUTE_PATHS = {
     verifySlip: p('POST', '/Tests/VerifySlip', 'public'),
     /** One of the workshop's packets' signed versions (issue 17.3). */
     resultVersions: p('GET', '/Tests/ResultVersions', 'workshop'),
+    /** Numbers kept for one device to register offline (issue 19). */
+    reserveCodes: p('POST', '/Tests/ReserveCodes', 'workshop'),
+    releaseCodes: p('POST', '/Tests/ReleaseCodes', 'workshop'),
   },
   customer: {
     addCustomer: p('POST', '/Customer/AddCustomer', 'workshop'),

@@ -1,5 +1,6 @@
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { preparePoolClients } from './prepared.ts';
 import type { DB } from './schema.ts';
 
 // bigint columns (money in toman, gold in milligrams, packet numbers) come back as JS numbers:
@@ -24,5 +25,6 @@ export function createDatabase(
   // (a restart under load, its "terminating connection" arriving with a query's last answer) would
   // raise an error event nobody hears and end the process. The query in flight fails on its own.
   pool.on('connect', (client) => client.on('error', () => undefined));
+  preparePoolClients(pool);
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
 }

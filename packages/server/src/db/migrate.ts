@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012_backups.ts';
 import * as m0013 from './migrations/0013_result_signing_keys.ts';
 import * as m0014 from './migrations/0014_sms_lookups.ts';
 import * as m0015 from './migrations/0015_result_versions.ts';
+import * as m0016 from './migrations/0016_offline_counter.ts';
 
 /** Migrations are listed here (not read from disk) so the order is explicit and bundlers keep them. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013_result_signing_keys': m0013,
   '0014_sms_lookups': m0014,
   '0015_result_versions': m0015,
+  '0016_offline_counter': m0016,
 };
 
 /** Every migration this code knows, in order: a backup made by a newer one is refused (ADR 0021). */

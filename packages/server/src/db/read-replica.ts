@@ -3,6 +3,7 @@ import pg from 'pg';
 // Imported for its effect too: database.ts sets the type parsers (bigint as number, date as text).
 import type { Database } from './database.ts';
 import './database.ts';
+import { preparePoolClients } from './prepared.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -274,5 +275,6 @@ export function createReplicaDatabase(
   });
   pool.on('error', options.onIdleError ?? (() => undefined));
   pool.on('connect', (client) => client.on('error', () => undefined));
+  preparePoolClients(pool);
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
 }

@@ -262,6 +262,21 @@ const SCHEMA: Schema = {
     changedBy: { type: 'uuid', nullable: true },
     createdAt: { type: 'timestamptz', nullable: false },
   },
+  idempotencyKeys: {
+    userId: { type: 'uuid', nullable: false },
+    key: { type: 'text', nullable: false },
+    requestHash: { type: 'text', nullable: false },
+    response: { type: 'jsonb', nullable: true },
+    createdAt: { type: 'timestamptz', nullable: false },
+  },
+  codeReservations: {
+    id: { type: 'uuid', nullable: false },
+    workshopId: { type: 'uuid', nullable: false },
+    deviceId: { type: 'text', nullable: true },
+    fromCode: { type: 'int8', nullable: false },
+    toCode: { type: 'int8', nullable: false },
+    createdAt: { type: 'timestamptz', nullable: false },
+  },
 };
 
 /** Tables the migrations make that Kysely does not type: read through SQL, or Kysely's own. */

@@ -264,6 +264,27 @@ export interface ResultVersionsTable {
   createdAt: Generated<Date>;
 }
 
+/** A request's answer kept under its idempotency key, per user (migration 0016, ADR 0033). */
+export interface IdempotencyKeysTable {
+  userId: string;
+  key: string;
+  /** SHA-256 (hex) of the route and the parsed body: the same key with another request is refused. */
+  requestHash: string;
+  /** The envelope answered; null only inside the transaction that claimed the key. */
+  response: Json;
+  createdAt: Generated<Date>;
+}
+
+/** Packet numbers kept for one device of a workshop; device null: released (migration 0016, ADR 0033). */
+export interface CodeReservationsTable {
+  id: Generated<string>;
+  workshopId: string;
+  deviceId: string | null;
+  fromCode: number;
+  toCode: number;
+  createdAt: Generated<Date>;
+}
+
 export interface DB {
   files: FilesTable;
   users: UsersTable;
@@ -284,6 +305,8 @@ export interface DB {
   resultSigningKeys: ResultSigningKeysTable;
   smsLookups: SmsLookupsTable;
   resultVersions: ResultVersionsTable;
+  idempotencyKeys: IdempotencyKeysTable;
+  codeReservations: CodeReservationsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   ASSAY_MSG,
+  OFFLINE_MSG,
   OTHER_CUSTOMER_ID,
   WORKSHOP_STATUS,
   effectiveCustomerSettings,
@@ -17,6 +18,7 @@ import { workshopScope, type WorkshopScope } from '../../lib/scope.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { effectiveSettings } from '../auth/auth.service.ts';
 import { insertCustomer } from '../customers/customers.service.ts';
+import { plainTransact, reservedElsewhere, type Transact } from '../offline/offline.service.ts';
 import { loadTemplates, notify } from './notices.ts';
 import { notYours, used } from './numbers.ts';
 import {
@@ -48,23 +50,33 @@ interface Owner {
   to: string | null;
 }
 
+/** Who sends a registration: the device (null: none named) and the transaction to run it in. */
+export interface AddTestsOptions {
+  deviceId?: string | null;
+  /** An idempotency key's transaction (ADR 0033); a plain one by default. */
+  transact?: Transact;
+}
+
 /**
  * The whole list in one transaction, all or none. The workshop's ranges are locked first, so two
- * registrations of one workshop run one after the other; the unique index on doc_number stays the
- * final arbiter.
+ * registrations of one workshop (and its devices' reservations) run one after the other; the unique
+ * indexes on doc_number and public_token stay the final arbiters.
  */
 export async function addTests(
   deps: PacketDeps,
   actor: Actor,
   list: AddTestRequest,
+  opts: AddTestsOptions = {},
 ): Promise<AddTestResponse> {
   const scope = workshopScope(actor.id);
+  const transact = opts.transact ?? plainTransact(deps.db);
   try {
-    return await deps.db.transaction().execute(async (trx) => {
+    return await transact(async (trx) => {
       const workshop = await activeWorkshop(trx, scope);
       const settings = effectiveSettings(workshop.settings);
       checkDrafts(list, settings);
-      const ranges = await claimNumbers(trx, scope, list);
+      const ranges = await claimNumbers(trx, scope, list, opts.deviceId ?? null);
+      await checkTokens(trx, list);
       const customers = await ownCustomers(trx, scope, list);
       await checkPhotos(trx, scope, list);
       const { rows, targets } = await buildRows(trx, scope, actor, list, { settings, ranges, customers });
@@ -83,7 +95,7 @@ export async function addTests(
       return { list: inserted };
     });
   } catch (err) {
-    throw numberTakenError(err);
+    throw numberTakenError(err, list);
   }
 }
 
@@ -110,8 +122,16 @@ function checkDrafts(list: AddTestRequest, settings: Settings): void {
 
 const rangeOf = (ranges: Ranges, n: number) => ranges.find((r) => r.fromCode <= n && n <= r.toCode);
 
-/** Numbers: the workshop's own (its ranges, locked for the transaction), unused. */
-async function claimNumbers(trx: Database, scope: WorkshopScope, list: AddTestRequest): Promise<Ranges> {
+/**
+ * Numbers: the workshop's own (its ranges, locked for the transaction), unused, and not kept for
+ * another of its devices (ADR 0033).
+ */
+async function claimNumbers(
+  trx: Database,
+  scope: WorkshopScope,
+  list: AddTestRequest,
+  deviceId: string | null,
+): Promise<Ranges> {
   const ranges = await registration.lockWorkshopRanges(trx, scope);
   list.forEach((d, i) => {
     if (!rangeOf(ranges, d.docNumber))
@@ -129,7 +149,24 @@ async function claimNumbers(trx: Database, scope: WorkshopScope, list: AddTestRe
       { field: `${list.findIndex((d) => d.docNumber === n)}.docNumber`, message: ASSAY_MSG.codeUsed },
     ]);
   }
+  const numbers = list.map((d) => d.docNumber);
+  const reserved = await reservedElsewhere(trx, scope.id, deviceId, numbers);
+  if (reserved !== null)
+    throw new AppError(409, 'CONFLICT', `${OFFLINE_MSG.codeReserved}: ${reserved}`, [
+      { field: `${numbers.indexOf(reserved)}.docNumber`, message: OFFLINE_MSG.codeReserved },
+    ]);
   return ranges;
+}
+
+/** Public tokens a device made offline (its slips are printed with them): each must still be free. */
+async function checkTokens(trx: Database, list: AddTestRequest): Promise<void> {
+  const tokens = list.flatMap((d) => (d.publicToken ? [d.publicToken] : []));
+  const taken = new Set(await registration.usedTokens(trx, tokens));
+  const i = list.findIndex((d) => d.publicToken !== undefined && taken.has(d.publicToken));
+  if (i >= 0)
+    throw new AppError(409, 'CONFLICT', OFFLINE_MSG.tokenUsed, [
+      { field: `${i}.publicToken`, message: OFFLINE_MSG.tokenUsed },
+    ]);
 }
 
 /** Customers: the workshop's own live ones, or the 'other customer'. */
@@ -242,7 +279,7 @@ async function buildRows(
       sendSms: d.sendSMS,
       sendCall: d.sendCall,
       platform: d.platform || 'w',
-      publicToken: randomBytes(16).toString('base64url'),
+      publicToken: d.publicToken ?? randomBytes(16).toString('base64url'),
       createdBy: actor.id,
     });
     targets.push({ to: owner.to });
@@ -309,12 +346,22 @@ async function announce(
   }
 }
 
-/** A number another registration took meanwhile (the unique index decided) is a 409 naming it. */
-function numberTakenError(err: unknown): unknown {
+/**
+ * A number or a public token another registration took meanwhile (the unique index decided) is a 409
+ * naming it.
+ */
+function numberTakenError(err: unknown, list: AddTestRequest): unknown {
   const pgErr = err as { code?: string; constraint?: string; detail?: string };
   if (pgErr.code === '23505' && pgErr.constraint === 'assays_doc_number_key') {
     const n = /=\((\d+)\)/.exec(pgErr.detail ?? '')?.[1];
     return new AppError(409, 'CONFLICT', n ? used(Number(n)) : ASSAY_MSG.codeUsed);
+  }
+  if (pgErr.code === '23505' && pgErr.constraint === 'assays_public_token_key') {
+    const token = /=\(([^)]*)\)/.exec(pgErr.detail ?? '')?.[1];
+    const i = list.findIndex((d) => d.publicToken !== undefined && d.publicToken === token);
+    return new AppError(409, 'CONFLICT', OFFLINE_MSG.tokenUsed, [
+      { field: `${Math.max(i, 0)}.publicToken`, message: OFFLINE_MSG.tokenUsed },
+    ]);
   }
   return err;
 }

@@ -85,6 +85,14 @@ describe('lists', () => {
       })
     ).json().data;
     expect(page2).toMatchObject({ totalCount: 3, list: [{ docNumber: lab.from + 1 }] });
+    // A page past the end is empty and still counts the matches (the total rides on a page's rows).
+    const pastEnd = async (query: Record<string, string>) =>
+      (await get('/Tests/AllTests', lab.h, { pageSize: '2', pageNumber: '3', ...query })).json().data;
+    expect(await pastEnd({ filterType: '1', filterValue: 'رهگذر' })).toMatchObject({
+      totalCount: 3,
+      list: [],
+    });
+    expect(await pastEnd({})).toMatchObject({ totalCount: 4, list: [] });
   });
 
   it('AllTests pages from either end give the same newest-first order, also for one registration’s packets', async () => {

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { api } from '../../plugins/api.ts';
 import { currentUser } from '../../plugins/auth.ts';
+import { deviceOf, idempotentReply } from '../offline/offline.service.ts';
 import * as service from './assays.service.ts';
 import { deleteRequestsRoutes } from './delete-requests.routes.ts';
 
@@ -23,15 +24,23 @@ export function assaysRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.route({
     ...api(ROUTES.tests.checkCode),
     handler: async (request) =>
-      ok(await service.checkCode(db, currentUser(request).id, request.body.code), ASSAY_MSG.codeFree),
+      ok(
+        await service.checkCode(db, currentUser(request).id, request.body.code, deviceOf(request)),
+        ASSAY_MSG.codeFree,
+      ),
   });
 
   // ————— Registering and lists —————
 
+  // With an `Idempotency-Key`, a resent request gets the first answer (ADR 0033).
   r.route({
     ...api(ROUTES.tests.addTest),
-    handler: async (request) =>
-      ok(await service.addTests(deps, actor(request), request.body), ASSAY_MSG.added),
+    handler: async (request, reply) => {
+      const deviceId = deviceOf(request);
+      return idempotentReply(db, request, reply, ASSAY_MSG.added, (transact) =>
+        service.addTests(deps, actor(request), request.body, { deviceId, transact }),
+      );
+    },
   });
 
   r.route({
@@ -49,8 +58,10 @@ export function assaysRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.route({
     ...api(ROUTES.tests.addCutting),
-    handler: async (request) =>
-      ok(await service.addCutting(deps, actor(request), request.body), ASSAY_MSG.purityAdded),
+    handler: async (request, reply) =>
+      idempotentReply(db, request, reply, ASSAY_MSG.purityAdded, (transact) =>
+        service.addCutting(deps, actor(request), request.body, transact),
+      ),
   });
 
   r.route({

@@ -1,11 +1,12 @@
-import { ASSAY_MSG, WORKSHOP_STATUS } from '@ayar/contract';
+import { ASSAY_MSG, OFFLINE_MSG, WORKSHOP_STATUS } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError, businessRule, notFound } from '../../lib/errors.ts';
 import { workshopScope } from '../../lib/scope.ts';
+import { lowestReleased, reservedElsewhere } from '../offline/offline.service.ts';
 import * as registration from './registration.repository.ts';
 
 // Packet numbers (`Tests/GetCode`, `Tests/CheckCode`): a workshop's next free number, and whether a
-// typed one is its own and unused.
+// typed one is its own, unused and not kept for another of its devices (ADR 0033).
 
 export const notYours = (n: number) => `${ASSAY_MSG.codeNotYours}: ${n}`;
 export const used = (n: number) => `${ASSAY_MSG.codeUsed}: ${n}`;
@@ -14,12 +15,14 @@ export async function getCode(db: Database, workshopId: string): Promise<number>
   const workshop = await registration.findWorkshop(db, workshopId);
   if (!workshop) throw notFound();
   if (workshop.status !== WORKSHOP_STATUS.active) throw businessRule(ASSAY_MSG.notActive);
+  // A range's next number is past every block reserved from it; released numbers come first.
   const next = await registration.nextFreeCode(db, workshopScope(workshopId));
-  if (next === null) throw businessRule(ASSAY_MSG.noCode);
-  return next;
+  const released = await lowestReleased(db, workshopId);
+  if (next === null && released === null) throw businessRule(ASSAY_MSG.noCode);
+  return Math.min(next ?? Infinity, released ?? Infinity);
 }
 
-export async function checkCode(db: Database, workshopId: string, code: number) {
+export async function checkCode(db: Database, workshopId: string, code: number, deviceId: string | null) {
   const ranges = await registration.workshopRanges(db, workshopScope(workshopId));
   if (!ranges.some((r) => r.fromCode <= code && code <= r.toCode)) {
     throw new AppError(400, 'BUSINESS_RULE', notYours(code), [
@@ -28,6 +31,11 @@ export async function checkCode(db: Database, workshopId: string, code: number) 
   }
   if ((await registration.usedNumbers(db, [code])).length > 0) {
     throw new AppError(409, 'CONFLICT', used(code), [{ field: 'code', message: ASSAY_MSG.codeUsed }]);
+  }
+  if ((await reservedElsewhere(db, workshopId, deviceId, [code])) !== null) {
+    throw new AppError(409, 'CONFLICT', `${OFFLINE_MSG.codeReserved}: ${code}`, [
+      { field: 'code', message: OFFLINE_MSG.codeReserved },
+    ]);
   }
   return { code, available: true };
 }

@@ -6,6 +6,7 @@ import { writeAudit } from '../audit/audit.service.ts';
 import * as repo from './assays.repository.ts';
 import { loadTemplates, notify, type Templates } from './notices.ts';
 import type { Actor, PacketDeps } from './packet-view.ts';
+import { plainTransact, type Transact } from '../offline/offline.service.ts';
 import { recordResultVersion } from '../result-versions/result-versions.service.ts';
 
 // Purities: a locked packet's first purity or a correction, and `Tests/AddCutting` for several at once.
@@ -68,17 +69,19 @@ export const purityLocked = (n: number) =>
 
 /**
  * `POST /Tests/AddCutting`: purities of several packets in one call, all or none; a correction of a
- * published purity (in its window) with its reason (ADR 0029).
+ * published purity (in its window) with its reason (ADR 0029). `transact` is an idempotency key's
+ * transaction (ADR 0033), a plain one by default.
  */
 export async function addCutting(
   deps: PacketDeps,
   actor: Actor,
   list: AddCuttingRequest,
+  transact: Transact = plainTransact(deps.db),
 ): Promise<{ updated: number }> {
   const ids = list.map((x) => x.id);
   if (new Set(ids).size !== ids.length)
     throw validation([{ field: 'list', message: 'هر بسته فقط یک بار در فهرست بیاید' }]);
-  return deps.db.transaction().execute(async (trx) => {
+  return transact(async (trx) => {
     const rows = new Map((await repo.lockAssays(trx, workshopScope(actor.id), ids)).map((r) => [r.id, r]));
     for (const id of ids) {
       const row = rows.get(id);

@@ -1,22 +1,27 @@
 import { sql } from 'kysely';
 import type { Role } from '@ayar/contract';
+import { CompiledOnce } from '../../db/compiled-query.ts';
 import type { Database } from '../../db/database.ts';
 import type { NewUser } from '../../db/schema.ts';
 
-export async function findActiveSession(
-  db: Database,
-  sessionId: string,
-  userId: string,
-): Promise<{ id: string; userId: string; role: Role } | undefined> {
-  return db
+/** Asked on every signed-in request: compiled once (ADR 0034). */
+const activeSession = new CompiledOnce(['', ''] as [string, string], (db, sessionId, userId) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .select(['sessions.id', 'sessions.userId', 'users.role'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.userId', '=', userId)
     .where('sessions.revokedAt', 'is', null)
-    .where('sessions.expiresAt', '>', sql<Date>`now()`)
-    .executeTakeFirst();
+    .where('sessions.expiresAt', '>', sql<Date>`now()`),
+);
+
+export async function findActiveSession(
+  db: Database,
+  sessionId: string,
+  userId: string,
+): Promise<{ id: string; userId: string; role: Role } | undefined> {
+  return activeSession.first(db, sessionId, userId);
 }
 
 export function findUserByUsername(db: Database, username: string) {

@@ -61,3 +61,36 @@ describe('token issuer and audience', () => {
     expect(res.json()).toMatchObject({ successful: false, code: 'UNAUTHORIZED' });
   });
 });
+
+// A verified token is remembered by the process (ADR 0034): what it remembers must not outlive the
+// token, nor the session behind it.
+describe('a token the server has already verified', () => {
+  it('is refused once it expires, though it was taken a moment before', async () => {
+    const { claims } = await liveSession();
+    const token = await new SignJWT({ sid: claims.sid, role: claims.role })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(claims.sub))
+      .setIssuer('ayar')
+      .setAudience('ayar:api')
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 2)
+      .sign(key);
+    expect((await profile(token)).statusCode).toBe(200);
+    expect((await profile(token)).statusCode).toBe(200);
+    // Waiting on the clock itself: the token's own expiry, a whole second, is the condition.
+    await expect
+      .poll(async () => (await profile(token)).statusCode, { timeout: 5000, interval: 250 })
+      .toBe(401);
+  });
+
+  it('is refused after sign-out, though the same token was verified before', async () => {
+    const { token } = await liveSession();
+    expect((await profile(token)).statusCode).toBe(200);
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1.0/Account/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await profile(token)).statusCode).toBe(401);
+  });
+});

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { CompiledOnce } from '../../db/compiled-query.ts';
 import type { Database } from '../../db/database.ts';
 
 /**
@@ -59,12 +60,20 @@ export function findAnyById(db: Database, id: string) {
 
 export type PublicResultRow = NonNullable<Awaited<ReturnType<typeof findByDocNumber>>>;
 
+// The public lookup's two statements, compiled once: they are the network's hottest path.
+const byDocNumber = new CompiledOnce([0] as [number], (db, docNumber) =>
+  publicResultQuery(db).where('a.docNumber', '=', docNumber),
+);
+const byToken = new CompiledOnce([''] as [string], (db, token) =>
+  publicResultQuery(db).where('a.publicToken', '=', token),
+);
+
 export function findByDocNumber(db: Database, docNumber: number) {
-  return publicResultQuery(db).where('a.docNumber', '=', docNumber).executeTakeFirst();
+  return byDocNumber.first(db, docNumber);
 }
 
 export function findByToken(db: Database, token: string) {
-  return publicResultQuery(db).where('a.publicToken', '=', token).executeTakeFirst();
+  return byToken.first(db, token);
 }
 
 /** A photo of a published (not deleted) packet, found only through that packet's token. */

@@ -1,0 +1,77 @@
+// The offline counter (issue 19, ADR 0033): the headers that make AddTest and AddCutting safe to resend
+// (an idempotency key) and tell which device sends them, the per-device reservations of packet numbers,
+// and the client-made public token of a packet registered offline. Shared by the server and the web app.
+import { z } from 'zod';
+import { intInput } from './common/inputs.ts';
+
+/** Request header: a client-made key; the same user sending it again gets the first answer. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Request header: the sending device's id (`deviceIdSchema`), on AddTest and CheckCode. */
+export const DEVICE_HEADER = 'ayar-device';
+/** Response header: `true` when the answer is the stored answer of an earlier request with the key. */
+export const REPLAYED_HEADER = 'idempotent-replayed';
+
+/** How long the server keeps an idempotency key's answer: a retry within this replays it. */
+export const IDEMPOTENCY_KEY_DAYS = 30;
+/** The most unused reserved numbers one device may hold. */
+export const MAX_RESERVED_PER_DEVICE = 200;
+
+export const OFFLINE_MSG = {
+  codeReserved: 'این شماره برای دستگاه دیگری از این آزمایشگاه کنار گذاشته شده است',
+  tokenUsed: 'این کد رهگیری قبلاً استفاده شده است',
+  tokenInvalid: 'کد رهگیری نامعتبر است',
+  keyReused: 'این کلید تکرار برای درخواست دیگری به کار رفته است',
+  keyInvalid: 'کلید تکرار درخواست نامعتبر است',
+  deviceInvalid: 'شناسه دستگاه نامعتبر است',
+  deviceRequired: 'شناسه دستگاه الزامی است',
+  countRange: 'تعداد باید بین ۱ و ۲۰۰ باشد',
+} as const;
+
+/** `crypto.randomUUID()` without dashes (32) or base64url of 16 random bytes (22) both fit. */
+export const idempotencyKeySchema = z
+  .string({ error: OFFLINE_MSG.keyInvalid })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, OFFLINE_MSG.keyInvalid);
+
+/** 16 random bytes, base64url (22 characters), made once by the device; a secret of the device. */
+export const deviceIdSchema = z
+  .string({
+    error: (issue) => (issue.input === undefined ? OFFLINE_MSG.deviceRequired : OFFLINE_MSG.deviceInvalid),
+  })
+  .regex(/^[A-Za-z0-9_-]{22,64}$/, OFFLINE_MSG.deviceInvalid);
+
+/**
+ * A packet's public token made by a device, exactly as the server makes them: 128 random bits,
+ * base64url, 22 characters. (`publicTokenSchema` of results.ts is the lookup's wider pattern, which
+ * also takes the tokens of another encoding; a new token must be this one.)
+ */
+export const clientPublicTokenSchema = z
+  .string({ error: OFFLINE_MSG.tokenInvalid })
+  .regex(/^[A-Za-z0-9_-]{22}$/, OFFLINE_MSG.tokenInvalid);
+
+/**
+ * `POST /Tests/ReserveCodes`: top the device up so that it holds at least `count` unused reserved
+ * numbers (fewer when the lab has no more free numbers; none is not an error).
+ */
+export const reserveCodesSchema = z.object({
+  deviceId: deviceIdSchema,
+  count: intInput({ min: 1, max: MAX_RESERVED_PER_DEVICE, range: OFFLINE_MSG.countRange }),
+});
+export type ReserveCodesRequest = z.output<typeof reserveCodesSchema>;
+
+/** Consecutive reserved numbers, both ends included. */
+export const codeBlockSchema = z.object({ from: z.number().int(), to: z.number().int() });
+export type CodeBlock = z.infer<typeof codeBlockSchema>;
+
+/** All of the device's reserved numbers that are still unused, ascending, merged into blocks. */
+export const reserveCodesResponseSchema = z.object({
+  blocks: z.array(codeBlockSchema),
+  /** How many numbers the blocks hold. */
+  count: z.number().int(),
+});
+export type ReserveCodesResponse = z.infer<typeof reserveCodesResponseSchema>;
+
+/** `POST /Tests/ReleaseCodes`: the device's unused reserved numbers go back to the lab's pool. */
+export const releaseCodesSchema = z.object({ deviceId: deviceIdSchema });
+export type ReleaseCodesRequest = z.output<typeof releaseCodesSchema>;
+export const releaseCodesResponseSchema = z.object({ released: z.number().int() });
+export type ReleaseCodesResponse = z.infer<typeof releaseCodesResponseSchema>;

@@ -1,0 +1,10 @@
+/**
+ * The offline counter's service (issue 19, ADR 0033), each part in its own file:
+ *
+ * - `reservations.ts`: packet numbers kept per device, and the checks AddTest, CheckCode and GetCode
+ *   make against them.
+ * - `idempotency.ts`: AddTest and AddCutting answered once per idempotency key; the request headers.
+ * - `blocks.ts`: runs of consecutive numbers.
+ */
+export { lowestReleased, releaseCodes, reserveCodes, reservedElsewhere } from './reservations.ts';
+export { deviceOf, idempotentReply, plainTransact, type Transact } from './idempotency.ts';

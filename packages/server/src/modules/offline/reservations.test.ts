@@ -1,0 +1,218 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ASSAY_MSG, OFFLINE_MSG, type CodeBlock } from '@ayar/contract';
+import { createTestApp, createUser, signIn, type TestContext } from '../../../test/helpers.ts';
+import { assayHelpers, draft, type Lab } from '../assays/test-setup.ts';
+
+// Packet numbers kept per device for the offline counter (issue 19.3, ADR 0033): reserving, releasing,
+// and what AddTest, CheckCode and GetCode make of them.
+
+let ctx: TestContext;
+const { post, newLab } = assayHelpers(() => ctx);
+
+let admin: Record<string, string>;
+beforeAll(async () => {
+  ctx = await createTestApp({ globalRateLimit: 100_000 });
+  const a = await createUser(ctx.db, { role: 'admin' });
+  admin = await signIn(ctx.app, a.username, a.password);
+});
+afterAll(() => ctx.close());
+
+const newDevice = () => randomBytes(16).toString('base64url');
+const reserve = (l: Lab, deviceId: string, count: number | string) =>
+  post('/Tests/ReserveCodes', l.h, { deviceId, count });
+async function reserved(
+  l: Lab,
+  deviceId: string,
+  count: number,
+): Promise<{ blocks: CodeBlock[]; count: number }> {
+  const res = await reserve(l, deviceId, count);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+const release = (l: Lab, deviceId: string) => post('/Tests/ReleaseCodes', l.h, { deviceId });
+const from = (l: Lab, deviceId: string | null) => (deviceId ? { ...l.h, 'ayar-device': deviceId } : l.h);
+const addAs = (l: Lab, deviceId: string | null, n: number) =>
+  post('/Tests/AddTest', from(l, deviceId), [draft(l, n)]);
+const getCode = async (l: Lab) => (await post('/Tests/GetCode', l.h, {})).json().data as number;
+const numbersOf = (blocks: CodeBlock[]) =>
+  blocks.flatMap((b) => Array.from({ length: b.to - b.from + 1 }, (_, i) => b.from + i));
+
+describe('ReserveCodes', () => {
+  it('takes 1 and 200 numbers; 0 and 201 → 400', async () => {
+    const l = await newLab();
+    expect(await reserved(l, newDevice(), 1)).toEqual({ blocks: [{ from: l.from, to: l.from }], count: 1 });
+    expect(await reserved(l, newDevice(), 200)).toEqual({
+      blocks: [{ from: l.from + 1, to: l.from + 200 }],
+      count: 200,
+    });
+    for (const count of [0, 201]) {
+      const res = await reserve(l, newDevice(), count);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'count', message: OFFLINE_MSG.countRange }]);
+    }
+  });
+
+  it('device ids of 22 and 64 characters are taken; 21, 65 and other characters → 400', async () => {
+    const l = await newLab();
+    for (const id of ['a'.repeat(22), 'b'.repeat(64)]) expect((await reserve(l, id, 1)).statusCode).toBe(200);
+    for (const id of ['a'.repeat(21), 'a'.repeat(65), `${'a'.repeat(21)}.`]) {
+      const res = await reserve(l, id, 1);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([{ field: 'deviceId', message: OFFLINE_MSG.deviceInvalid }]);
+    }
+  });
+
+  it('asking again tops up: the same count answers the same blocks, a larger one adds the rest', async () => {
+    const l = await newLab();
+    const device = newDevice();
+    const first = await reserved(l, device, 20);
+    expect(await reserved(l, device, 20)).toEqual(first);
+    expect(await reserved(l, device, 5)).toEqual(first);
+    expect(await reserved(l, device, 30)).toEqual({ blocks: [{ from: l.from, to: l.from + 29 }], count: 30 });
+    // Numbers the device used are no longer its reserved ones; asking again refills to the count.
+    for (const n of [l.from, l.from + 7]) expect((await addAs(l, device, n)).statusCode).toBe(200);
+    expect(await reserved(l, device, 30)).toEqual({
+      blocks: [
+        { from: l.from + 1, to: l.from + 6 },
+        { from: l.from + 8, to: l.from + 31 },
+      ],
+      count: 30,
+    });
+  });
+
+  it('devices reserving at once get disjoint numbers, and all of them get some', async () => {
+    const l = await newLab();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => reserved(l, newDevice(), 60)));
+    expect(answers.map((a) => a.count)).toEqual(Array(10).fill(60));
+    const all = answers.flatMap((a) => numbersOf(a.blocks));
+    expect(new Set(all).size).toBe(600);
+  });
+
+  it('a lab with only 5 free numbers reserving 20 gets those 5, and then none (not an error)', async () => {
+    const l = await newLab();
+    await ctx.db
+      .updateTable('codeRanges')
+      .set({ nextCode: l.to - 4 })
+      .where('workshopId', '=', l.id)
+      .execute();
+    expect(await reserved(l, newDevice(), 20)).toEqual({ blocks: [{ from: l.to - 4, to: l.to }], count: 5 });
+    expect(await reserved(l, newDevice(), 20)).toEqual({ blocks: [], count: 0 });
+  });
+
+  it('no session → 401, the administrator → 403 (reserving and releasing)', async () => {
+    const body = { deviceId: newDevice(), count: 5 };
+    expect((await post('/Tests/ReserveCodes', undefined, body)).statusCode).toBe(401);
+    expect((await post('/Tests/ReserveCodes', admin, body)).statusCode).toBe(403);
+    expect((await post('/Tests/ReleaseCodes', undefined, { deviceId: body.deviceId })).statusCode).toBe(401);
+    expect((await post('/Tests/ReleaseCodes', admin, { deviceId: body.deviceId })).statusCode).toBe(403);
+  });
+});
+
+describe('reserved numbers at the counter', () => {
+  it("AddTest: another device's number → 409, none named → 409, the device's own → 200", async () => {
+    const l = await newLab();
+    const [mine, theirs] = [newDevice(), newDevice()];
+    await reserved(l, mine, 10);
+    for (const sender of [theirs, null]) {
+      const res = await addAs(l, sender, l.from + 3);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().errors).toEqual([{ field: '0.docNumber', message: OFFLINE_MSG.codeReserved }]);
+    }
+    const own = await addAs(l, mine, l.from + 3);
+    expect(own.statusCode, own.body).toBe(200);
+    // Just past the block is anyone's.
+    expect((await addAs(l, theirs, l.from + 10)).statusCode).toBe(200);
+    const bad = await post('/Tests/AddTest', from(l, 'short'), [draft(l, l.from + 11)]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(OFFLINE_MSG.deviceInvalid);
+  });
+
+  it("CheckCode: another device's number → 409, the device's own → 200", async () => {
+    const l = await newLab();
+    const device = newDevice();
+    await reserved(l, device, 3);
+    const check = (h: Record<string, string>) => post('/Tests/CheckCode', h, { code: l.from + 1 });
+    for (const h of [l.h, from(l, newDevice())]) {
+      const res = await check(h);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().errors).toEqual([{ field: 'code', message: OFFLINE_MSG.codeReserved }]);
+    }
+    expect((await check(from(l, device))).statusCode).toBe(200);
+  });
+
+  it('GetCode skips reserved numbers; released ones come back lowest first', async () => {
+    const l = await newLab();
+    const device = newDevice();
+    await reserved(l, device, 20);
+    expect(await getCode(l)).toBe(l.from + 20);
+    for (const n of [l.from, l.from + 1]) expect((await addAs(l, device, n)).statusCode).toBe(200);
+    const res = await release(l, device);
+    expect(res.json().data).toEqual({ released: 18 });
+    expect(await getCode(l)).toBe(l.from + 2);
+    expect((await addAs(l, null, l.from + 2)).statusCode).toBe(200);
+    expect(await getCode(l)).toBe(l.from + 3);
+    // Released numbers are handed to the next device first, lowest first.
+    expect(await reserved(l, newDevice(), 5)).toEqual({
+      blocks: [{ from: l.from + 3, to: l.from + 7 }],
+      count: 5,
+    });
+    expect(await getCode(l)).toBe(l.from + 8);
+    // Releasing again gives nothing back.
+    expect((await release(l, device)).json().data).toEqual({ released: 0 });
+  });
+
+  it("device ids are per workshop: another lab can neither release nor use this lab's device's numbers", async () => {
+    const a = await newLab();
+    const b = await newLab();
+    const device = newDevice();
+    await reserved(a, device, 10);
+    expect((await release(b, device)).json().data).toEqual({ released: 0 });
+    expect(await getCode(a)).toBe(a.from + 10);
+    const used = await addAs(b, device, a.from + 1);
+    expect(used.statusCode).toBe(400);
+    expect(used.json().errors).toEqual([{ field: '0.docNumber', message: ASSAY_MSG.codeNotYours }]);
+    // Lab b's device of the same id reserves lab b's own numbers.
+    expect(await reserved(b, device, 2)).toEqual({ blocks: [{ from: b.from, to: b.from + 1 }], count: 2 });
+  });
+});
+
+describe('any interleaving', () => {
+  it('online registrations and reservations at once never share a number, nor register one twice', async () => {
+    const l = await newLab();
+    const reservedBlocks: CodeBlock[] = [];
+    let registered = 0;
+    for (let round = 0; round < 5; round++) {
+      const base = l.from + round * 150;
+      const results = await Promise.all(
+        Array.from({ length: 30 }, async (_, i) => {
+          if (i % 3 === 0) {
+            const r = await reserve(l, newDevice(), 7);
+            expect(r.statusCode).toBe(200);
+            reservedBlocks.push(...(r.json().data.blocks as CodeBlock[]));
+            return 'reserve';
+          }
+          // Half type a number near the range's next, half take GetCode's.
+          const n = i % 3 === 1 ? base + i : await getCode(l);
+          const res = await addAs(l, null, n);
+          expect([200, 409]).toContain(res.statusCode);
+          return res.statusCode === 200 ? 'added' : 'refused';
+        }),
+      );
+      registered += results.filter((r) => r === 'added').length;
+    }
+    expect(registered).toBeGreaterThan(0);
+    expect(reservedBlocks.length).toBeGreaterThan(0);
+    const kept = numbersOf(reservedBlocks);
+    expect(new Set(kept).size).toBe(kept.length);
+    const rows = await ctx.db
+      .selectFrom('assays')
+      .select('docNumber')
+      .where('workshopId', '=', l.id)
+      .execute();
+    expect(rows).toHaveLength(registered);
+    const numbers = rows.map((r) => r.docNumber);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(numbers.filter((n) => kept.includes(n))).toEqual([]);
+  });
+});

@@ -1,0 +1,101 @@
+import {
+  MAX_RESERVED_PER_DEVICE,
+  type CodeBlock,
+  type ReleaseCodesRequest,
+  type ReleaseCodesResponse,
+  type ReserveCodesRequest,
+  type ReserveCodesResponse,
+} from '@ayar/contract';
+import type { Database } from '../../db/database.ts';
+import { workshopScope } from '../../lib/scope.ts';
+import { countOf, merge, takeLowest, unusedRuns, within } from './blocks.ts';
+import * as repo from './reservations.repository.ts';
+
+// Numbers kept for one device of a workshop to register offline (issue 19.3, ADR 0033). Reserving and
+// releasing lock the workshop's ranges, as AddTest does, so they never interleave with a registration
+// of the same workshop. Numbers stay the workshop's: reserving consumes no credit.
+
+/** The device's unused reserved numbers, as runs; its blocks' used parts are not counted. */
+async function unusedOf(trx: Database, workshopId: string, deviceId: string | null): Promise<CodeBlock[]> {
+  const scope = workshopScope(workshopId);
+  const blocks = await repo.blocksOf(trx, scope, deviceId);
+  if (blocks.length === 0) return [];
+  return unusedRuns(blocks, await repo.usedInBlocks(trx, scope, deviceId));
+}
+
+/**
+ * `POST /Tests/ReserveCodes`: tops the device up to `count` unused reserved numbers, from the released
+ * numbers first (lowest first), then from each range's next number upward (moving it past the block).
+ * Fewer when the workshop has no more; answers all of the device's unused reserved numbers.
+ */
+export async function reserveCodes(
+  db: Database,
+  workshopId: string,
+  input: ReserveCodesRequest,
+): Promise<ReserveCodesResponse> {
+  const scope = workshopScope(workshopId);
+  const want = Math.min(input.count, MAX_RESERVED_PER_DEVICE);
+  return db.transaction().execute(async (trx) => {
+    const ranges = await repo.lockRanges(trx, scope);
+    let mine = await unusedOf(trx, workshopId, input.deviceId);
+    let need = want - countOf(mine);
+    if (need > 0) {
+      const released = await unusedOf(trx, workshopId, null);
+      const { taken, rest } = takeLowest(released, need);
+      if (taken.length > 0) await repo.replaceBlocks(trx, scope, null, rest);
+      mine = [...mine, ...taken];
+      need -= countOf(taken);
+    }
+    for (const range of ranges) {
+      if (need <= 0) break;
+      if (range.nextCode > range.toCode) continue;
+      const block = { from: range.nextCode, to: Math.min(range.toCode, range.nextCode + need - 1) };
+      await repo.raiseNextCode(trx, range.id, block.to + 1);
+      mine = [...mine, block];
+      need -= countOf([block]);
+    }
+    const blocks = merge(mine);
+    // Rewritten each time: the used parts of the device's blocks go, so its blocks stay few and short.
+    await repo.replaceBlocks(trx, scope, input.deviceId, blocks);
+    return { blocks, count: countOf(blocks) };
+  });
+}
+
+/** `POST /Tests/ReleaseCodes`: the device's unused reserved numbers go back to the workshop's pool. */
+export async function releaseCodes(
+  db: Database,
+  workshopId: string,
+  input: ReleaseCodesRequest,
+): Promise<ReleaseCodesResponse> {
+  const scope = workshopScope(workshopId);
+  return db.transaction().execute(async (trx) => {
+    await repo.lockRanges(trx, scope);
+    const mine = await unusedOf(trx, workshopId, input.deviceId);
+    await repo.replaceBlocks(trx, scope, input.deviceId, []);
+    if (mine.length > 0) {
+      const released = await unusedOf(trx, workshopId, null);
+      await repo.replaceBlocks(trx, scope, null, merge([...released, ...mine]));
+    }
+    return { released: countOf(mine) };
+  });
+}
+
+/**
+ * The first of these numbers that another device than `deviceId` holds (any device's, when the request
+ * names none), or null. Called after the workshop's ranges are locked, or for a check only.
+ */
+export async function reservedElsewhere(
+  db: Database,
+  workshopId: string,
+  deviceId: string | null,
+  numbers: readonly number[],
+): Promise<number | null> {
+  if (numbers.length === 0) return null;
+  const blocks = await repo.othersBlocksAround(db, workshopScope(workshopId), deviceId, numbers);
+  return numbers.find((n) => within(blocks, n)) ?? null;
+}
+
+/** The lowest released number no packet has yet, or null: GetCode offers it before a range's next. */
+export function lowestReleased(db: Database, workshopId: string): Promise<number | null> {
+  return repo.lowestReleased(db, workshopScope(workshopId));
+}
