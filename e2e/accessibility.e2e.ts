@@ -152,6 +152,7 @@ const WORKSHOP_PATHS = () => [
   '/lab/add',
   '/lab/list',
   '/lab/list/true',
+  '/lab/queue',
   `/lab/edit/${seed.waiting.id}`,
   `/lab/edit/${seed.packet.id}`,
   `/lab/slip/${seed.packet.id}`,

@@ -10,12 +10,14 @@ import './global.css';
 import type { ReactNode } from 'react';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { ConfirmHost } from '../components/ui/confirm.tsx';
+import { OfflineStart } from '../features/offline/persist/OfflineStart.tsx';
 import { AlertHost } from './AlertHost.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 /**
  * Right to left, Vazirmatn, gold theme and alerts. TanStack Query comes with the lazily loaded screens
- * (app/preloadable.tsx, lib/query-boundary.tsx), not with the landing page.
+ * (app/preloadable.tsx, lib/query-boundary.tsx), not with the landing page; so does a signed-in
+ * workshop's offline cache, restored before its first screen renders (OfflineStart).
  */
 export function Providers({ children }: { children: ReactNode }) {
   return (
@@ -23,7 +25,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
         <AlertHost />
         <ConfirmHost />
-        {children}
+        <OfflineStart>{children}</OfflineStart>
       </MantineProvider>
     </DirectionProvider>
   );

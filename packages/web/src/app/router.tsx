@@ -21,6 +21,7 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 
 const AboutPage = page(() => import('./pages/AboutPage.tsx'), 'AboutPage');
 const AppLayout = page(() => import('./shell/AppLayout.tsx'), 'AppLayout');
+const SlipLayout = page(() => import('./shell/OfflineLayer.tsx'), 'SlipLayout');
 const PublicResultPage = page(() => import('../features/results/PublicResultPage.tsx'), 'PublicResultPage');
 const SlipPage = page(() => import('../features/results/SlipPage.tsx'), 'SlipPage');
 const workshopsPublic = () => import('../features/workshops/publicPages.tsx');
@@ -37,6 +38,7 @@ const ManageCodesPage = page(codes, 'ManageCodesPage');
 const LabAddPage = page(() => import('../features/assays/LabAddPage.tsx'), 'LabAddPage');
 const LabEditPage = page(() => import('../features/assays/LabEditPage.tsx'), 'LabEditPage');
 const LabListPage = page(() => import('../features/assays/LabListPage.tsx'), 'LabListPage');
+const OfflineScreen = page(() => import('./shell/offlineScreens.tsx'), 'OfflineScreen');
 const ManageEditLabPage = page(
   () => import('../features/assays/admin/ManageEditLabPage.tsx'),
   'ManageEditLabPage',
@@ -110,6 +112,7 @@ const SHELL_ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
   ['lab/edit/:id', LabEditPage],
   ['lab/list/:search', LabListPage],
   ['lab/list', LabListPage],
+  ['lab/queue', OfflineScreen],
   ['customer/add', CustomerAddPage],
   ['customer/edit/:id', CustomerEditPage],
   ['customer/list', CustomerListPage],
@@ -161,7 +164,10 @@ export function AppRoutes() {
             <Route path="lab-owners" element={<LabOwnersPage />} />
             <Route path="r/:token" element={<PublicResultPage />} />
             <Route path="logout" element={<LogoutPage />} />
-            <Route path="lab/slip/:id" element={<SlipPage />} />
+            <Route element={<SlipLayout />}>
+              <Route path="lab/slip/:id" element={<SlipPage />} />
+              <Route path="lab/slip/queued/:key" element={<OfflineScreen />} />
+            </Route>
             <Route element={<AppLayout />}>
               <Route element={<Lazy />}>
                 {SHELL_ROUTES.map(([path, Page]) => (

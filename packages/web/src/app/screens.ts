@@ -13,7 +13,8 @@ export type Feature =
   | 'settings'
   | 'system-settings'
   | 'statistics'
-  | 'messages';
+  | 'messages'
+  | 'offline';
 
 export interface Screen {
   /** react-router path pattern, without the leading slash (docs/product.md §2.1). */
@@ -38,8 +39,12 @@ export const GUARDED_SCREENS: readonly Screen[] = [
     title: (p) => (p.search === 'true' ? WAITING_TITLE : 'لیست آزمایش‌ها'),
   },
   { path: 'lab/list', feature: 'assays', title: 'لیست آزمایش‌ها' },
+  /** What this device registered offline and has not sent yet (issue 19). */
+  { path: 'lab/queue', feature: 'offline', title: 'صف ارسال' },
   /** The printable slip, outside the shell (router.tsx). */
   { path: 'lab/slip/:id', feature: 'results', title: 'برگه بسته' },
+  /** A queued packet's slip, from its queue entry (issue 19). */
+  { path: 'lab/slip/queued/:key', feature: 'offline', title: 'برگه بسته' },
   { path: 'customer/add', feature: 'customers', title: 'ثبت مشتری' },
   { path: 'customer/edit/:id', feature: 'customers', title: 'ویرایش مشتری' },
   { path: 'customer/list', feature: 'customers', title: 'لیست مشتریان' },

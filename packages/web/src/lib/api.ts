@@ -37,6 +37,8 @@ export interface ApiOptions<R extends ApiRoute = ApiRoute> {
   /** Do not count towards the «لطفاً صبر کنید...» overlay (background refreshes). */
   background?: boolean;
   signal?: AbortSignal;
+  /** More request headers (the offline queue's `Idempotency-Key`, the device's `Ayar-Device`). */
+  headers?: Record<string, string>;
 }
 
 /** A failed call. `message` is what the user was shown (or would have been, when silent). */
@@ -141,7 +143,7 @@ export async function apiCall<R extends ApiRoute>(
   options: ApiOptions<R> = {},
 ): Promise<Envelope<ResponseOf<R>>> {
   const { body, query, silent = false, background = false, signal } = options;
-  const headers = authHeaders();
+  const headers = { ...authHeaders(), ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const fail = failer(silent);
 

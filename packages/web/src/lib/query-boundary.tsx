@@ -1,19 +1,7 @@
 import { useContext, useState } from 'react';
 import type { ReactNode } from 'react';
 import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
-import { clearOnUserChange, createQueryClient } from './query.ts';
-
-/** The app's one query cache, created when the first screen that needs it loads. */
-let shared: QueryClient | null = null;
-
-function sharedClient(): QueryClient {
-  if (!shared) {
-    shared = createQueryClient();
-    clearOnUserChange(shared);
-  }
-  return shared;
-}
+import { sharedQueryClient } from './query.ts';
 
 /**
  * Gives a lazily loaded screen TanStack Query. It arrives with the screens rather than with the public
@@ -22,7 +10,7 @@ function sharedClient(): QueryClient {
  */
 export default function QueryBoundary({ children }: { children: ReactNode }) {
   const existing = useContext(QueryClientContext);
-  const [client] = useState(() => existing ?? sharedClient());
+  const [client] = useState(() => existing ?? sharedQueryClient());
   if (existing) return children;
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -1,4 +1,4 @@
-import { MutationCache, QueryClient, queryOptions, useMutation } from '@tanstack/react-query';
+import { MutationCache, QueryClient, onlineManager, queryOptions, useMutation } from '@tanstack/react-query';
 import type { Query, QueryKey, UseMutationResult } from '@tanstack/react-query';
 import type { BodyOf, Envelope, QueryOf, ResponseOf } from '@ayar/contract';
 import { apiCall, apiRequest } from './api.ts';
@@ -15,16 +15,38 @@ declare module '@tanstack/react-query' {
 export const isFreshQuery = (query: Query) => query.meta?.fresh === true;
 
 /**
+ * TanStack assumes a connection until the browser fires `offline`, so an app opened offline would send
+ * every query, fail and alert. It starts from `navigator.onLine` instead: offline, queries wait
+ * (showing what the cache has, issue 19) and run when the line returns.
+ */
+function followBrowserConnection(): void {
+  onlineManager.setEventListener((setOnline) => {
+    setOnline(navigator.onLine);
+    const online = () => setOnline(true);
+    const offline = () => setOnline(false);
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+    };
+  });
+}
+
+/**
  * The API client already alerts on every failure, so queries do not retry or refetch behind the user's
  * back. A `fresh` query is read again whenever its screen is shown and after every successful change
  * anywhere in the app: a balance or a count someone else (or this screen) just changed is never
- * served from the cache (ADR 0026).
+ * served from the cache (ADR 0026). A change asked for offline is sent at once rather than paused
+ * until the line returns: it fails with «اتصال اینترنت قطع است.» instead of a button that spins
+ * forever (the offline queue, features/offline, registers packets and purities itself).
  */
 export function createQueryClient(): QueryClient {
+  followBrowserConnection();
   const client: QueryClient = new QueryClient({
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
     mutationCache: new MutationCache({
       onSuccess: () => client.invalidateQueries({ predicate: isFreshQuery }),
@@ -45,6 +67,21 @@ export function clearOnUserChange(client: QueryClient): () => void {
     user = next;
     client.clear();
   });
+}
+
+/** The app's one query cache, created when the first screen that needs it loads. */
+let shared: QueryClient | null = null;
+
+/**
+ * The cache every screen shares (lib/query-boundary.tsx), also restored from and written to IndexedDB
+ * for a signed-in workshop (features/offline/persist).
+ */
+export function sharedQueryClient(): QueryClient {
+  if (!shared) {
+    shared = createQueryClient();
+    clearOnUserChange(shared);
+  }
+  return shared;
 }
 
 export interface ApiQueryParams<R extends ApiRoute> {

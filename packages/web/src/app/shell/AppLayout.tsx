@@ -7,6 +7,7 @@ import { IconArrowBack } from '../../components/ui/icons.tsx';
 import { findScreen } from '../screens.ts';
 import { DASHBOARD_PATH } from '../guard.ts';
 import { AccountButton } from './AccountButton.tsx';
+import { OfflineLayer } from './OfflineLayer.tsx';
 import { SideMenu } from './SideMenu.tsx';
 
 export const HEADER_HEIGHT = 60;
@@ -91,7 +92,9 @@ export function AppLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main bg="#f5f6f8">
-        <Outlet />
+        <OfflineLayer>
+          <Outlet />
+        </OfflineLayer>
       </AppShell.Main>
 
       <Drawer

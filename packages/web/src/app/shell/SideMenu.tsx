@@ -1,8 +1,10 @@
 import { Box, Divider, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
+import type { MouseEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth.ts';
 import { Emblem } from '../../components/ui/Emblem.tsx';
 import { menuFor } from './menus.ts';
+import { beforeSignOut } from './OfflineLayer.tsx';
 import classes from './SideMenu.module.css';
 
 /** The role's side menu: who is signed in, then the links. */
@@ -10,6 +12,15 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useAuth();
   const { pathname } = useLocation();
   const items = menuFor(user?.role);
+  const navigate = useNavigate();
+  // A workshop's sign-out first hears about its offline queue (issue 19); '/logout' itself is unchanged.
+  const signOut = (event: MouseEvent) => {
+    if (user?.role !== 'workshop') return;
+    event.preventDefault();
+    void beforeSignOut(user.userId).then((go) => {
+      if (go) void navigate('/logout');
+    });
+  };
 
   return (
     <Stack gap={0} h="100%">
@@ -41,7 +52,10 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
                 leftSection={<Icon size={20} />}
                 active={active}
                 aria-current={active ? 'page' : undefined}
-                onClick={onNavigate}
+                onClick={(event: MouseEvent) => {
+                  if (item.to === '/logout') signOut(event);
+                  onNavigate?.();
+                }}
                 className={classes.link}
                 data-danger={item.to === '/logout' || undefined}
               />

@@ -141,6 +141,9 @@ export async function uploadPhoto(blob: Blob, onProgress: (fraction: number) => 
   return address;
 }
 
+/** Sends a prepared photo and resolves with its address (`uploadPhoto`, unless a form keeps it elsewhere). */
+export type PhotoUpload = (blob: Blob, onProgress: (fraction: number) => void) => Promise<string>;
+
 interface Pending {
   key: number;
   name: string;
@@ -154,11 +157,13 @@ function usePhotoUploads({
   onChange,
   max,
   onBusyChange,
+  upload = uploadPhoto,
 }: {
   value: string[];
   onChange: (addresses: string[]) => void;
   max: number;
   onBusyChange?: ((busy: boolean) => void) | undefined;
+  upload?: PhotoUpload | undefined;
 }) {
   const [pending, setPending] = useState<Pending[]>([]);
   const busy = pending.length > 0;
@@ -204,7 +209,7 @@ function usePhotoUploads({
       try {
         const blob = await preparePhoto(file);
         update(key, { stage: 'uploading', progress: 0 });
-        const address = await uploadPhoto(blob, (fraction) => update(key, { progress: fraction }));
+        const address = await upload(blob, (fraction) => update(key, { progress: fraction }));
         const next = [...latest.current, address];
         latest.current = next;
         onChange(next);
@@ -283,14 +288,17 @@ export function PhotoUploader({
   onChange,
   max = 10,
   onBusyChange,
+  upload,
 }: {
   value: string[];
   onChange: (addresses: string[]) => void;
   max?: number;
   /** Told when photos start and stop being prepared or uploaded, so a form can wait for them. */
   onBusyChange?: (busy: boolean) => void;
+  /** Where a prepared photo goes instead of `uploadPhoto` (lab/add keeps it on the device offline). */
+  upload?: PhotoUpload;
 }) {
-  const uploads = usePhotoUploads({ value, onChange, max, onBusyChange });
+  const uploads = usePhotoUploads({ value, onChange, max, onBusyChange, upload });
   const { pending, previews, error, room } = uploads;
   const galleryInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
   ActionIcon,
+  Alert,
   Button,
   Checkbox,
   Group,
@@ -13,7 +14,7 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { OTHER_CUSTOMER_ID, effectiveCustomerSettings, formatVage, toPersianDigits } from '@ayar/contract';
 import type { CustomerSearchItem } from '@ayar/contract';
 import { CustomerAutocomplete } from '../../components/search/CustomerAutocomplete.tsx';
@@ -24,43 +25,21 @@ import {
   FormPhotosField,
 } from '../../components/ui/form/index.ts';
 import { IconUserPlus } from '../../components/ui/icons.tsx';
-import { fetchNextCode } from './api.ts';
 import { OwnerFields, PacketTypeField, SmsField } from './components/PacketFields.tsx';
+import { useAssaysOffline } from './offline.ts';
 import { OTHER_CUSTOMER } from './packetForm.ts';
-import { loadPending } from './pending.ts';
 import type { PendingPackets } from './pending.ts';
 import { fieldId, useEnterToNext } from './useEnterToNext.ts';
 import type { EnterToNext, FieldKey } from './useEnterToNext.ts';
 import { useLabAddActions } from './useLabAddActions.ts';
 import { useLabDraftForm } from './useLabAddForm.ts';
+import { useNextNumber } from './useNextNumber.ts';
 import type { LabAddSetup, LabDraftForm } from './useLabAddForm.ts';
 import { useUnsavedPacket } from './useUnsavedPacket.ts';
 
-/** docs/product.md §4.2: the next number is fetched on open; without one the lab is sent to buy numbers. */
-function useNextNumber(form: LabDraftForm) {
-  const navigate = useNavigate();
-  const [ready, setReady] = useState(false);
-  const { setValue } = form;
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchNextCode(controller.signal)
-      .then((next) => {
-        const listed = loadPending().map((p) => p.draft.docNumber);
-        const after = listed.length > 0 ? Math.max(...listed) + 1 : 0;
-        setValue('docNumber', String(Math.max(next, after)));
-        setReady(true);
-        // Keyboard-first: the counter starts typing the customer at once.
-        const field = document.getElementById(fieldId('customer'));
-        (field instanceof HTMLInputElement ? field : field?.querySelector('input'))?.focus();
-      })
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        void navigate('/code/add');
-      });
-    return () => controller.abort();
-  }, [navigate, setValue]);
-  return ready;
-}
+/** Offline with none of this device's reserved numbers left (issue 19). */
+const NO_OFFLINE_NUMBERS =
+  'این دستگاه شماره‌ای برای ثبت بدون اینترنت ندارد. یک بار به اینترنت وصل شوید تا شماره‌ها دریافت شود؛ با وصل شدن، فرم دوباره آماده می‌شود.';
 
 /** The fields Enter walks, in order, for this lab's settings and the customer mode. */
 function fieldOrder({ settings, showType, packetMode }: LabAddSetup, otherMode: boolean): FieldKey[] {
@@ -296,7 +275,8 @@ export function LabAddForm({ setup, pending }: { setup: LabAddSetup; pending: Pe
   const { customer, applyCustomer } = useCustomerChoice(form, setup);
   const [photosBusy, setPhotosBusy] = useState(false);
   const otherMode = customer?.id === OTHER_CUSTOMER_ID;
-  const numberReady = useNextNumber(form);
+  const { ready: numberReady, noNumbers } = useNextNumber(form);
+  const offline = useAssaysOffline();
   useUnsavedPacket(form.control);
   const keys = useEnterToNext(fieldOrder(setup, otherMode));
   const { busy, saveAndContinue, registerAll } = useLabAddActions({
@@ -330,6 +310,11 @@ export function LabAddForm({ setup, pending }: { setup: LabAddSetup; pending: Pe
       }}
     >
       <Stack gap="sm">
+        {noNumbers ? (
+          <Alert color="orange" variant="light" role="alert" title="شماره‌ای برای ثبت آفلاین نیست">
+            {NO_OFFLINE_NUMBERS}
+          </Alert>
+        ) : null}
         <CustomerFields
           setup={setup}
           form={form}
@@ -354,7 +339,12 @@ export function LabAddForm({ setup, pending }: { setup: LabAddSetup; pending: Pe
             onToggle={(on) => form.setValue('sendCall', on)}
           />
         ) : null}
-        <FormPhotosField control={form.control} name="images" onBusyChange={setPhotosBusy} />
+        <FormPhotosField
+          control={form.control}
+          name="images"
+          onBusyChange={setPhotosBusy}
+          {...(offline ? { upload: offline.uploadPhoto } : {})}
+        />
         <FormActions
           busy={busy}
           numberReady={numberReady}

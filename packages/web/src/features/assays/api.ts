@@ -46,15 +46,25 @@ export const assayQueries = {
     }),
 };
 
-/** The workshop's next packet number (lab/add; docs/product.md §4.2). Refused when it has none left. */
-export const fetchNextCode = (signal: AbortSignal) => apiRequest(ROUTES.tests.getCode, { signal });
-/** Whether a packet number may be registered by this workshop («ذخیره و ادامه»). */
-export const checkCode = (body: { code: number; userId: string | undefined }) =>
-  apiCall(ROUTES.tests.checkCode, { body });
-/** Registers the pending packets (or the one on the form) in one request. */
-export const addTests = (list: LabDraft[]) => apiCall(ROUTES.tests.addTest, { body: list });
+/**
+ * The workshop's next packet number (lab/add; docs/product.md §4.2). Refused when it has none left.
+ * Silent: lab/add says why itself (offline, it takes a number this device holds instead).
+ */
+export const fetchNextCode = (signal: AbortSignal) =>
+  apiRequest(ROUTES.tests.getCode, { signal, silent: true });
 
-export const useAddCutting = () => useApiMutation(ROUTES.tests.addCutting);
+/** The device's header (issue 19) on CheckCode and AddTest; the caller shows failures itself. */
+type DeviceCall = { headers?: Record<string, string> };
+
+/** Whether a packet number may be registered by this workshop («ذخیره و ادامه»). */
+export const checkCode = (body: { code: number; userId: string | undefined }, { headers }: DeviceCall = {}) =>
+  apiCall(ROUTES.tests.checkCode, { body, headers, silent: true });
+/** Registers the pending packets (or the one on the form) in one request. */
+export const addTests = (list: LabDraft[], { headers }: DeviceCall = {}) =>
+  apiCall(ROUTES.tests.addTest, { body: list, headers, silent: true });
+
+/** Silent: the waiting list shows a refusal itself, and queues the purities when the line is down. */
+export const useAddCutting = () => useApiMutation(ROUTES.tests.addCutting, { silent: true });
 export const useEditTest = () => useApiMutation(ROUTES.tests.editTest);
 export const useDeleteTest = () => useApiMutation(ROUTES.tests.deleteTest);
 export const useRequestDeleteTest = () => useApiMutation(ROUTES.tests.requestToDeleteTest);

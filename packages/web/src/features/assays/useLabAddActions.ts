@@ -8,11 +8,18 @@ import { ApiError } from '../../lib/api.ts';
 import { alertError, alertInfo, alertSuccess } from '../../lib/alert.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { ASSAY_KEYS, addTests, checkCode } from './api.ts';
+import { isNetworkError, isOffline, useAssaysOffline } from './offline.ts';
+import type { AssaysOffline } from './offline.ts';
 import type { PendingPacket, PendingPackets } from './pending.ts';
 import type { EnterToNext } from './useEnterToNext.ts';
 import type { LabAddSetup, LabDraftForm } from './useLabAddForm.ts';
 
 const ADDED = 'با موفقیت اضافه شد';
+/** Offline, a number must be one this device holds (issue 19, ADR 0033): no other counter has it. */
+const NOT_RESERVED =
+  'بدون اینترنت فقط شماره‌هایی ثبت می‌شود که برای این دستگاه کنار گذاشته شده است؛ شماره بعدی این دستگاه در فرم گذاشته شد';
+const NONE_RESERVED =
+  'بدون اینترنت فقط شماره‌های کنار گذاشته این دستگاه ثبت می‌شود و شماره‌ای نمانده است؛ یک بار به اینترنت وصل شوید';
 
 interface ActionsInput {
   setup: LabAddSetup;
@@ -24,39 +31,67 @@ interface ActionsInput {
   photosBusy: boolean;
 }
 
-/** Asks the server whether the number may be registered; says why not under the field. */
-function useNumberCheck({ form, keys }: ActionsInput) {
+const headersOf = async (offline: AssaysOffline | null) => (offline ? offline.deviceHeaders() : {});
+
+/**
+ * Asks the server whether the number may be registered; says why not under the field. Without a
+ * connection, the number must be one of this device's reserved numbers instead (`offlinePath` is told).
+ */
+function useNumberCheck({ form, keys, pending }: ActionsInput) {
   const { user } = useAuth();
-  return async (docNumber: number): Promise<boolean> => {
-    try {
-      const checked = await checkCode({ code: docNumber, userId: user?.userId });
-      if (checked.data.available) return true;
-      const message = checked.message || ASSAY_MSG.codeUsed;
-      form.setError('docNumber', { type: 'server', message });
-      alertError(message);
-    } catch (error) {
-      if (error instanceof ApiError) form.setError('docNumber', { type: 'server', message: error.message });
-    }
+  const offline = useAssaysOffline();
+  const refuse = (message: string) => {
+    form.setError('docNumber', { type: 'server', message });
+    alertError(message);
     keys.focusField('docNumber');
     return false;
   };
+  /** Offline: this device's number, else the form gets the device's next one and says why. */
+  const reserved = async (device: AssaysOffline, docNumber: number) => {
+    if (await device.isReserved(docNumber)) return true;
+    const next = await device.nextReserved(pending.list.map((p) => p.draft.docNumber));
+    if (next === null) return refuse(NONE_RESERVED);
+    form.setValue('docNumber', String(next));
+    return refuse(NOT_RESERVED);
+  };
+  return async (docNumber: number): Promise<{ free: boolean; offlinePath: boolean }> => {
+    if (offline && isOffline()) return { free: await reserved(offline, docNumber), offlinePath: true };
+    try {
+      const checked = await checkCode(
+        { code: docNumber, userId: user?.userId },
+        { headers: await headersOf(offline) },
+      );
+      if (checked.data.available) return { free: true, offlinePath: false };
+      return { free: refuse(checked.message || ASSAY_MSG.codeUsed), offlinePath: false };
+    } catch (error) {
+      if (offline && isNetworkError(error))
+        return { free: await reserved(offline, docNumber), offlinePath: true };
+      if (error instanceof ApiError) return { free: refuse(error.message), offlinePath: false };
+      keys.focusField('docNumber');
+      return { free: false, offlinePath: false };
+    }
+  };
 }
 
-/**
- * «ذخیره و ادامه»: the packet joins the pending list once its number is checked; the number goes up
- * by one and the packet's own fields are cleared for the next.
- */
-function useSaveAndContinue(input: ActionsInput, setBusy: (busy: boolean) => void) {
-  const { form, pending, keys, otherMode, setup } = input;
-  const numberIsFree = useNumberCheck(input);
-  const toPending = (draft: LabDraft): PendingPacket => ({
+function toPending(draft: LabDraft, setup: LabAddSetup): PendingPacket {
+  return {
     draft,
     name:
       draft.customerId === OTHER_CUSTOMER_ID
         ? (draft.testFullName ?? draft.customerName)
         : draft.customerName,
     titleName: setup.titleName,
-  });
+  };
+}
+
+/**
+ * «ذخیره و ادامه»: the packet joins the pending list once its number is checked; the number goes up
+ * by one (offline: the next number this device holds) and the packet's own fields are cleared.
+ */
+function useSaveAndContinue(input: ActionsInput, setBusy: (busy: boolean) => void) {
+  const { form, pending, keys, otherMode, setup } = input;
+  const offline = useAssaysOffline();
+  const numberIsFree = useNumberCheck(input);
 
   return form.handleSubmit(async (draft) => {
     // A photo still uploading belongs to this packet: saving now would drop it here and leave it on
@@ -69,16 +104,20 @@ function useSaveAndContinue(input: ActionsInput, setBusy: (busy: boolean) => voi
       return;
     }
     setBusy(true);
-    const free = await numberIsFree(draft.docNumber);
+    const { free, offlinePath } = await numberIsFree(draft.docNumber);
+    const next =
+      free && offlinePath && offline
+        ? await offline.nextReserved([...pending.list.map((p) => p.draft.docNumber), draft.docNumber])
+        : draft.docNumber + 1;
     setBusy(false);
     if (!free) return;
-    pending.add(toPending(draft));
+    pending.add(toPending(draft, setup));
     alertSuccess(ADDED);
     for (const name of ['cutting', 'testFullName', 'testMobile', 'sampleWeight', 'weight'] as const) {
       form.setValue(name, '');
     }
     form.setValue('images', []);
-    form.setValue('docNumber', String(draft.docNumber + 1));
+    form.setValue('docNumber', next === null ? '' : String(next));
     form.clearErrors();
     window.setTimeout(() => keys.focusField(otherMode ? 'testFullName' : 'cutting'), 0);
   }, keys.focusFirstError);
@@ -89,19 +128,47 @@ export function useLabAddActions(input: ActionsInput) {
   const { form, pending, keys, setup } = input;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const offline = useAssaysOffline();
   const [busy, setBusy] = useState(false);
   const saveAndContinue = useSaveAndContinue(input, setBusy);
 
-  const post = async (list: LabDraft[]) => {
+  /** No connection: the packets go to the queue, each with a number this device holds (issue 19). */
+  const queue = async (device: AssaysOffline, list: PendingPacket[]) => {
+    try {
+      const queued = await device.queuePackets(list);
+      alertSuccess(`${toPersianDigits(queued.length)} ${setup.titleName} در صف ارسال قرار گرفت`);
+      const moved = queued.flatMap((q, i) => {
+        const before = list[i]?.draft.docNumber;
+        return before !== undefined && before !== q.docNumber
+          ? [`${toPersianDigits(before)} به ${toPersianDigits(q.docNumber)}`]
+          : [];
+      });
+      if (moved.length > 0)
+        alertInfo(`${setup.numberLabel} با شماره‌های این دستگاه عوض شد: ${moved.join('، ')}`);
+      pending.clear();
+      void navigate('/lab/queue', { state: { added: queued } });
+    } catch (error) {
+      alertError(error instanceof Error ? error.message : ASSAY_MSG.noCode);
+    }
+  };
+
+  const post = async (list: PendingPacket[]) => {
     setBusy(true);
     try {
-      const result = await addTests(list);
+      if (offline && isOffline()) return await queue(offline, list);
+      const drafts = offline
+        ? await offline.uploadKeptPhotos(list.map((p) => p.draft))
+        : list.map((p) => p.draft);
+      const result = await addTests(drafts, { headers: await headersOf(offline) });
+      offline?.registered(drafts.map((d) => d.docNumber));
       alertSuccess(result.message);
       pending.clear();
       await queryClient.invalidateQueries({ queryKey: ASSAY_KEYS.all });
       void navigate('/lab/list', { state: { added: result.data.list } });
-    } catch {
-      // The client has shown the server's reason; the list stays as it was.
+    } catch (error) {
+      if (offline && isNetworkError(error)) return await queue(offline, list);
+      // The server's reason; the list stays as it was.
+      if (error instanceof ApiError) alertError(error.message);
     } finally {
       setBusy(false);
     }
@@ -112,7 +179,7 @@ export function useLabAddActions(input: ActionsInput) {
     if (input.photosBusy) return alertInfo(ASSAY_MSG.photosUploading);
     if (busy) return;
     if (pending.list.length === 0) {
-      await form.handleSubmit((draft) => post([draft]), keys.focusFirstError)();
+      await form.handleSubmit((draft) => post([toPending(draft, setup)]), keys.focusFirstError)();
       return;
     }
     const v = form.getValues();
@@ -125,7 +192,7 @@ export function useLabAddActions(input: ActionsInput) {
       });
       if (!ok) return;
     }
-    await post(pending.list.map((p) => p.draft));
+    await post(pending.list);
   };
 
   return { busy, saveAndContinue, registerAll };

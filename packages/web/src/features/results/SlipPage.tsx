@@ -130,11 +130,22 @@ export function Slip({ packet, format, origin }: { packet: LabDetail; format: Sl
   );
 }
 
-/** `/lab/slip/:id`: the packet's printable slip (A6 or 80 mm thermal), outside the app's shell. */
-export function SlipPage() {
-  const { id = '' } = useParams();
+/**
+ * The slip's screen: paper size, «چاپ» and the slip, or why there is none. `back` is where
+ * «بازگشت» leads (the list, or the offline queue for a packet not sent yet).
+ */
+export function SlipScreen({
+  packet,
+  loading,
+  error,
+  back = { to: '/lab/list', label: 'بازگشت به لیست' },
+}: {
+  packet: LabDetail | undefined;
+  loading: boolean;
+  error: string | null;
+  back?: { to: string; label: string };
+}) {
   const [format, setFormat] = useState<SlipFormat>(storedFormat);
-  const packet = useQuery({ ...resultQueries.slip(id), enabled: id !== '' });
 
   const choose = (value: string) => {
     const next: SlipFormat = value === 'thermal' ? 'thermal' : 'a6';
@@ -154,8 +165,8 @@ export function SlipPage() {
           <Text component="h1" fw={700} fz="lg" m={0}>
             برگه بسته
           </Text>
-          <Button component={Link} to="/lab/list" variant="subtle" size="sm">
-            بازگشت به لیست
+          <Button component={Link} to={back.to} variant="subtle" size="sm">
+            {back.label}
           </Button>
         </Group>
         <Group justify="space-between" wrap="wrap" gap="sm">
@@ -168,23 +179,36 @@ export function SlipPage() {
               { value: 'thermal', label: 'حرارتی ۸۰ میلی‌متری' },
             ]}
           />
-          <Button onClick={() => window.print()} disabled={!packet.data} size="md">
+          <Button onClick={() => window.print()} disabled={!packet} size="md">
             چاپ
           </Button>
         </Group>
       </Stack>
-      {packet.isPending ? (
+      {loading ? (
         <Group justify="center" py="xl" gap="sm" role="status">
           <Loader size="sm" />
           <Text c="dimmed">در حال دریافت بسته...</Text>
         </Group>
-      ) : packet.isError ? (
+      ) : error !== null || !packet ? (
         <Alert color="red" variant="light" role="alert" maw={560} mx="auto">
-          {packet.error.message}
+          {error}
         </Alert>
       ) : (
-        <Slip packet={packet.data} format={format} origin={window.location.origin} />
+        <Slip packet={packet} format={format} origin={window.location.origin} />
       )}
     </main>
+  );
+}
+
+/** `/lab/slip/:id`: the packet's printable slip (A6 or 80 mm thermal), outside the app's shell. */
+export function SlipPage() {
+  const { id = '' } = useParams();
+  const packet = useQuery({ ...resultQueries.slip(id), enabled: id !== '' });
+  return (
+    <SlipScreen
+      packet={packet.data}
+      loading={packet.isPending}
+      error={packet.isError ? packet.error.message : null}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { PhotoUploader } from '../PhotoUploader.tsx';
+import type { PhotoUpload } from '../PhotoUploader.tsx';
 import { useFormField } from './useFormField.ts';
 import type { FormFieldProps } from './useFormField.ts';
 
@@ -13,7 +14,12 @@ export function FormPhotosField<
   control,
   name,
   ...uploader
-}: FormFieldProps<TValues, TName, TTransformed, { max?: number; onBusyChange?: (busy: boolean) => void }>) {
+}: FormFieldProps<
+  TValues,
+  TName,
+  TTransformed,
+  { max?: number; onBusyChange?: (busy: boolean) => void; upload?: PhotoUpload }
+>) {
   const field = useFormField(control, name);
   return (
     <>

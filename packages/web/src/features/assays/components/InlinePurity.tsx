@@ -1,17 +1,35 @@
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
-import { Box, Button, Group, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ASSAY_MSG, cuttingInput, toPersianDigits } from '@ayar/contract';
 import type { AddCuttingRequest, LabListRow } from '@ayar/contract';
 import { DigitsInput } from '../../../components/ui/DigitsInput.tsx';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { alertError, alertSuccess } from '../../../lib/alert.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { ASSAY_KEYS, useAddCutting } from '../api.ts';
+import { isNetworkError, isOffline, useAssaysOffline, useQueuedPurities } from '../offline.ts';
 import { CorrectionReasonModal } from './CorrectionReasonModal.tsx';
 import type { Correction } from './CorrectionReasonModal.tsx';
 
 const fa = (n: number) => toPersianDigits(n);
+
+const QUEUED = 'عیار در صف ارسال قرار گرفت و با وصل شدن اینترنت ثبت می‌شود';
+
+/** A purity typed offline, in the queue: shown on its row until the server has it (issue 19). */
+function QueuedPurity({ cutting, layout }: { cutting: number; layout: 'table' | 'card' }) {
+  return (
+    <Group gap={6} wrap="nowrap" justify={layout === 'card' ? 'flex-end' : 'flex-start'}>
+      <Text size={layout === 'card' ? 'lg' : 'sm'} fw={700}>
+        <Ltr>{fa(cutting)}</Ltr>
+      </Text>
+      <Badge size="sm" variant="light" color="blue">
+        در صف ارسال
+      </Badge>
+    </Group>
+  );
+}
 
 /** A waiting packet's purity box: Enter moves to the next box, Ctrl+Enter saves them all. */
 function PurityBox({
@@ -165,18 +183,46 @@ function useBoxFocus(boxRows: readonly LabListRow[]) {
 function usePuritySend(boxRows: readonly LabListRow[], onSaved: () => void) {
   const queryClient = useQueryClient();
   const addCutting = useAddCutting();
+  const offline = useAssaysOffline();
+  const [queueing, setQueueing] = useState(false);
   // A request waiting for the reason of its corrections (the dialog is open while it is set).
   const [asking, setAsking] = useState<{ body: AddCuttingRequest; corrections: Correction[] } | null>(null);
 
+  /** No connection (issue 19): each purity goes to the queue, sent when the line returns. */
+  const queue = async (body: AddCuttingRequest) => {
+    if (!offline) return;
+    setQueueing(true);
+    try {
+      await offline.queuePurities(
+        body.flatMap((item) => {
+          const row = boxRows.find((r) => r.id === item.id);
+          if (!row) return [];
+          const { docNumber, customerName, titleName } = row;
+          return [{ ...item, docNumber, customerName, titleName }];
+        }),
+      );
+      alertSuccess(QUEUED);
+      setAsking(null);
+      onSaved();
+    } catch (error) {
+      alertError(error instanceof Error ? error.message : ASSAY_MSG.cuttingRange);
+    } finally {
+      setQueueing(false);
+    }
+  };
+
   const send = async (body: AddCuttingRequest) => {
+    if (offline && isOffline()) return queue(body);
     try {
       const result = await addCutting.mutateAsync(body);
       alertSuccess(result.message);
       setAsking(null);
       onSaved();
       await queryClient.invalidateQueries({ queryKey: ASSAY_KEYS.all });
-    } catch {
-      // The client has shown why; the typed purities (and the reason, if asked) stay.
+    } catch (error) {
+      if (offline && isNetworkError(error)) return queue(body);
+      // Why, as the server said; the typed purities (and the reason, if asked) stay.
+      if (error instanceof ApiError) alertError(error.message);
     }
   };
 
@@ -200,7 +246,7 @@ function usePuritySend(boxRows: readonly LabListRow[], onSaved: () => void) {
       onCancel={() => setAsking(null)}
     />
   );
-  return { submit, saving: addCutting.isPending, reasonDialog };
+  return { submit, saving: addCutting.isPending || queueing, reasonDialog };
 }
 
 /**
@@ -212,8 +258,10 @@ export function useInlinePurity(list: readonly LabListRow[]) {
   const [purities, setPurities] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [editing, setEditing] = useState<ReadonlySet<string>>(() => new Set());
+  const queued = useQueuedPurities(useAssaysOffline());
 
-  const hasBox = (row: LabListRow) => row.waitFor || (row.canUpdate && editing.has(row.id));
+  const hasBox = (row: LabListRow) =>
+    !queued.has(row.id) && (row.waitFor || (row.canUpdate && editing.has(row.id)));
   const boxRows = list.filter(hasBox);
   const changed = boxRows.filter((row) => {
     const typed = purities[row.id];
@@ -257,6 +305,8 @@ export function useInlinePurity(list: readonly LabListRow[]) {
 
   /** The purity of a row: a box, or the saved value (with «ویرایش» while it may change). */
   const cell = (row: LabListRow, layout: 'table' | 'card'): ReactNode => {
+    const waiting = queued.get(row.id);
+    if (waiting !== undefined) return <QueuedPurity cutting={waiting} layout={layout} />;
     if (hasBox(row)) return box(row);
     return (
       <SavedPurity

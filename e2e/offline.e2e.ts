@@ -1,0 +1,275 @@
+import sharp from 'sharp';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_TYPES, toPersianDigits } from '@ayar/contract';
+import { adminToken, apiCall, createWorkshop, loginToken } from './api.ts';
+import { expectAccessible } from './axe.ts';
+import { launch, newPage, PHONE, signIn, url } from './browser.ts';
+
+// Issue 19: the counter goes on without a connection. Playwright's offline mode cuts the page's
+// requests; the service worker serves the app's files from its cache, as on a counter whose line
+// dropped. What reached the server is read through the API afterwards.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const fa = (n: number | string) => toPersianDigits(n);
+const CUSTOMER = { name: 'حسن طلافروش', mobile: '09121112233' };
+
+interface Packet {
+  id: string;
+  docNumber: number;
+  cutting: number | null;
+}
+
+/**
+ * A lab with 100 numbers from `first`, SMS on, one preset test type and one customer; `waiting`
+ * packets registered online (numbers `first`…) still wait for their purity.
+ */
+async function setUpLab(name: string, first: number, waiting: number) {
+  const lab = await createWorkshop(name);
+  await apiCall('/Manage/GetCodes', {
+    token: await adminToken(),
+    body: { userId: lab.id, fromCode: first, toCode: first + 99 },
+  });
+  const token = await loginToken(lab.userName, lab.password);
+  await apiCall('/Account/EditSettings', {
+    token,
+    body: { settings: { labType: 1, sendSMS: true, testType: TEST_TYPES[0].id, showDesc: false } },
+  });
+  await apiCall('/Customer/AddCustomer', {
+    token,
+    body: { customerName: CUSTOMER.name, mobile1: CUSTOMER.mobile },
+  });
+  const [customer] = await apiCall<{ id: string; name: string }[]>(
+    `/Customer/CustomersByName?name=${encodeURIComponent('حسن')}`,
+    { token },
+  );
+  if (waiting > 0) {
+    await apiCall('/Tests/AddTest', {
+      token,
+      body: Array.from({ length: waiting }, (_, i) => ({
+        customerId: customer!.id,
+        customerName: customer!.name,
+        docNumber: first + i,
+        title: true,
+        readyTime: 30,
+        type: TEST_TYPES[0].id,
+        sendSMS: true,
+        sendCall: false,
+      })),
+    });
+  }
+  return { ...lab, token };
+}
+
+const packetsOf = async (token: string) =>
+  (await apiCall<{ list: Packet[] }>('/Tests/AllTests?pageSize=200', { token })).list;
+
+/** The numbers this page's device holds for offline use, read from its IndexedDB (features/offline/README.md). */
+const reservedNumbers = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number[]>((resolve, reject) => {
+        const open = indexedDB.open('ayar-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('device')) return resolve([]);
+          const all = db.transaction('device').objectStore('device').getAll();
+          all.onsuccess = () => {
+            const numbers: number[] = [];
+            for (const record of all.result as { blocks: { from: number; to: number }[]; used: number[] }[]) {
+              for (const { from, to } of record.blocks)
+                for (let n = from; n <= to; n++) if (!record.used.includes(n)) numbers.push(n);
+            }
+            db.close();
+            resolve(numbers.sort((a, b) => a - b));
+          };
+        };
+      }),
+  );
+
+/** Signs in, waits for the service worker to control the page and for the device's numbers. */
+async function counterOnline(
+  context: BrowserContext,
+  page: Page,
+  lab: { userName: string; password: string },
+) {
+  await signIn(page, lab.userName, lab.password);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  // The waiting list and the customers are kept for an offline start once seen.
+  await page.goto(url('/lab/list/true'));
+  await page
+    .getByRole('button', { name: /^ثبت عیار/ })
+    .or(page.getByText('بسته‌ای نیست'))
+    .first()
+    .waitFor();
+  await page.goto(url('/lab/add'));
+  const form = page.getByRole('form', { name: 'ثبت برگ ری' });
+  await form.getByLabel(/^نام مشتری/).click();
+  await page.getByRole('option', { name: new RegExp(CUSTOMER.name) }).waitFor();
+  await expect
+    .poll(() => reservedNumbers(page).then((n) => n.length), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(25);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  return { context, page, reserved: await reservedNumbers(page) };
+}
+
+/** The accessible label of whatever has the keyboard focus. */
+const focusedLabel = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLInputElement | null;
+    return (el?.labels?.[0]?.textContent ?? el?.getAttribute('aria-label') ?? '').trim();
+  });
+const expectFocus = (page: Page, label: RegExp) => expect.poll(() => focusedLabel(page)).toMatch(label);
+
+const PHOTO = () =>
+  sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#d4a017' } })
+    .jpeg()
+    .toBuffer();
+
+/**
+ * Registers `count` packets on lab/add by keyboard (purity 750, weight 1…), the first with a photo
+ * when asked, then «ثبت همه» (Ctrl+Enter); returns the numbers the form showed.
+ */
+async function addPackets(page: Page, count: number, { photo = false } = {}) {
+  await page.goto(url('/lab/add'));
+  const form = page.getByRole('form', { name: 'ثبت برگ ری' });
+  const number = form.getByLabel(/^شماره بسته/);
+  await expect.poll(() => number.inputValue()).toMatch(/^[۰-۹]+$/);
+  await expectFocus(page, /^نام مشتری/);
+  await page.keyboard.type('حسن');
+  await page.getByRole('option', { name: new RegExp(CUSTOMER.name) }).waitFor();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expectFocus(page, /^شماره بسته/);
+  const numbers: string[] = [];
+  for (let i = 0; i < count; i++) {
+    numbers.push(await number.inputValue());
+    if (i === 0 && photo) {
+      await form
+        .locator('input[type=file]:not([capture])')
+        .setInputFiles({ name: 'sample.jpg', mimeType: 'image/jpeg', buffer: await PHOTO() });
+      await form.getByRole('img').first().waitFor();
+      await expect
+        .poll(() => form.getByRole('status', { name: /در حال (بارگذاری|آماده‌سازی)/ }).count())
+        .toBe(0);
+    }
+    await form.getByLabel(/^عیار/).focus();
+    await page.keyboard.type('750');
+    await expectFocus(page, /^زمان آماده شدن/);
+    if (i === 0) await page.keyboard.type('30');
+    await page.keyboard.press('Enter');
+    await expectFocus(page, /^وزن طلا/);
+    await page.keyboard.type(String(i + 1));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => number.inputValue()).not.toBe(numbers[i]);
+  }
+  // The last number shown is the next one, not saved: «ثبت همه» registers the listed packets only.
+  await form.getByLabel(/^عیار/).focus();
+  await page.keyboard.press('Control+Enter');
+  return numbers;
+}
+
+const englishNumber = (persian: string) =>
+  Number(persian.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d))));
+
+async function smsTexts() {
+  const messages = await apiCall<{ list: { to: string; kind: string; text: string }[] }>(
+    `/Manage/Messages?pageSize=200&to=${CUSTOMER.mobile}`,
+    { token: await adminToken() },
+  );
+  return messages.list.filter((m) => m.to === CUSTOMER.mobile && m.kind === 'sms').map((m) => m.text);
+}
+
+const banner = (page: Page) => page.getByText('آفلاین', { exact: true });
+
+describe('issue 19: the counter keeps working offline', () => {
+  it('registers 20 packets and 5 purities offline across a reload, prints a slip, and sends each once', async () => {
+    const FIRST = 8_100_000;
+    const lab = await setUpLab('آزمایشگاه بی‌خط', FIRST, 5);
+    const { context, page } = await newPage(browser, PHONE);
+    const { reserved } = await counterOnline(context, page, lab);
+    expect(reserved.every((n) => n >= FIRST + 5 && n <= FIRST + 99)).toBe(true);
+
+    await context.setOffline(true);
+    await banner(page).waitFor();
+    const first = await addPackets(page, 10, { photo: true });
+    await page.waitForURL((u) => u.pathname === '/lab/queue');
+    await page.getByText(`${fa(10)} مورد در صف ارسال`).waitFor();
+
+    // A reload with no connection: the app comes from the service worker, the queue from IndexedDB.
+    await page.reload();
+    await page
+      .getByRole('listitem', { name: /^(بسته|انگ) / })
+      .first()
+      .waitFor();
+    await expect.poll(() => page.getByRole('listitem', { name: /^(بسته|انگ) / }).count()).toBe(10);
+    await expectAccessible(page, 'lab/queue offline');
+    const second = await addPackets(page, 10);
+    await page.waitForURL((u) => u.pathname === '/lab/queue');
+    const numbers = [...first, ...second].map(englishNumber);
+    expect(new Set(numbers).size).toBe(20);
+    expect(numbers.every((n) => reserved.includes(n))).toBe(true);
+
+    // Five purities from the waiting list, as it was last seen online.
+    await page.goto(url('/lab/list/true'));
+    for (let i = 0; i < 5; i++) await page.getByLabel(`عیار بسته ${fa(FIRST + i)}`).fill(String(760 + i));
+    await page
+      .getByRole('button', { name: /^ثبت عیار/ })
+      .first()
+      .click();
+    await expect.poll(() => page.getByText('در صف ارسال', { exact: true }).count()).toBe(5);
+    await page.getByText(`${fa(25)} مورد در صف ارسال`).waitFor();
+    await expectAccessible(page, 'lab/list/true offline with queued purities');
+
+    // The slip of a packet not sent yet prints with its QR.
+    await page.goto(url('/lab/queue'));
+    await page.getByRole('link', { name: 'برگه' }).first().click();
+    const slip = page.getByRole('article', { name: 'برگه بسته' });
+    await slip.getByRole('img', { name: new RegExp(`کد QR نتیجه بسته ${fa(numbers[0]!)}`) }).waitFor();
+    const printed = await slip
+      .getByText(/\/r\/[A-Za-z0-9_-]{22}/)
+      .first()
+      .textContent();
+    await expectAccessible(page, 'queued slip offline');
+    expect(await packetsOf(lab.token)).toHaveLength(5);
+
+    // The line returns while the slip is open: everything is sent, once.
+    await context.setOffline(false);
+    await expect.poll(() => banner(page).count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(async () => (await packetsOf(lab.token)).length, { timeout: 60_000 }).toBe(25);
+    await expect
+      .poll(async () => (await packetsOf(lab.token)).filter((p) => p.cutting !== null).length, {
+        timeout: 30_000,
+      })
+      .toBe(25);
+    const packets = await packetsOf(lab.token);
+    for (const n of numbers) expect(packets.filter((p) => p.docNumber === n)).toHaveLength(1);
+    // The slip printed offline opens the packet's result.
+    const token = /\/r\/([A-Za-z0-9_-]{22})/.exec(printed ?? '')![1]!;
+    const visitor = await newPage(browser, PHONE);
+    await visitor.page.goto(url(`/r/${token}`));
+    await visitor.page
+      .getByText(/عیار\s*۷۵۰/)
+      .first()
+      .waitFor();
+    await visitor.context.close();
+
+    // One SMS for each packet that reached the server with its purity, and one for each purity.
+    await expect.poll(async () => (await smsTexts()).length, { timeout: 30_000 }).toBe(5 + 20 + 5);
+    const texts = await smsTexts();
+    for (const n of numbers) expect(texts.filter((t) => t.includes(String(n)))).toHaveLength(1);
+    for (let i = 0; i < 5; i++)
+      expect(texts.filter((t) => t.includes(String(FIRST + i)) && t.includes(String(760 + i)))).toHaveLength(
+        1,
+      );
+    await context.close();
+  }, 240_000);
+});

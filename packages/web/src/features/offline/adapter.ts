@@ -1,0 +1,133 @@
+import { DEVICE_HEADER } from '@ayar/contract';
+import type { LabDraft } from '@ayar/contract';
+import { claimNumbers, deviceIdOf, freeNumbers, markUsed, readDevice } from './device.ts';
+import { randomToken } from './ids.ts';
+import { dropKeptPhotos, photoUploader, splitKeptPhotos, uploadKeptPhotos } from './photos.ts';
+import { addEntries, listEntries, subscribeQueue } from './queue.ts';
+import type { NewEntry } from './queue.ts';
+
+// lab/add and the waiting list reach this through the shell (app/shell/OfflineLayer.tsx), which hands
+// `assaysOffline` to the assays feature as its `AssaysOffline` (features/assays/offline.ts); the
+// types below are that interface's, restated because a feature imports no other feature.
+
+/** A packet lab/add queues: the draft, and the names the queue screen and the slip show. */
+export interface OfflinePacket {
+  draft: LabDraft;
+  name: string;
+  titleName: string;
+}
+
+/** A purity from the waiting list, with what the queue screen shows of its packet. */
+export interface OfflinePurity {
+  id: string;
+  cutting: number;
+  reason?: string | null | undefined;
+  docNumber: number;
+  customerName: string;
+  titleName: string;
+}
+
+/** What the queue screen and the slip show of a packet, kept with its entry. */
+function packetSummary(packet: OfflinePacket, docNumber: number, publicToken: string) {
+  const { draft } = packet;
+  return {
+    docNumber,
+    customerName: packet.name,
+    titleName: packet.titleName,
+    weight: draft.weight,
+    cutting: draft.cutting,
+    publicToken,
+  };
+}
+
+async function queuePackets(userId: string, list: readonly OfflinePacket[]) {
+  const numbers = await claimNumbers(
+    userId,
+    list.map((p) => p.draft.docNumber),
+  );
+  const entries: NewEntry[] = [];
+  const keptAddresses: string[] = [];
+  for (const [i, packet] of list.entries()) {
+    const docNumber = numbers[i]!;
+    const publicToken = randomToken();
+    const { images, blobs, kept } = await splitKeptPhotos(packet.draft);
+    keptAddresses.push(...kept);
+    const draft: LabDraft & { publicToken: string } = { ...packet.draft, docNumber, images, publicToken };
+    entries.push({
+      key: randomToken(),
+      userId,
+      kind: 'addTest',
+      body: [draft],
+      ...(blobs.length > 0 ? { photos: blobs, uploaded: [] } : {}),
+      createdAt: new Date().toISOString(),
+      summary: packetSummary(packet, docNumber, publicToken),
+    });
+  }
+  const added = await addEntries(entries);
+  await dropKeptPhotos(keptAddresses);
+  return added.map((entry) => ({ key: entry.key, docNumber: entry.summary.docNumber }));
+}
+
+async function queuePurities(userId: string, list: readonly OfflinePurity[]) {
+  await addEntries(
+    list.map(({ id, cutting, reason, docNumber, customerName, titleName }) => ({
+      key: randomToken(),
+      userId,
+      kind: 'addCutting' as const,
+      body: [{ id, cutting, ...(reason ? { reason } : {}) }],
+      createdAt: new Date().toISOString(),
+      summary: { docNumber, customerName, titleName, weight: null, cutting, testId: id },
+    })),
+  );
+}
+
+/**
+ * The waiting list's queued purities, kept current from the queue (here and in other tabs): a
+ * snapshot object that changes only when they do (useSyncExternalStore).
+ */
+function queuedPurityStore(userId: string) {
+  let snapshot: ReadonlyMap<string, number> = new Map();
+  const listeners = new Set<() => void>();
+  const refresh = async () => {
+    const next = new Map<string, number>();
+    for (const entry of await listEntries(userId)) {
+      if (entry.kind === 'addCutting') for (const item of entry.body) next.set(item.id, item.cutting);
+    }
+    const same = next.size === snapshot.size && [...next].every(([id, c]) => snapshot.get(id) === c);
+    if (same) return;
+    snapshot = next;
+    for (const listener of listeners) listener();
+  };
+  subscribeQueue(() => void refresh().catch(() => undefined));
+  void refresh().catch(() => undefined);
+  return {
+    queuedPurities: () => snapshot,
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The offline counter as lab/add and the waiting list use it, for one signed-in workshop. */
+export function assaysOffline(userId: string) {
+  const purities = queuedPurityStore(userId);
+  const free = async () => {
+    const record = await readDevice(userId);
+    return record ? freeNumbers(record) : [];
+  };
+  return {
+    deviceHeaders: async () => ({ [DEVICE_HEADER]: await deviceIdOf(userId) }),
+    nextReserved: async (taken: readonly number[]) => {
+      const skip = new Set(taken);
+      return (await free()).find((n) => !skip.has(n)) ?? null;
+    },
+    isReserved: async (docNumber: number) => (await free()).includes(docNumber),
+    queuePackets: (list: readonly OfflinePacket[]) => queuePackets(userId, list),
+    queuePurities: (list: readonly OfflinePurity[]) => queuePurities(userId, list),
+    registered: (numbers: readonly number[]) => void markUsed(userId, numbers).catch(() => undefined),
+    uploadPhoto: photoUploader(userId),
+    uploadKeptPhotos,
+    ...purities,
+  };
+}

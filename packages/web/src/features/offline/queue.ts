@@ -1,0 +1,84 @@
+import { offlineDb } from './db.ts';
+import type { QueueEntry } from './db.ts';
+
+// The queue of entries made offline (issue 19): durable in IndexedDB, read afresh on every use so
+// tabs and reloads agree; a change is announced here and to the other tabs.
+
+/** An entry as it is handed in: the queue gives it its place (`seq`) and state. */
+export type NewEntry = WithoutPlace<QueueEntry>;
+type WithoutPlace<E> = E extends unknown ? Omit<E, 'seq' | 'state'> : never;
+
+const CHANNEL = 'ayar-offline-queue';
+const listeners = new Set<() => void>();
+let channel: BroadcastChannel | null = null;
+
+function ensureChannel(): void {
+  if (channel || typeof BroadcastChannel === 'undefined') return;
+  channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = () => notifyHere();
+}
+
+function notifyHere(): void {
+  for (const listener of listeners) listener();
+}
+
+/** Tells this tab's and the other tabs' listeners that the queue changed. */
+function changed(): void {
+  notifyHere();
+  ensureChannel();
+  channel?.postMessage('changed');
+}
+
+/** Called whenever the queue changes, in this tab or another. */
+export function subscribeQueue(listener: () => void): () => void {
+  ensureChannel();
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The user's entries in the order they are sent. */
+export async function listEntries(userId: string): Promise<QueueEntry[]> {
+  const db = await offlineDb();
+  const entries = await db.getAllFromIndex('queue', 'byUser', userId);
+  return entries.sort((a, b) => a.seq - b.seq);
+}
+
+export async function getEntry(key: string): Promise<QueueEntry | undefined> {
+  return (await offlineDb()).get('queue', key);
+}
+
+/**
+ * Appends entries after every entry already queued on this device, in one transaction: two tabs
+ * queueing at once still get distinct, increasing places.
+ */
+export async function addEntries(entries: readonly NewEntry[]): Promise<QueueEntry[]> {
+  const db = await offlineDb();
+  const tx = db.transaction('queue', 'readwrite');
+  const last = await tx.store.index('bySeq').openCursor(null, 'prev');
+  let seq = last?.value.seq ?? 0;
+  const added = entries.map((entry) => ({ ...entry, seq: ++seq, state: 'waiting' }) as QueueEntry);
+  await Promise.all([...added.map((entry) => tx.store.add(entry)), tx.done]);
+  changed();
+  return added;
+}
+
+/** Changes an entry still in the queue; false when it is gone (sent, or discarded in another tab). */
+export async function updateEntry(
+  key: string,
+  change: (entry: QueueEntry) => QueueEntry,
+): Promise<QueueEntry | undefined> {
+  const db = await offlineDb();
+  const tx = db.transaction('queue', 'readwrite');
+  const entry = await tx.store.get(key);
+  const next = entry ? change(entry) : undefined;
+  if (next) await tx.store.put(next);
+  await tx.done;
+  if (next) changed();
+  return next;
+}
+
+export async function removeEntry(key: string): Promise<void> {
+  const db = await offlineDb();
+  await db.delete('queue', key);
+  changed();
+}

@@ -1,0 +1,54 @@
+import { ROUTES } from '@ayar/contract';
+import { apiRequest } from '../../lib/api.ts';
+import { applyReservation, ensureDevice, forgetDevice, freeNumbers } from './device.ts';
+
+/** How many numbers the device asks to hold, and below how many free ones it asks again. */
+export const RESERVE = { count: 50, below: 25 } as const;
+
+let topping: Promise<void> | null = null;
+
+/**
+ * While online: when this device holds fewer than `RESERVE.below` free numbers, asks the server to top
+ * it up to `RESERVE.count`. Quietly does nothing when the server cannot be reached (the next start or
+ * sync asks again). One request at a time per tab.
+ */
+export function topUpReservation(userId: string): Promise<void> {
+  topping ??= (async () => {
+    try {
+      const record = await ensureDevice(userId);
+      if (freeNumbers(record).length >= RESERVE.below) return;
+      const answer = await apiRequest(ROUTES.tests.reserveCodes, {
+        body: { deviceId: record.deviceId, count: RESERVE.count },
+        silent: true,
+        background: true,
+      });
+      await applyReservation(userId, answer);
+    } catch {
+      // Offline, or the lab has no numbers: lab/add says so when it needs one.
+    } finally {
+      topping = null;
+    }
+  })();
+  return topping;
+}
+
+/**
+ * Sign-out with nothing left to send: the server takes this device's unused numbers back and the
+ * device forgets them. When the server cannot be reached the record stays, so the numbers are still
+ * this device's (and released) when the workshop signs in here again.
+ */
+export async function releaseReservation(userId: string): Promise<void> {
+  try {
+    const record = await ensureDevice(userId);
+    if (record.blocks.length > 0) {
+      await apiRequest(ROUTES.tests.releaseCodes, {
+        body: { deviceId: record.deviceId },
+        silent: true,
+        background: true,
+      });
+    }
+    await forgetDevice(userId);
+  } catch {
+    // Best effort: the sign-out goes on.
+  }
+}

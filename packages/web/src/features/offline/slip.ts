@@ -1,0 +1,73 @@
+import type { LabDetail } from '@ayar/contract';
+import type { StoredUser } from '../../lib/auth.ts';
+import type { AddTestEntry } from './db.ts';
+import { getEntry } from './queue.ts';
+
+export const NOT_QUEUED =
+  'این بسته در صف ارسال نیست؛ اگر ارسال شده است، برگه آن را از لیست آزمایش‌ها چاپ کنید.';
+
+/**
+ * A queued packet as the slip prints it (issue 19): what the clerk typed, the number this device gave
+ * it and the token it made, so the QR code points where the server will show the result. A packet
+ * registered with its purity is published as version 1, which the QR carries (`?v=1`).
+ */
+export function slipPacket(entry: AddTestEntry, user: Pick<StoredUser, 'userId' | 'userFname'>): LabDetail {
+  const draft = entry.body[0]!;
+  const withPurity = draft.cutting !== null;
+  return {
+    id: entry.key,
+    customerId: draft.customerId,
+    customerName: entry.summary.customerName,
+    customerCode: null,
+    type: draft.type ?? null,
+    typeName: draft.typeName,
+    docNumber: draft.docNumber,
+    cutting: draft.cutting,
+    title: draft.title,
+    titleName: entry.summary.titleName,
+    weight: draft.weight,
+    readyTime: draft.readyTime,
+    sendSMS: draft.sendSMS,
+    sendCall: draft.sendCall,
+    displayType: null,
+    desc: draft.desc,
+    sampleWeight: draft.sampleWeight,
+    vage: draft.vage,
+    vageType: 1,
+    feeToman: 0,
+    feeGold: 0,
+    customerMobile: draft.testMobile,
+    testFullName: draft.testFullName,
+    testMobile: draft.testMobile,
+    waitFor: !withPurity,
+    canUpdate: false,
+    canDelete: false,
+    date: entry.createdAt,
+    purityAt: withPurity ? entry.createdAt : null,
+    resultVersion: withPurity ? 1 : null,
+    resultAt: withPurity ? entry.createdAt : null,
+    resultStatus: withPurity ? 'published' : null,
+    platform: draft.platform,
+    userId: user.userId,
+    labName: user.userFname,
+    userFullName: '',
+    serialNo: null,
+    forDelete: false,
+    forDeleteDate: null,
+    deleteDecline: null,
+    deleted: false,
+    deletedAt: null,
+    publicToken: entry.summary.publicToken ?? '',
+    images: draft.images,
+  };
+}
+
+/** The slip of a queued packet of this user; rejects with NOT_QUEUED when it is not in the queue. */
+export async function queuedSlip(
+  key: string,
+  user: Pick<StoredUser, 'userId' | 'userFname'>,
+): Promise<LabDetail> {
+  const entry = await getEntry(key);
+  if (!entry || entry.kind !== 'addTest' || entry.userId !== user.userId) throw new Error(NOT_QUEUED);
+  return slipPacket(entry, user);
+}
