@@ -107,7 +107,7 @@ async function counterOnline(
   await page.goto(url('/lab/list/true'));
   await page
     .getByRole('button', { name: /^ثبت عیار/ })
-    .or(page.getByText('بسته‌ای نیست'))
+    .or(page.getByText('بسته‌ای در انتظار عیار نیست.'))
     .first()
     .waitFor();
   await page.goto(url('/lab/add'));
@@ -272,4 +272,71 @@ describe('issue 19: the counter keeps working offline', () => {
       );
     await context.close();
   }, 240_000);
+
+  it('registers each entry once when the line drops in the middle of a sync, after the server took one', async () => {
+    const FIRST = 8_200_000;
+    const lab = await setUpLab('آزمایشگاه خط لرزان', FIRST, 0);
+    const { context, page } = await newPage(browser, PHONE);
+    await counterOnline(context, page, lab);
+    await context.setOffline(true);
+    await banner(page).waitFor();
+    const numbers = (await addPackets(page, 6)).map(englishNumber);
+    await page.waitForURL((u) => u.pathname === '/lab/queue');
+
+    // The third packet reaches the server, which registers it; its answer is lost with the line.
+    const keys: string[] = [];
+    let cut!: () => void;
+    const wasCut = new Promise<void>((resolve) => (cut = resolve));
+    await context.route('**/api/v1.0/Tests/AddTest', async (route) => {
+      keys.push((await route.request().headerValue('idempotency-key')) ?? '');
+      if (keys.length !== 3) return route.continue();
+      await route.fetch();
+      await context.setOffline(true);
+      await route.abort('internetdisconnected');
+      cut();
+    });
+    await context.setOffline(false);
+    await wasCut;
+    expect((await packetsOf(lab.token)).map((p) => p.docNumber).sort()).toEqual(numbers.slice(0, 3));
+    await page.getByText(`${fa(4)} مورد در صف ارسال`).waitFor();
+
+    // The line returns: the third is sent again under its key, answered as before, and the rest follow.
+    await context.setOffline(false);
+    await expect.poll(async () => (await packetsOf(lab.token)).length, { timeout: 30_000 }).toBe(6);
+    await expect.poll(() => keys.length, { timeout: 10_000 }).toBe(7);
+    expect(keys[3]).toBe(keys[2]);
+    expect(new Set(keys).size).toBe(6);
+    const packets = await packetsOf(lab.token);
+    for (const n of numbers) expect(packets.filter((p) => p.docNumber === n)).toHaveLength(1);
+    await page.getByRole('listitem').first().waitFor({ state: 'detached' });
+    const ours = async () => (await smsTexts()).filter((t) => numbers.some((n) => t.includes(String(n))));
+    await expect.poll(async () => (await ours()).length).toBe(6);
+    const texts = await smsTexts();
+    for (const n of numbers) expect(texts.filter((t) => t.includes(String(n)))).toHaveLength(1);
+    await context.close();
+  }, 120_000);
+
+  it('gives two counters of one lab, offline at once, numbers no other has', async () => {
+    const FIRST = 8_300_000;
+    const lab = await setUpLab('آزمایشگاه دو پیشخوان', FIRST, 0);
+    // Both sign in and reserve, then both go offline and register, one after the other.
+    const counters = [];
+    for (let i = 0; i < 2; i++) {
+      const { context, page } = await newPage(browser, PHONE);
+      counters.push(await counterOnline(context, page, lab));
+    }
+    const [a, b] = counters as [(typeof counters)[number], (typeof counters)[number]];
+    expect(a.reserved.filter((n) => b.reserved.includes(n))).toEqual([]);
+    await Promise.all(counters.map(({ context }) => context.setOffline(true)));
+    const fromA = (await addPackets(a.page, 3)).map(englishNumber);
+    const fromB = (await addPackets(b.page, 3)).map(englishNumber);
+    expect(fromA.filter((n) => fromB.includes(n))).toEqual([]);
+    expect(fromA.every((n) => a.reserved.includes(n))).toBe(true);
+    expect(fromB.every((n) => b.reserved.includes(n))).toBe(true);
+
+    await Promise.all(counters.map(({ context }) => context.setOffline(false)));
+    await expect.poll(async () => (await packetsOf(lab.token)).length, { timeout: 30_000 }).toBe(6);
+    expect((await packetsOf(lab.token)).map((p) => p.docNumber).sort()).toEqual([...fromA, ...fromB].sort());
+    await Promise.all(counters.map(({ context }) => context.close()));
+  }, 120_000);
 });

@@ -35,7 +35,9 @@ const LIST =
 
 export const getCode = route(P.tests.getCode, {
   summary: "The workshop's next unused packet number",
-  description: 'A workshop without a free number, or not active, is BUSINESS_RULE.',
+  description:
+    'Released numbers first. A workshop without a free number, or not active, is BUSINESS_RULE; but when ' +
+    'its devices hold every free number, the device named by `Ayar-Device` gets the lowest it holds.',
   response: getCodeResponseSchema,
   example: { response: EX.docNumber },
 });

@@ -20,8 +20,8 @@ export const reserveCodes = route(P.tests.reserveCodes, {
     'Tops the device up so that it holds at least `count` (1–200) unused reserved numbers: released ' +
     "numbers first (lowest first), then the ranges' next numbers. Fewer when the workshop has no more " +
     'free numbers (none is not an error). The answer is all of the device’s unused reserved numbers, ' +
-    'ascending, in blocks. Only that device (header `Ayar-Device`) may register them; GetCode never ' +
-    'offers them. Reserving costs no credit. Device ids are per workshop.',
+    'ascending, in blocks. Only that device (header `Ayar-Device`) may register them; GetCode offers ' +
+    'them only to that device, once the workshop has no other free number. Reserving costs no credit. Device ids are per workshop.',
   body: reserveCodesSchema,
   response: reserveCodesResponseSchema,
   example: {

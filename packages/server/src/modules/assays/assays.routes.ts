@@ -18,7 +18,7 @@ export function assaysRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.route({
     ...api(ROUTES.tests.getCode),
-    handler: async (request) => ok(await service.getCode(db, currentUser(request).id), ''),
+    handler: async (request) => ok(await service.getCode(db, currentUser(request).id, deviceOf(request)), ''),
   });
 
   r.route({

@@ -2,7 +2,7 @@ import { ASSAY_MSG, OFFLINE_MSG, WORKSHOP_STATUS } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError, businessRule, notFound } from '../../lib/errors.ts';
 import { workshopScope } from '../../lib/scope.ts';
-import { lowestReleased, reservedElsewhere } from '../offline/offline.service.ts';
+import { lowestOwnReserved, lowestReleased, reservedElsewhere } from '../offline/offline.service.ts';
 import * as registration from './registration.repository.ts';
 
 // Packet numbers (`Tests/GetCode`, `Tests/CheckCode`): a workshop's next free number, and whether a
@@ -11,14 +11,23 @@ import * as registration from './registration.repository.ts';
 export const notYours = (n: number) => `${ASSAY_MSG.codeNotYours}: ${n}`;
 export const used = (n: number) => `${ASSAY_MSG.codeUsed}: ${n}`;
 
-export async function getCode(db: Database, workshopId: string): Promise<number> {
+/**
+ * The workshop's next free number, released ones first. When its devices hold every free number, the
+ * calling device (`Ayar-Device`) gets the lowest of its own: a counter online never hears "no numbers"
+ * while it holds some.
+ */
+export async function getCode(db: Database, workshopId: string, deviceId: string | null): Promise<number> {
   const workshop = await registration.findWorkshop(db, workshopId);
   if (!workshop) throw notFound();
   if (workshop.status !== WORKSHOP_STATUS.active) throw businessRule(ASSAY_MSG.notActive);
   // A range's next number is past every block reserved from it; released numbers come first.
   const next = await registration.nextFreeCode(db, workshopScope(workshopId));
   const released = await lowestReleased(db, workshopId);
-  if (next === null && released === null) throw businessRule(ASSAY_MSG.noCode);
+  if (next === null && released === null) {
+    const own = deviceId === null ? null : await lowestOwnReserved(db, workshopId, deviceId);
+    if (own === null) throw businessRule(ASSAY_MSG.noCode);
+    return own;
+  }
   return Math.min(next ?? Infinity, released ?? Infinity);
 }
 

@@ -6,5 +6,11 @@
  * - `idempotency.ts`: AddTest and AddCutting answered once per idempotency key; the request headers.
  * - `blocks.ts`: runs of consecutive numbers.
  */
-export { lowestReleased, releaseCodes, reserveCodes, reservedElsewhere } from './reservations.ts';
+export {
+  lowestOwnReserved,
+  lowestReleased,
+  releaseCodes,
+  reserveCodes,
+  reservedElsewhere,
+} from './reservations.ts';
 export { deviceOf, idempotentReply, plainTransact, type Transact } from './idempotency.ts';

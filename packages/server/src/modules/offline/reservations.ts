@@ -95,6 +95,18 @@ export async function reservedElsewhere(
   return numbers.find((n) => within(blocks, n)) ?? null;
 }
 
+/**
+ * The lowest number the device holds and has not used, or null: GetCode offers it to that device when
+ * the workshop has no other free number (its counters' reservations took the rest).
+ */
+export async function lowestOwnReserved(
+  db: Database,
+  workshopId: string,
+  deviceId: string,
+): Promise<number | null> {
+  return (await unusedOf(db, workshopId, deviceId))[0]?.from ?? null;
+}
+
 /** The lowest released number no packet has yet, or null: GetCode offers it before a range's next. */
 export function lowestReleased(db: Database, workshopId: string): Promise<number | null> {
   return repo.lowestReleased(db, workshopScope(workshopId));

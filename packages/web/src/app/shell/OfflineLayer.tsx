@@ -1,4 +1,4 @@
-import { Suspense, use } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { Outlet } from 'react-router';
@@ -10,10 +10,15 @@ type OfflineModule = typeof OfflineCounter;
 
 /** The offline counter's code, loaded once for a signed-in workshop (never for the landing page). */
 let loading: Promise<OfflineModule | null> | null = null;
+/** What the load gave, once it has: later screens render with it at once. */
+let loaded: OfflineModule | null | undefined;
 export function loadOfflineCounter(): Promise<OfflineModule | null> {
   // A failed download (a new deployment, the line down before it was cached): online as before, until
   // the next page load.
-  loading ??= import('./OfflineRunning.tsx').catch(() => null);
+  loading ??= import('./OfflineRunning.tsx').then(
+    (module) => (loaded = module),
+    () => (loaded = null),
+  );
   return loading;
 }
 
@@ -39,8 +44,21 @@ function WorkshopOffline({
   banner: boolean;
   children: ReactNode;
 }) {
-  const offline = use(loadOfflineCounter());
-  if (!offline) return children;
+  const [offline, setOffline] = useState(loaded);
+  useEffect(() => {
+    let live = true;
+    if (offline === undefined) void loadOfflineCounter().then((module) => live && setOffline(module));
+    return () => {
+      live = false;
+    };
+  }, [offline]);
+  if (offline === undefined)
+    return (
+      <Center mih="40vh" role="status" aria-label="در حال بارگذاری صفحه">
+        <Loader size="md" color="gold.6" />
+      </Center>
+    );
+  if (offline === null) return children;
   return (
     <offline.OfflineRunning userId={userId} banner={banner}>
       {children}
@@ -58,17 +76,9 @@ export function OfflineLayer({ children, banner = true }: { children: ReactNode;
   const { token, user } = useAuth();
   if (!token || user?.role !== 'workshop' || !canStoreOffline()) return children;
   return (
-    <Suspense
-      fallback={
-        <Center mih="40vh" role="status" aria-label="در حال بارگذاری صفحه">
-          <Loader size="md" color="gold.6" />
-        </Center>
-      }
-    >
-      <WorkshopOffline key={user.userId} userId={user.userId} banner={banner}>
-        {children}
-      </WorkshopOffline>
-    </Suspense>
+    <WorkshopOffline key={user.userId} userId={user.userId} banner={banner}>
+      {children}
+    </WorkshopOffline>
   );
 }
 

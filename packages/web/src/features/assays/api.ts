@@ -48,10 +48,11 @@ export const assayQueries = {
 
 /**
  * The workshop's next packet number (lab/add; docs/product.md §4.2). Refused when it has none left.
- * Silent: lab/add says why itself (offline, it takes a number this device holds instead).
+ * Silent: lab/add says why itself (offline, it takes a number this device holds instead). With the
+ * device's header, a lab whose counters hold every free number still gets one of this device's.
  */
-export const fetchNextCode = (signal: AbortSignal) =>
-  apiRequest(ROUTES.tests.getCode, { signal, silent: true });
+export const fetchNextCode = (signal: AbortSignal, headers: Record<string, string> = {}) =>
+  apiRequest(ROUTES.tests.getCode, { signal, silent: true, headers });
 
 /** The device's header (issue 19) on CheckCode and AddTest; the caller shows failures itself. */
 type DeviceCall = { headers?: Record<string, string> };

@@ -50,7 +50,9 @@ export function useNextNumber(form: LabDraftForm) {
       void fromReservation(offline);
       return () => controller.abort();
     }
-    fetchNextCode(controller.signal)
+    const headers = offline ? offline.deviceHeaders() : Promise.resolve({});
+    headers
+      .then((deviceHeaders) => fetchNextCode(controller.signal, deviceHeaders))
       .then((next) => {
         const after = listed.length > 0 ? Math.max(...listed) + 1 : 0;
         show(Math.max(next, after));

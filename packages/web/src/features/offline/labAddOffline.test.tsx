@@ -130,9 +130,9 @@ describe('lab/add offline', () => {
     expect(adds).toHaveLength(1);
   });
 
-  it('sends the device header on CheckCode and AddTest while online, and registers at once', async () => {
+  it('sends the device header on GetCode, CheckCode and AddTest while online, and registers at once', async () => {
     const deviceId = await holdNumbers([{ from: 5001, to: 5050 }]);
-    handle(ROUTES.tests.getCode, 1000);
+    const codes = handle(ROUTES.tests.getCode, 1000);
     const checks = handle(ROUTES.tests.checkCode, ({ body }) => ({
       code: (body as { code: number }).code,
       available: true,
@@ -148,6 +148,8 @@ describe('lab/add offline', () => {
     await user.click(screen.getByRole('button', { name: /^ثبت \(/ }));
     expect(await screen.findByRole('link', { name: /برگه/ })).toHaveAttribute('href', '/lab/slip/n1');
 
+    // GetCode with the header answers one of this device's numbers when its counters hold all the rest.
+    expect(codes.last?.headers.get(DEVICE_HEADER)).toBe(deviceId);
     expect(checks.last?.headers.get(DEVICE_HEADER)).toBe(deviceId);
     expect(adds).toHaveLength(1);
     expect(adds.last?.headers.get(DEVICE_HEADER)).toBe(deviceId);
