@@ -12,21 +12,36 @@ const CHANNEL = 'ayar-offline-queue';
 const listeners = new Set<() => void>();
 let channel: BroadcastChannel | null = null;
 
+/**
+ * Listeners read the whole queue again, so a sync of N entries (two changes each) told them at every
+ * change would read it 2N times: changes are told at most once per NOTIFY_MS, the last one always.
+ */
+export const NOTIFY_MS = 100;
+let pending: ReturnType<typeof setTimeout> | null = null;
+let broadcast = false;
+
 function ensureChannel(): void {
   if (channel || typeof BroadcastChannel === 'undefined') return;
   channel = new BroadcastChannel(CHANNEL);
-  channel.onmessage = () => notifyHere();
+  channel.onmessage = () => schedule(false);
 }
 
-function notifyHere(): void {
-  for (const listener of listeners) listener();
+function schedule(toOtherTabs: boolean): void {
+  broadcast ||= toOtherTabs;
+  pending ??= setTimeout(() => {
+    pending = null;
+    for (const listener of listeners) listener();
+    if (broadcast) {
+      ensureChannel();
+      channel?.postMessage('changed');
+    }
+    broadcast = false;
+  }, NOTIFY_MS);
 }
 
-/** Tells this tab's and the other tabs' listeners that the queue changed. */
+/** Tells this tab's and the other tabs' listeners that the queue changed (soon, and once per burst). */
 function changed(): void {
-  notifyHere();
-  ensureChannel();
-  channel?.postMessage('changed');
+  schedule(true);
 }
 
 /** Called whenever the queue changes, in this tab or another. */
