@@ -36,8 +36,8 @@ const LIST =
 export const getCode = route(P.tests.getCode, {
   summary: "The workshop's next unused packet number",
   description:
-    'Released numbers first. A workshop without a free number, or not active, is BUSINESS_RULE; but when ' +
-    'its devices hold every free number, the device named by `Ayar-Device` gets the lowest it holds.',
+    'The lowest of the released numbers, the ranges’ next number and, with `Ayar-Device`, the numbers ' +
+    'that device holds. A workshop with none of these, or not active, is BUSINESS_RULE.',
   response: getCodeResponseSchema,
   example: { response: EX.docNumber },
 });

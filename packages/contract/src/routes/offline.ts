@@ -21,7 +21,7 @@ export const reserveCodes = route(P.tests.reserveCodes, {
     "numbers first (lowest first), then the ranges' next numbers. Fewer when the workshop has no more " +
     'free numbers (none is not an error). The answer is all of the device’s unused reserved numbers, ' +
     'ascending, in blocks. Only that device (header `Ayar-Device`) may register them; GetCode offers ' +
-    'them only to that device, once the workshop has no other free number. Reserving costs no credit. Device ids are per workshop.',
+    'them to that device only, lowest first. Reserving costs no credit. Device ids are per workshop.',
   body: reserveCodesSchema,
   response: reserveCodesResponseSchema,
   example: {

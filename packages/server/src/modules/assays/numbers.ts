@@ -12,23 +12,23 @@ export const notYours = (n: number) => `${ASSAY_MSG.codeNotYours}: ${n}`;
 export const used = (n: number) => `${ASSAY_MSG.codeUsed}: ${n}`;
 
 /**
- * The workshop's next free number, released ones first. When its devices hold every free number, the
- * calling device (`Ayar-Device`) gets the lowest of its own: a counter online never hears "no numbers"
- * while it holds some.
+ * The number lab/add offers: the lowest of the workshop's released numbers, its ranges' next number and,
+ * for a device (`Ayar-Device`), the numbers that device holds (ADR 0033). A counter's own numbers come
+ * first when lower, so a lab's first counter starts at its first bought number, and a counter online
+ * never hears "no numbers" while it holds some.
  */
 export async function getCode(db: Database, workshopId: string, deviceId: string | null): Promise<number> {
   const workshop = await registration.findWorkshop(db, workshopId);
   if (!workshop) throw notFound();
   if (workshop.status !== WORKSHOP_STATUS.active) throw businessRule(ASSAY_MSG.notActive);
   // A range's next number is past every block reserved from it; released numbers come first.
-  const next = await registration.nextFreeCode(db, workshopScope(workshopId));
-  const released = await lowestReleased(db, workshopId);
-  if (next === null && released === null) {
-    const own = deviceId === null ? null : await lowestOwnReserved(db, workshopId, deviceId);
-    if (own === null) throw businessRule(ASSAY_MSG.noCode);
-    return own;
-  }
-  return Math.min(next ?? Infinity, released ?? Infinity);
+  const offered = [
+    await registration.nextFreeCode(db, workshopScope(workshopId)),
+    await lowestReleased(db, workshopId),
+    deviceId === null ? null : await lowestOwnReserved(db, workshopId, deviceId),
+  ].filter((n): n is number => n !== null);
+  if (offered.length === 0) throw businessRule(ASSAY_MSG.noCode);
+  return Math.min(...offered);
 }
 
 export async function checkCode(db: Database, workshopId: string, code: number, deviceId: string | null) {

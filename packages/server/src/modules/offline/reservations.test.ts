@@ -162,24 +162,29 @@ describe('reserved numbers at the counter', () => {
     expect((await release(l, device)).json().data).toEqual({ released: 0 });
   });
 
-  it("GetCode gives a device the lowest of its own numbers once the lab's devices hold every free one", async () => {
+  it('GetCode offers a device its own numbers first when lower, and them alone once devices hold every free one', async () => {
     const l = await newLab();
     const devices = Array.from({ length: 5 }, newDevice);
-    // The lab's 1,000 numbers, 200 to each of five devices.
-    for (const device of devices) await reserved(l, device, 200);
     const getCodeAs = (device: string | null) => post('/Tests/GetCode', from(l, device), {});
+    // The first device holds the lab's first 200: it starts at the first bought number, others after.
+    await reserved(l, devices[0]!, 200);
+    expect((await getCodeAs(devices[0]!)).json().data).toBe(l.from);
+    expect(await getCode(l)).toBe(l.from + 200);
+    expect((await getCodeAs(newDevice())).json().data).toBe(l.from + 200);
+    // The lab's 1,000 numbers, 200 to each of five devices: without a device, none is left.
+    for (const device of devices.slice(1)) await reserved(l, device, 200);
     const none = await getCodeAs(null);
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(ASSAY_MSG.noCode);
     expect((await getCodeAs(newDevice())).json().message).toBe(ASSAY_MSG.noCode);
     expect((await getCodeAs(devices[4]!)).json().data).toBe(l.from + 800);
-    expect((await getCodeAs(devices[0]!)).json().data).toBe(l.from);
     expect((await addAs(l, devices[4]!, l.from + 800)).statusCode).toBe(200);
     expect((await getCodeAs(devices[4]!)).json().data).toBe(l.from + 801);
-    // A number released by one device is everyone's again, and comes first.
+    // A number released by one device is everyone's again: lower than a device's own, it comes first.
     expect((await release(l, devices[1]!)).json().data).toEqual({ released: 200 });
     expect(await getCode(l)).toBe(l.from + 200);
     expect((await getCodeAs(devices[4]!)).json().data).toBe(l.from + 200);
+    expect((await getCodeAs(devices[0]!)).json().data).toBe(l.from);
   });
 
   it("device ids are per workshop: another lab can neither release nor use this lab's device's numbers", async () => {

@@ -85,6 +85,23 @@ function toPending(draft: LabDraft, setup: LabAddSetup): PendingPacket {
 }
 
 /**
+ * The number the form offers after a saved one: this device's next (offline always; online when the
+ * saved one was its own, as GetCode offers a counter its own numbers first), else the next one up.
+ */
+async function nextNumber(
+  offline: AssaysOffline | null,
+  offlinePath: boolean,
+  saved: number,
+  pending: PendingPackets,
+): Promise<number | null> {
+  if (!offline) return saved + 1;
+  const own = offlinePath || (await offline.isReserved(saved));
+  if (!own) return saved + 1;
+  const next = await offline.nextReserved([...pending.list.map((p) => p.draft.docNumber), saved]);
+  return next ?? (offlinePath ? null : saved + 1);
+}
+
+/**
  * «ذخیره و ادامه»: the packet joins the pending list once its number is checked; the number goes up
  * by one (offline: the next number this device holds) and the packet's own fields are cleared.
  */
@@ -105,10 +122,7 @@ function useSaveAndContinue(input: ActionsInput, setBusy: (busy: boolean) => voi
     }
     setBusy(true);
     const { free, offlinePath } = await numberIsFree(draft.docNumber);
-    const next =
-      free && offlinePath && offline
-        ? await offline.nextReserved([...pending.list.map((p) => p.draft.docNumber), draft.docNumber])
-        : draft.docNumber + 1;
+    const next = free ? await nextNumber(offline, offlinePath, draft.docNumber, pending) : null;
     setBusy(false);
     if (!free) return;
     pending.add(toPending(draft, setup));

@@ -5,6 +5,7 @@ import { randomToken } from './ids.ts';
 import { dropKeptPhotos, photoUploader, splitKeptPhotos, uploadKeptPhotos } from './photos.ts';
 import { addEntries, listEntries, subscribeQueue } from './queue.ts';
 import type { NewEntry } from './queue.ts';
+import { topUpReservation } from './reservations.ts';
 
 // lab/add and the waiting list reach this through the shell (app/shell/OfflineLayer.tsx), which hands
 // `assaysOffline` to the assays feature as its `AssaysOffline` (features/assays/offline.ts); the
@@ -125,7 +126,11 @@ export function assaysOffline(userId: string) {
     isReserved: async (docNumber: number) => (await free()).includes(docNumber),
     queuePackets: (list: readonly OfflinePacket[]) => queuePackets(userId, list),
     queuePurities: (list: readonly OfflinePurity[]) => queuePurities(userId, list),
-    registered: (numbers: readonly number[]) => void markUsed(userId, numbers).catch(() => undefined),
+    // Used online too (GetCode offers a counter its own numbers first): topped up as it runs low.
+    registered: (numbers: readonly number[]) =>
+      void markUsed(userId, numbers)
+        .then(() => topUpReservation(userId))
+        .catch(() => undefined),
     uploadPhoto: photoUploader(userId),
     uploadKeptPhotos,
     ...purities,

@@ -157,6 +157,33 @@ describe('lab/add offline', () => {
     expect(await storedEntries()).toEqual([]);
   });
 
+  it('online, saving one of its own numbers offers its next own one, and registering tops it up when low', async () => {
+    await holdNumbers([
+      { from: 5001, to: 5001 },
+      { from: 5010, to: 5033 },
+    ]);
+    handle(ROUTES.tests.getCode, 5001);
+    handle(ROUTES.tests.checkCode, ({ body }) => ({
+      code: (body as { code: number }).code,
+      available: true,
+    }));
+    handle(ROUTES.tests.addTest, { list: [{ id: 'n1', docNumber: 5001, publicToken: 't' }] });
+    handle(ROUTES.tests.allTests, { list: [], totalCount: 0, currPage: 1, pageSize: 100 });
+    const reserves = handleReserve([{ from: 5010, to: 5059 }]);
+    const user = userEvent.setup();
+    renderApp('/lab/add');
+    await waitFor(() => expect(field(/^شماره بسته/)).toHaveValue('۵۰۰۱'));
+    await fillPacket(user);
+    await user.click(screen.getByRole('button', { name: 'ذخیره و ادامه' }));
+    // Not 5002, which may be another counter's: this device's next.
+    await waitFor(() => expect(field(/^شماره بسته/)).toHaveValue('۵۰۱۰'));
+    expect(reserves).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: /^ثبت \(/ }));
+    expect(await screen.findByRole('link', { name: /برگه/ })).toHaveAttribute('href', '/lab/slip/n1');
+    // 24 of its numbers left, under 25: it asks for more.
+    await waitFor(() => expect(reserves).toHaveLength(1));
+  });
+
   it('refuses a typed number this device does not hold while offline, and offers its own', async () => {
     await holdNumbers([{ from: 5001, to: 5002 }]);
     setConnection(false);
