@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { MouseEvent } from 'react';
 import {
   ActionIcon,
-  Alert,
   Button,
   Group,
   Select,
@@ -21,6 +20,7 @@ import type { DateRangeErrors, LabListRow } from '@ayar/contract';
 import { CollapsibleFilter } from '../../components/ui/CollapsibleFilter.tsx';
 import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
 import { ListCard, ListTable } from '../../components/ui/ListTable.tsx';
+import { SlipLinks } from '../../components/ui/SlipLinks.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { Paginator } from '../../components/ui/Paginator.tsx';
 import { IconReceipt, IconSquarePlus } from '../../components/ui/icons.tsx';
@@ -159,24 +159,10 @@ function LabFilterForm({ f }: { f: LabListFilter }) {
 /** After «ثبت»: the registered packets' slips, ready to print. */
 function AddedSlips({ added }: { added: AddedPacket[] }) {
   return (
-    <Alert color="green" variant="light" radius="md" title="ثبت شد؛ برگه‌ها آماده چاپ است">
-      <Group gap="xs" wrap="wrap">
-        {added.map((p) => (
-          <Button
-            key={p.id}
-            component={Link}
-            to={`/lab/slip/${p.id}`}
-            size="xs"
-            variant="white"
-            leftSection={<IconReceipt size={16} />}
-          >
-            <span>
-              برگه <Ltr>{fa(p.docNumber)}</Ltr>
-            </span>
-          </Button>
-        ))}
-      </Group>
-    </Alert>
+    <SlipLinks
+      title="ثبت شد؛ برگه‌ها آماده چاپ است"
+      slips={added.map((p) => ({ to: `/lab/slip/${p.id}`, docNumber: p.docNumber }))}
+    />
   );
 }
 

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatGrams, toPersianDigits } from '@ayar/contract';
 import { confirmAction } from '../../components/ui/confirm.tsx';
+import { SlipLinks } from '../../components/ui/SlipLinks.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { IconReceipt } from '../../components/ui/icons.tsx';
 import { alertSuccess } from '../../lib/alert.ts';
@@ -49,24 +50,10 @@ function useEntries(userId: string) {
 /** Right after lab/add queued packets: their slips, ready to print (as lab/list after «ثبت»). */
 function QueuedSlips({ added }: { added: { key: string; docNumber: number }[] }) {
   return (
-    <Alert color="green" variant="light" radius="md" title="در صف ارسال قرار گرفت؛ برگه‌ها آماده چاپ است">
-      <Group gap="xs" wrap="wrap">
-        {added.map((p) => (
-          <Button
-            key={p.key}
-            component={Link}
-            to={slipPath(p.key)}
-            size="xs"
-            variant="default"
-            leftSection={<IconReceipt size={16} />}
-          >
-            <span>
-              برگه <Ltr>{fa(p.docNumber)}</Ltr>
-            </span>
-          </Button>
-        ))}
-      </Group>
-    </Alert>
+    <SlipLinks
+      title="در صف ارسال قرار گرفت؛ برگه‌ها آماده چاپ است"
+      slips={added.map((p) => ({ to: slipPath(p.key), docNumber: p.docNumber }))}
+    />
   );
 }
 

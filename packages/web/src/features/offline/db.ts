@@ -1,6 +1,6 @@
-import { openDB } from 'idb';
 import type { DBSchema, IDBPDatabase } from 'idb';
 import type { AddCuttingRequest, AddTestRequest, CodeBlock } from '@ayar/contract';
+import { sharedDatabase } from '../../lib/idb.ts';
 
 // The offline counter's IndexedDB (issue 19; the format is documented in README.md for the e2e test
 // and the bench, which read it directly). Its own database: the query cache (persist/) changes apart.
@@ -82,31 +82,13 @@ interface OfflineSchema extends DBSchema {
 
 export type OfflineDb = IDBPDatabase<OfflineSchema>;
 
-let opening: Promise<OfflineDb> | null = null;
-
-export function offlineDb(): Promise<OfflineDb> {
-  opening ??= openDB<OfflineSchema>(OFFLINE_DB_NAME, VERSION, {
-    upgrade(db) {
-      const queue = db.createObjectStore('queue', { keyPath: 'key' });
-      queue.createIndex('byUser', 'userId');
-      queue.createIndex('bySeq', 'seq');
-      db.createObjectStore('device', { keyPath: 'userId' });
-      db.createObjectStore('photos', { keyPath: 'address' }).createIndex('byUser', 'userId');
-    },
-    // Another tab opens a newer version (an update): let it, and open again when next needed.
-    blocking() {
-      void opening?.then((db) => db.close());
-      opening = null;
-    },
-    terminated() {
-      opening = null;
-    },
-  }).catch((error: unknown) => {
-    opening = null;
-    throw error;
-  });
-  return opening;
-}
+export const offlineDb = sharedDatabase<OfflineSchema>(OFFLINE_DB_NAME, VERSION, (db) => {
+  const queue = db.createObjectStore('queue', { keyPath: 'key' });
+  queue.createIndex('byUser', 'userId');
+  queue.createIndex('bySeq', 'seq');
+  db.createObjectStore('device', { keyPath: 'userId' });
+  db.createObjectStore('photos', { keyPath: 'address' }).createIndex('byUser', 'userId');
+});
 
 /** No IndexedDB (an old browser, the prerender, a test without it): no offline counter. */
 export const canStoreOffline = () => typeof indexedDB !== 'undefined';

@@ -1,6 +1,6 @@
-import { openDB } from 'idb';
-import type { DBSchema, IDBPDatabase } from 'idb';
+import type { DBSchema } from 'idb';
 import type { DehydratedState } from '@tanstack/react-query';
+import { sharedDatabase } from '../../../lib/idb.ts';
 
 /** One query as `dehydrate` gives it: key, hash, state (data, dataUpdatedAt…) and meta. */
 export type PersistedQuery = DehydratedState['queries'][number];
@@ -17,28 +17,10 @@ interface CacheSchema extends DBSchema {
 
 export const CACHE_DB_NAME = 'ayar-query-cache';
 
-let opening: Promise<IDBPDatabase<CacheSchema>> | null = null;
-
-function database(): Promise<IDBPDatabase<CacheSchema>> {
-  opening ??= openDB<CacheSchema>(CACHE_DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore('queries', { keyPath: 'queryHash' });
-      db.createObjectStore('meta');
-    },
-    // Another tab wants a newer schema (a new version): let it, and open again when next needed.
-    blocking() {
-      void opening?.then((db) => db.close());
-      opening = null;
-    },
-    terminated() {
-      opening = null;
-    },
-  }).catch((error: unknown) => {
-    opening = null;
-    throw error;
-  });
-  return opening;
-}
+const database = sharedDatabase<CacheSchema>(CACHE_DB_NAME, 1, (db) => {
+  db.createObjectStore('queries', { keyPath: 'queryHash' });
+  db.createObjectStore('meta');
+});
 
 /**
  * Every operation runs after the previous one has finished, so a sign-out's delete can never be

@@ -1,0 +1,35 @@
+import { Alert, Button, Group } from '@mantine/core';
+import { Link } from 'react-router';
+import { toPersianDigits } from '@ayar/contract';
+import { IconReceipt } from './icons.tsx';
+import { Ltr } from './LtrText.tsx';
+
+export interface SlipLink {
+  /** The slip's address: a registered packet's, or a queued one's (issue 19). */
+  to: string;
+  docNumber: number;
+}
+
+/** Right after packets are registered or queued: their slips, ready to print, one button each. */
+export function SlipLinks({ title, slips }: { title: string; slips: readonly SlipLink[] }) {
+  return (
+    <Alert color="green" variant="light" radius="md" title={title}>
+      <Group gap="xs" wrap="wrap">
+        {slips.map((slip) => (
+          <Button
+            key={slip.to}
+            component={Link}
+            to={slip.to}
+            size="xs"
+            variant="white"
+            leftSection={<IconReceipt size={16} />}
+          >
+            <span>
+              برگه <Ltr>{toPersianDigits(slip.docNumber)}</Ltr>
+            </span>
+          </Button>
+        ))}
+      </Group>
+    </Alert>
+  );
+}
