@@ -130,7 +130,10 @@ describe('packets from the counter to the public result', () => {
     // Register all three at once.
     await page.keyboard.press('Control+Enter');
     await page.waitForURL((u) => u.pathname.startsWith('/lab/list'));
-    await page.getByRole('link', { name: /^برگه / }).first().waitFor();
+    await page
+      .getByRole('link', { name: /^برگه / })
+      .first()
+      .waitFor();
     await expectAccessible(page, 'lab/list with the new packets’ slips');
 
     // The waiting list: packets 2 and 3 take their purity inline, saved together.
