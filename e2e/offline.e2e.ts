@@ -343,4 +343,51 @@ describe('issue 19: the counter keeps working offline', () => {
     expect((await packetsOf(lab.token)).map((p) => p.docNumber).sort()).toEqual([...fromA, ...fromB].sort());
     await Promise.all(counters.map(({ context }) => context.close()));
   }, 120_000);
+
+  it('keeps what the server refuses with its reason, to be fixed and sent once, or discarded', async () => {
+    const FIRST = 7_400_000;
+    const lab = await setUpLab('آزمایشگاه بازار', FIRST, 0);
+    await apiCall('/Customer/AddCustomer', {
+      token: lab.token,
+      body: { customerName: 'مریم زرگر', mobile1: '09357400001' },
+    });
+    const { context, page } = await newPage(browser, PHONE);
+    await counterOnline(context, page, lab);
+    await context.setOffline(true);
+    const numbers = (await addPackets(page, 2)).map(englishNumber);
+    // Meanwhile, someone at the lab deletes the customer both packets were registered for.
+    const [hasan] = await apiCall<{ id: string }[]>(
+      `/Customer/CustomersByName?name=${encodeURIComponent('حسن')}`,
+      { token: lab.token },
+    );
+    await apiCall('/Customer/Delete', { token: lab.token, body: { id: hasan!.id } });
+
+    await context.setOffline(false);
+    await page.getByText(`${fa(2)} مورد را سرور نپذیرفت.`).waitFor({ timeout: 30_000 });
+    expect(await packetsOf(lab.token)).toEqual([]);
+    await page.getByRole('link', { name: 'دلیل را ببینید و اصلاح کنید' }).click();
+    const [first, second] = numbers.map((n) => page.getByRole('listitem', { name: `بسته ${fa(n)}` }));
+    await first!.getByRole('alert').waitFor();
+    expect(await first!.getByRole('alert').textContent()).toMatch(/^دلیل: .+/);
+    await expectAccessible(page, 'lab/queue with refused entries');
+
+    // The first: another customer, sent again.
+    await first!.getByRole('button', { name: 'اصلاح و ارسال دوباره' }).click();
+    const fix = first!.getByRole('form', { name: `اصلاح بسته ${fa(numbers[0]!)}` });
+    await fix.getByLabel('مشتری').fill('مریم');
+    await page.getByRole('option', { name: /مریم زرگر/ }).click();
+    await expectAccessible(page, 'lab/queue fixing a refused packet');
+    await fix.getByRole('button', { name: 'ارسال دوباره' }).click();
+    await expect
+      .poll(async () => (await packetsOf(lab.token)).map((p) => p.docNumber), { timeout: 30_000 })
+      .toEqual([numbers[0]]);
+
+    // The second: discarded, after a confirmation; it never reaches the server.
+    await second!.getByRole('button', { name: 'حذف از صف' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'حذف' }).click();
+    await second!.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByText(/مورد را سرور نپذیرفت/).count()).toBe(0);
+    expect((await packetsOf(lab.token)).map((p) => p.docNumber)).toEqual([numbers[0]]);
+    await context.close();
+  }, 120_000);
 });

@@ -185,6 +185,14 @@ describe('reserved numbers at the counter', () => {
     expect(await getCode(l)).toBe(l.from + 200);
     expect((await getCodeAs(devices[4]!)).json().data).toBe(l.from + 200);
     expect((await getCodeAs(devices[0]!)).json().data).toBe(l.from);
+    // A malformed device id is refused, not ignored.
+    const bad = await getCodeAs('short');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(OFFLINE_MSG.deviceInvalid);
+    // Another lab naming this lab's device gets its own numbers, never these.
+    const other = await newLab();
+    const theirs = await post('/Tests/GetCode', from(other, devices[0]!), {});
+    expect(theirs.json().data).toBe(other.from);
   });
 
   it("device ids are per workshop: another lab can neither release nor use this lab's device's numbers", async () => {

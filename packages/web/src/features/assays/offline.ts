@@ -35,6 +35,11 @@ export interface AssaysOffline {
   /** Whether this device may register the number offline (reserved for it and not used yet). */
   isReserved(docNumber: number): Promise<boolean>;
   /**
+   * Whether one of this device's numbers is taken here: a queued entry has it (the server does not know
+   * yet, so GetCode and CheckCode would still offer it), or it was registered from here.
+   */
+  takenHere(docNumber: number): Promise<boolean>;
+  /**
    * Queues the packets, in order, each with its own key and a client-made public token; a packet whose
    * number is not one of this device's free reserved numbers takes the next one. Rejects with the
    * Persian reason when the device has too few numbers (nothing is queued then).

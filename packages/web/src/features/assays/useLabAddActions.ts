@@ -18,6 +18,7 @@ const ADDED = 'با موفقیت اضافه شد';
 /** Offline, a number must be one this device holds (issue 19, ADR 0033): no other counter has it. */
 const NOT_RESERVED =
   'بدون اینترنت فقط شماره‌هایی ثبت می‌شود که برای این دستگاه کنار گذاشته شده است؛ شماره بعدی این دستگاه در فرم گذاشته شد';
+const TAKEN_HERE = 'این شماره در همین دستگاه به کار رفته است (در صف ارسال یا ثبت شده)؛ شماره دیگری بنویسید';
 const NONE_RESERVED =
   'بدون اینترنت فقط شماره‌های کنار گذاشته این دستگاه ثبت می‌شود و شماره‌ای نمانده است؛ یک بار به اینترنت وصل شوید';
 
@@ -56,6 +57,9 @@ function useNumberCheck({ form, keys, pending }: ActionsInput) {
   };
   return async (docNumber: number): Promise<{ free: boolean; offlinePath: boolean }> => {
     if (offline && isOffline()) return { free: await reserved(offline, docNumber), offlinePath: true };
+    // The server cannot know a number a queued entry of this device holds: it would say free.
+    if (offline && (await offline.takenHere(docNumber)))
+      return { free: refuse(TAKEN_HERE), offlinePath: false };
     try {
       const checked = await checkCode(
         { code: docNumber, userId: user?.userId },

@@ -50,9 +50,14 @@ export function useNextNumber(form: LabDraftForm) {
       void fromReservation(offline);
       return () => controller.abort();
     }
-    const headers = offline ? offline.deviceHeaders() : Promise.resolve({});
-    headers
-      .then((deviceHeaders) => fetchNextCode(controller.signal, deviceHeaders))
+    /** GetCode's number, unless a queued entry of this device has it: then the device's next free one. */
+    const online = async () => {
+      if (!offline) return fetchNextCode(controller.signal);
+      const next = await fetchNextCode(controller.signal, await offline.deviceHeaders());
+      if (!(await offline.takenHere(next))) return next;
+      return (await offline.nextReserved(listed)) ?? fetchNextCode(controller.signal);
+    };
+    online()
       .then((next) => {
         const after = listed.length > 0 ? Math.max(...listed) + 1 : 0;
         show(Math.max(next, after));

@@ -124,6 +124,7 @@ export function assaysOffline(userId: string) {
       return (await free()).find((n) => !skip.has(n)) ?? null;
     },
     isReserved: async (docNumber: number) => (await free()).includes(docNumber),
+    takenHere: async (docNumber: number) => (await readDevice(userId))?.used.includes(docNumber) ?? false,
     queuePackets: (list: readonly OfflinePacket[]) => queuePackets(userId, list),
     queuePurities: (list: readonly OfflinePurity[]) => queuePurities(userId, list),
     // Used online too (GetCode offers a counter its own numbers first): topped up as it runs low.

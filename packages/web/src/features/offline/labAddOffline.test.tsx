@@ -13,6 +13,7 @@ import {
   emptyOfflineDb,
   handleReserve,
   holdNumbers,
+  queuePackets,
   setConnection,
   storedEntries,
 } from './testKit.ts';
@@ -182,6 +183,27 @@ describe('lab/add offline', () => {
     expect(await screen.findByRole('link', { name: /برگه/ })).toHaveAttribute('href', '/lab/slip/n1');
     // 24 of its numbers left, under 25: it asks for more.
     await waitFor(() => expect(reserves).toHaveLength(1));
+  });
+
+  it("online, skips and refuses a number a queued entry of this device holds (the server can't know it)", async () => {
+    await holdNumbers([{ from: 5001, to: 5050 }]);
+    await queuePackets([5001]);
+    // The server still counts 5001 as this device's lowest unused number.
+    handle(ROUTES.tests.getCode, 5001);
+    const checks = handle(ROUTES.tests.checkCode, ({ body }) => ({
+      code: (body as { code: number }).code,
+      available: true,
+    }));
+    const user = userEvent.setup();
+    renderApp('/lab/add');
+    await waitFor(() => expect(field(/^شماره بسته/)).toHaveValue('۵۰۰۲'));
+    await fillPacket(user);
+    await user.clear(field(/^شماره بسته/));
+    await user.type(field(/^شماره بسته/), '5001');
+    await user.click(screen.getByRole('button', { name: 'ذخیره و ادامه' }));
+    expect(await screen.findAllByText(/این شماره در همین دستگاه به کار رفته است/)).not.toHaveLength(0);
+    expect(checks).toHaveLength(0);
+    expect(screen.queryByRole('table', { name: 'بسته‌های آماده ثبت' })).not.toBeInTheDocument();
   });
 
   it('refuses a typed number this device does not hold while offline, and offers its own', async () => {
