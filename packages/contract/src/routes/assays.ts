@@ -33,6 +33,17 @@ const LIST =
   '`filterType` 1 customer name, 2 customer code, 3 packet number, 4 purity, with `filterValue`; dates ' +
   'are Gregorian, whole Tehran days, both inclusive; `waitFor=true` lists packets waiting for purity.';
 
+// The offline counter's request headers (issue 19, ADR 0033), read by the server's offline module.
+// The route table has no header schemas, so the document says them here.
+const DEVICE_DOC =
+  ' Optional header `Ayar-Device` (22–64 of A–Z a–z 0–9 _ -; malformed: 400): the sending device, ' +
+  'as given to ReserveCodes; a number another device of the workshop holds is CONFLICT.';
+const IDEMPOTENCY_DOC =
+  ' Optional header `Idempotency-Key` (16–64 of A–Z a–z 0–9 _ -; malformed: 400): a resend with the ' +
+  'same key within 30 days gets the first answer again, marked `idempotent-replayed: true`, and ' +
+  'nothing is done twice; the same key with another body is a 422 CONFLICT. A refused request keeps ' +
+  'nothing, so its key may be sent again.';
+
 export const getCode = route(P.tests.getCode, {
   summary: "The workshop's next unused packet number",
   description:
@@ -46,7 +57,8 @@ export const checkCode = route(P.tests.checkCode, {
   summary: 'Whether a packet number is the workshop’s own and still unused',
   description:
     "Another workshop's number is BUSINESS_RULE, a used one CONFLICT, both with `errors` on `code`. " +
-    '`userId` is accepted and ignored.',
+    '`userId` is accepted and ignored.' +
+    DEVICE_DOC,
   body: checkCodeSchema,
   response: checkCodeResponseSchema,
   example: { request: { code: EX.docNumber }, response: { code: EX.docNumber, available: true } },
@@ -59,7 +71,11 @@ export const addTest = route(P.tests.addTest, {
     "(6f1b3c2a-0000-4a5e-9c1d-0000000000ff) the owner's name and mobile are required. The test type is " +
     'required unless the workshop has a preset one; the ready time is required in packet mode while ' +
     "there is no purity. The fee comes from the customer's and workshop's settings, not from the request. " +
-    'Sends the wait or ready SMS when asked. The answer gives each packet its id and public token.',
+    'Sends the wait or ready SMS when asked. The answer gives each packet its id and public token; a ' +
+    'packet may bring its own `publicToken` (22 base64url characters, made by the device), refused as ' +
+    'CONFLICT when another packet has it.' +
+    DEVICE_DOC +
+    IDEMPOTENCY_DOC,
   body: addTestRequestSchema,
   response: addTestResponseSchema,
   example: {
@@ -106,7 +122,8 @@ export const addCutting = route(P.tests.addCutting, {
   summary: 'Records the purity of packets from the list, all or none',
   description:
     'Purity is per mille, 600–999, three digits. A purity already recorded more than 60 minutes ago is ' +
-    'BUSINESS_RULE (only the administrator corrects it then). Sends the ready SMS when the packet asks.',
+    'BUSINESS_RULE (only the administrator corrects it then). Sends the ready SMS when the packet asks.' +
+    IDEMPOTENCY_DOC,
   body: addCuttingSchema,
   response: addCuttingResponseSchema,
   example: { request: [{ id: EX.packetId, cutting: 750 }], response: { updated: 1 } },

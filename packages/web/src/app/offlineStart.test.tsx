@@ -137,17 +137,9 @@ describe('an offline start of a signed-in workshop', () => {
   it('writes nothing of the next account signed in on the device, when it is the admin', async () => {
     const first = await openListOnline();
     first.auth.clearLogin();
-    first.auth.saveLogin({
-      token: 't',
-      userUsername: 'admin',
-      userId: 'a1',
-      userRoleId: 1,
-      userFname: 'مدیر',
-      nationalId: null,
-      role: 'admin',
-      testTypes: [],
-      userSanapass: '',
-    });
+    // Imported now: after resetModules, the test session must write to this app's auth module.
+    (await import('../test/session.ts')).signInAs('admin');
+    expect(first.auth.getAuthSnapshot().user?.role).toBe('admin');
     await waitFor(async () => expect(await first.stored()).toEqual([]));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     try {
