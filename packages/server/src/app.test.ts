@@ -100,6 +100,42 @@ describe('health and docs', () => {
   });
 });
 
+describe('security headers', () => {
+  // ADR 0035: an API answer gets the headers for data, a page those for a page.
+  const API_HEADERS = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+  const PAGE_ONLY = ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control'];
+
+  it('gives every API answer, found or not, failed or not, the headers for data and none of a page', async () => {
+    const answers = [
+      await ctx.app.inject({ method: 'POST', url: '/api/v1.0/Tests/Result', payload: { code: '12' } }),
+      await ctx.app.inject({ method: 'POST', url: '/api/v1.0/Tests/Result', payload: { code: 'x' } }),
+      await ctx.app.inject({ method: 'GET', url: '/api/v1.0/No/Such' }),
+      await ctx.app.inject({ method: 'GET', url: '/api/v1.0/Probe/boom' }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([404, 400, 404, 500]);
+    for (const answer of answers) {
+      expect(answer.headers).toMatchObject(API_HEADERS);
+      for (const name of PAGE_ONLY) expect(answer.headers[name]).toBeUndefined();
+    }
+  });
+
+  it("keeps a page's headers on pages and on the API document's own page", async () => {
+    for (const url of ['/dashboard', '/api/docs/']) {
+      const page = await ctx.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+});
+
 describe('the web app', () => {
   it('serves index.html for app routes (SPA fallback) with a CSP that allows nothing foreign', async () => {
     for (const url of ['/', '/dashboard', '/manage/lab-owners', '/lab/edit/123']) {

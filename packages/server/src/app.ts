@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import { z } from 'zod';
+import { API_PREFIX } from '@ayar/contract';
 import { fa } from 'zod/locales';
 import type { Redis } from 'ioredis';
 import type { TrustProxy } from './config.ts';
@@ -212,8 +213,18 @@ function registerSecurityHeaders(app: FastifyInstance): void {
     // The app is served over plain http on a lab's own machine as well; HSTS belongs to the TLS proxy.
     strictTransportSecurity: false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  // An API answer is data, never a page: the headers OWASP's REST Security Cheat Sheet names for one
+  // (nothing may run in, load from or frame it; no sniffing, no referrer) rather than a page's eleven:
+  // fewer bytes and header checks on every answer (ADR 0035).
+  const apiHeaders: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith(API_PREFIX) ? apiHeaders : headers);
     done();
   });
 }

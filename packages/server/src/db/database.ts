@@ -25,6 +25,23 @@ export function createDatabase(
   // (a restart under load, its "terminating connection" arriving with a query's last answer) would
   // raise an error event nobody hears and end the process. The query in flight fails on its own.
   pool.on('connect', (client) => client.on('error', () => undefined));
+  return overPool(pool);
+}
+
+const pools = new WeakMap<Database, pg.Pool>();
+
+/** Our Database over a pool: snake_case columns as camelCase keys, marked queries prepared (ADR 0034). */
+export function overPool(pool: pg.Pool): Database {
   preparePoolClients(pool);
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  pools.set(db, pool);
+  return db;
+}
+
+/**
+ * The pool under a Database made by overPool; undefined for a transaction (its queries must go through
+ * its own connection) and for any other Kysely.
+ */
+export function poolOf(db: Database): pg.Pool | undefined {
+  return pools.get(db);
 }

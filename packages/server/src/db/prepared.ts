@@ -31,7 +31,8 @@ export function asPrepared<Q extends { sql: string }>(compiled: Q): Q {
 }
 
 const names = new Map<string, string>();
-function statementName(text: string): string {
+/** The statement's name: a hash of its text, so one text is one statement on every connection. */
+export function statementName(text: string): string {
   let name = names.get(text);
   if (!name) {
     name = `ayar_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;

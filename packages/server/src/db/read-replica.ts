@@ -1,10 +1,7 @@
-import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 // Imported for its effect too: database.ts sets the type parsers (bigint as number, date as text).
-import type { Database } from './database.ts';
-import './database.ts';
-import { preparePoolClients } from './prepared.ts';
-import type { DB } from './schema.ts';
+import { overPool, type Database } from './database.ts';
 
 /**
  * Where reads that may lag go (issue 18.2): the public lookup, the public lab list and the statistics
@@ -275,6 +272,5 @@ export function createReplicaDatabase(
   });
   pool.on('error', options.onIdleError ?? (() => undefined));
   pool.on('connect', (client) => client.on('error', () => undefined));
-  preparePoolClients(pool);
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  return overPool(pool);
 }
