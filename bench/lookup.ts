@@ -34,6 +34,7 @@ import { closeOnSignal, openBenchDatabase, REPO_ROOT } from './lib/database.ts';
 import type { LatencyJob, LatencyResult } from './lib/latency-worker.ts';
 import type { LoadJob, LoadResult } from './lib/load-worker.ts';
 import { BENCH_PASSWORD, workshopUsername } from './lib/seed-data.ts';
+import { mainThreadCpuMs } from './lib/cpu.ts';
 import { startServerProcess, type ServerProcess } from './lib/server-process.ts';
 import { printTable } from './lib/table.ts';
 
@@ -232,21 +233,35 @@ try {
       };
     };
     const targets = [
-      { name: 'minimal (Fastify + pg)', run: (s: number) => load(job(baseOf(minimal), '/lookup', s)) },
+      {
+        name: 'minimal (Fastify + pg)',
+        run: (s: number) => load(job(baseOf(minimal), '/lookup', s)),
+        pid: process.pid as number | undefined,
+      },
       {
         name: `ours (POST /Tests/Result${nodes > 1 ? `, ${nodes} nodes` : ''})`,
         run: (s: number) => loadAll(oursAll, `${V}/Tests/Result`, s),
+        // With more than one process the work is spread over processes this does not follow.
+        pid: workers === 1 && nodes === 1 ? ourServers[0]!.pid : undefined,
       },
     ];
+    /** CPU ms of the target's serving thread during a run, when it can be read. */
+    const cpuMs = (pid: number | undefined) => (pid === undefined ? null : mainThreadCpuMs(pid));
     // Warm both (JIT, pools, the index in shared buffers), then alternate the measured runs.
     for (const t of targets) await t.run(warmup);
-    const results = new Map<string, LoadResult[]>();
+    const results = new Map<string, (LoadResult & { cpuUs: number | null })[]>();
     for (let round = 0; round < rounds; round++) {
       for (const t of round % 2 ? [...targets].reverse() : targets) {
         process.stdout.write(`  round ${round + 1}: ${t.name}… `);
+        const before = cpuMs(t.pid);
         const r = await t.run(duration);
-        console.log(`${Math.round(r.requestsPerSecond)} req/s, p99 ${r.p99} ms`);
-        results.set(t.name, [...(results.get(t.name) ?? []), r]);
+        const after = cpuMs(t.pid);
+        const cpuUs = before === null || after === null ? null : ((after - before) * 1000) / r.total;
+        console.log(
+          `${Math.round(r.requestsPerSecond)} req/s, p99 ${r.p99} ms` +
+            (cpuUs === null ? '' : `, ${cpuUs.toFixed(0)} µs of CPU a request`),
+        );
+        results.set(t.name, [...(results.get(t.name) ?? []), { ...r, cpuUs }]);
       }
     }
     const summary = targets.map((t) => {
@@ -257,13 +272,28 @@ try {
         p50: Math.max(...rs.map((r) => r.p50)),
         p99: Math.max(...rs.map((r) => r.p99)),
         non2xx: rs.reduce((s, r) => s + r.non2xx + r.errors, 0),
+        cpu: rs.every((r) => r.cpuUs !== null) ? rs.map((r) => r.cpuUs!.toFixed(0)).join(', ') : 'n/a',
       };
     });
     console.log();
     printTable(
-      ['lookup at ' + connections + ' connections', 'requests/s', 'p50 ms', 'p99 ms', 'non-2xx/errors'],
-      summary.map((s) => [s.name, String(Math.round(s.rps)), String(s.p50), String(s.p99), String(s.non2xx)]),
-      ['l', 'r', 'r', 'r', 'r'],
+      [
+        'lookup at ' + connections + ' connections',
+        'requests/s',
+        'p50 ms',
+        'p99 ms',
+        'non-2xx/errors',
+        'CPU µs a request, by round',
+      ],
+      summary.map((s) => [
+        s.name,
+        String(Math.round(s.rps)),
+        String(s.p50),
+        String(s.p99),
+        String(s.non2xx),
+        s.cpu,
+      ]),
+      ['l', 'r', 'r', 'r', 'r', 'r'],
     );
     const [min, our] = summary as [(typeof summary)[0], (typeof summary)[0]];
     const ratio = our.rps / min.rps;

@@ -24,6 +24,8 @@ export const stopChild = (child: ChildProcess | undefined) =>
 
 export interface ServerProcess {
   url: string;
+  /** The process's id: with WORKERS=1 it is the one serving requests. */
+  pid: number | undefined;
   /** What the server printed: shown when something goes wrong. */
   output(): string;
   stop(): Promise<void>;
@@ -44,7 +46,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const server = { url, output: () => output, stop: () => stopChild(child) };
+  const server = { url, pid: child.pid, output: () => output, stop: () => stopChild(child) };
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`the server exited (${code})`))),
   );
