@@ -38,7 +38,8 @@ const rowKeys = new RowKeys();
  * On a Database's own pool it runs past Kysely's executor, straight on the pool, with the same
  * camelCase transform: the executor's layers (a connection provider, the driver, a query id, the
  * plugins' hooks, each a promise) cost the public lookup about 10 µs of the 150–170 µs of CPU it took
- * (ADR 0035). In a transaction it runs through the transaction's connection as any query does.
+ * (ADR 0035). In a transaction it runs on the transaction's connection, through the executor like
+ * every other query.
  *
  * `build` gets placeholder values, one per parameter, in the order they appear in the SQL; the first
  * compile checks that the statement has exactly that many, so a change that adds a parameter fails at

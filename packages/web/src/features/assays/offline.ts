@@ -1,31 +1,13 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { LabDraft } from '@ayar/contract';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import type { PhotoUpload } from '../../components/ui/PhotoUploader.tsx';
+import type { OfflinePacket, OfflinePurity } from '../../lib/offline-entries.ts';
 
 // What lab/add and the waiting list need of the offline counter (issue 19). The offline feature
 // implements it and the shell provides it (app/shell/OfflineLayer.tsx) for a signed-in workshop only,
 // so this feature neither imports that one nor loads its code; without it (an admin, a browser without
 // IndexedDB) every screen works online as before.
-
-/** A packet lab/add hands to the queue: the draft and what the queue screen and the slip show. */
-export interface OfflinePacket {
-  draft: LabDraft;
-  /** The customer's name, or the 'other customer' owner's name. */
-  name: string;
-  /** «بسته» or «انگ». */
-  titleName: string;
-}
-
-/** A purity from the waiting list, with what the queue screen shows of its packet. */
-export interface OfflinePurity {
-  id: string;
-  cutting: number;
-  reason?: string | null | undefined;
-  docNumber: number;
-  customerName: string;
-  titleName: string;
-}
 
 export interface AssaysOffline {
   /** The `Ayar-Device` header naming this device (CheckCode, AddTest); empty until it has an id. */

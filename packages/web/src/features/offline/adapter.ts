@@ -1,6 +1,6 @@
-import { DEVICE_HEADER } from '@ayar/contract';
-import type { LabDraft } from '@ayar/contract';
+import { DEVICE_HEADER, type LabDraft } from '@ayar/contract';
 import { claimNumbers, deviceIdOf, freeNumbers, markUsed, readDevice } from './device.ts';
+import type { OfflinePacket, OfflinePurity } from '../../lib/offline-entries.ts';
 import { randomToken } from './ids.ts';
 import { dropKeptPhotos, photoUploader, splitKeptPhotos, uploadKeptPhotos } from './photos.ts';
 import { addEntries, listEntries, subscribeQueue } from './queue.ts';
@@ -8,25 +8,7 @@ import type { NewEntry } from './queue.ts';
 import { topUpReservation } from './reservations.ts';
 
 // lab/add and the waiting list reach this through the shell (app/shell/OfflineLayer.tsx), which hands
-// `assaysOffline` to the assays feature as its `AssaysOffline` (features/assays/offline.ts); the
-// types below are that interface's, restated because a feature imports no other feature.
-
-/** A packet lab/add queues: the draft, and the names the queue screen and the slip show. */
-export interface OfflinePacket {
-  draft: LabDraft;
-  name: string;
-  titleName: string;
-}
-
-/** A purity from the waiting list, with what the queue screen shows of its packet. */
-export interface OfflinePurity {
-  id: string;
-  cutting: number;
-  reason?: string | null | undefined;
-  docNumber: number;
-  customerName: string;
-  titleName: string;
-}
+// `assaysOffline` to the assays feature as its `AssaysOffline` (features/assays/offline.ts).
 
 /** What the queue screen and the slip show of a packet, kept with its entry. */
 function packetSummary(packet: OfflinePacket, docNumber: number, publicToken: string) {
