@@ -89,7 +89,12 @@ const MINIMAL_SQL = `
          a.public_token, a.other_owner_name, a.deleted_at, v.status as result_status, a.result_version,
          v.created_at as result_at, v.reason as result_reason, v.jws,
          c.name as customer_name, t.name as type_name, r.serial_no,
-         u.f_name as lab_name, u.reje_code, u.settings,
+         u.f_name as lab_name, u.reje_code,
+         ((u.settings -> 'showCustomerNameForReport') = 'true'::jsonb) is true as show_customer_name_for_report,
+         ((u.settings -> 'showTypeForReport') = 'true'::jsonb) is true as show_type_for_report,
+         ((u.settings -> 'showWeightForReport') = 'true'::jsonb) is true as show_weight_for_report,
+         ((u.settings -> 'showSampleWeightForReport') = 'true'::jsonb) is true as show_sample_weight_for_report,
+         ((u.settings -> 'showReadyTimeForReport') = 'true'::jsonb) is true as show_ready_time_for_report,
          array(select ai.file_id::text from assay_images ai where ai.assay_id = a.id
                order by ai.position, ai.file_id) as image_ids
   from assays a

@@ -14,6 +14,7 @@ import type { Database } from './db/database.ts';
 import { ReadReplica } from './db/read-replica.ts';
 import { addressKey } from './lib/client-address.ts';
 import { securityHeaders } from './lib/security-headers.ts';
+import { lazyRequestLoggers } from './lib/request-logger.ts';
 import { AppError } from './lib/errors.ts';
 import { MemoryLoginLimiter, RedisLoginLimiter, type LoginLimiter } from './lib/login-limiter.ts';
 import type { AppDeps, SmsReceiveOptions } from './deps.ts';
@@ -120,7 +121,9 @@ function fastifyTrustProxy(
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    ...(options.logger
+      ? { loggerInstance: options.logger, childLoggerFactory: lazyRequestLoggers }
+      : { logger: false }),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();

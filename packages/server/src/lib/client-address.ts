@@ -6,6 +6,8 @@ import net from 'node:net';
  * /64 prefix; IPv4 (also when written IPv4-mapped, `::ffff:a.b.c.d`) counts per address.
  */
 export function addressKey(ip: string): string {
+  // Every request is counted under its key, and most clients are plain IPv4: no pattern to run for them.
+  if (!ip.includes(':')) return ip;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped) return mapped[1]!;
   if (net.isIPv6(ip)) return `${expandIpv6(ip).slice(0, 4).join(':')}::/64`;

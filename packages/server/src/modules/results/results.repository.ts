@@ -1,6 +1,15 @@
 import { sql } from 'kysely';
+import type { UserSettings } from '@ayar/contract';
 import { CompiledOnce } from '../../db/compiled-query.ts';
 import type { Database } from '../../db/database.ts';
+
+/**
+ * The lab's report settings the public item obeys (docs/product.md §3.2). Each is read in SQL, as true
+ * only where the lab stored `true` (every one is off by default): the lookup needs five flags, not the
+ * whole settings document parsed, camel-cased and validated on every request (ADR 0036).
+ */
+const reportFlag = <K extends keyof UserSettings>(key: K) =>
+  sql<boolean>`((u.settings -> ${sql.lit(key)}) = 'true'::jsonb) is true`.as(key);
 
 /**
  * One published packet as the public lookup needs it: the packet, its lab (name, reference code and
@@ -40,7 +49,11 @@ function resultQuery(db: Database) {
       'r.serialNo',
       'u.fName as labName',
       'u.rejeCode',
-      'u.settings',
+      reportFlag('showCustomerNameForReport'),
+      reportFlag('showTypeForReport'),
+      reportFlag('showWeightForReport'),
+      reportFlag('showSampleWeightForReport'),
+      reportFlag('showReadyTimeForReport'),
       sql<
         string[]
       >`array(select ai.file_id::text from assay_images ai where ai.assay_id = a.id order by ai.position, ai.file_id)`.as(

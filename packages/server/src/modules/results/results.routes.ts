@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ROUTES } from '@ayar/contract';
 import { ok } from '../../lib/envelope.ts';
 import { api } from '../../plugins/api.ts';
+import { plainJsonSerializerCompiler } from '../../plugins/plain-json-serializer.ts';
 import type { AppDeps } from '../../deps.ts';
 import * as service from './results.service.ts';
 
@@ -14,6 +15,10 @@ export const LOOKUP_RATE_LIMIT = 30;
 /** Photo requests per address per minute: a result page loads a few thumbnails and full images. */
 export const PHOTO_RATE_LIMIT = 300;
 
+/**
+ * The two lookups are the network's hottest path: their answers (plain JSON, built by toResultItem)
+ * are written by a compiled serializer rather than zod's (plugins/plain-json-serializer.ts).
+ */
 export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const lookupLimit = { max: deps.lookupRateLimit ?? LOOKUP_RATE_LIMIT, timeWindow: '1 minute' };
@@ -22,6 +27,7 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.route({
     ...result,
     config: { ...result.config, rateLimit: lookupLimit },
+    serializerCompiler: plainJsonSerializerCompiler,
     handler: async (request) =>
       ok(await deps.reads.run((db) => service.resultByNumber(db, request.body.code)), ''),
   });
@@ -30,6 +36,7 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.route({
     ...byToken,
     config: { ...byToken.config, rateLimit: lookupLimit },
+    serializerCompiler: plainJsonSerializerCompiler,
     handler: async (request) =>
       ok(await deps.reads.run((db) => service.resultByToken(db, request.query.token)), ''),
   });

@@ -1,16 +1,11 @@
-import { RESULT_MSG, resultPhotoAddress, userSettingsSchema, DEFAULT_USER_SETTINGS } from '@ayar/contract';
-import type { PublicResultStatus, ResultItem, ResultResponse, UserSettings } from '@ayar/contract';
+import { RESULT_MSG, resultPhotoAddress } from '@ayar/contract';
+import type { PublicResultStatus, ResultItem, ResultResponse } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import { openPhotoFile } from '../files/files.service.ts';
 import * as repo from './results.repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function reportSettings(stored: unknown): UserSettings {
-  const parsed = userSettingsSchema.safeParse(stored ?? {});
-  return parsed.success ? parsed.data : DEFAULT_USER_SETTINGS;
-}
 
 /** Minutes until the result is due: ready time − minutes since registration, floored, at least 0. */
 export function remainingMinutes(readyTime: number | null, createdAt: Date, now: Date = new Date()): number {
@@ -25,11 +20,11 @@ const grams = (mg: number | null) => (mg === null ? null : mg / 1000);
  * What the lab's report settings let the public see of the type and the weights. The lookup shows
  * these and every signed version carries them as shown (ADR 0029), so both read them from here.
  */
-function shownDetails(row: repo.PublicResultRow, settings: UserSettings) {
+function shownDetails(row: repo.PublicResultRow) {
   return {
-    title: settings.showTypeForReport ? row.typeName : null,
-    weight: settings.showWeightForReport ? grams(row.goldWeightMg) : null,
-    sampleWeight: settings.showSampleWeightForReport ? grams(row.sampleWeightMg) : null,
+    title: row.showTypeForReport ? row.typeName : null,
+    weight: row.showWeightForReport ? grams(row.goldWeightMg) : null,
+    sampleWeight: row.showSampleWeightForReport ? grams(row.sampleWeightMg) : null,
   };
 }
 
@@ -64,12 +59,11 @@ function versionFields(row: repo.PublicResultRow) {
  * The current signed version (ADR 0029) comes with it, so the page can verify what it shows.
  */
 export function toResultItem(row: repo.PublicResultRow, now: Date = new Date()): ResultItem {
-  const settings = reportSettings(row.settings);
   const status = publicStatus(row);
   return {
     token: row.publicToken,
     docNumber: row.docNumber,
-    customerName: settings.showCustomerNameForReport ? (row.customerName ?? row.otherOwnerName) : null,
+    customerName: row.showCustomerNameForReport ? (row.customerName ?? row.otherOwnerName) : null,
     series: row.serialNo,
     // A withdrawn result shows no purity (ADR 0029); the packet keeps it in the record.
     purity: status === 'withdrawn' ? null : row.purity,
@@ -77,8 +71,8 @@ export function toResultItem(row: repo.PublicResultRow, now: Date = new Date()):
     rejeCode: row.rejeCode?.trim() ? row.rejeCode : null,
     createDate: row.createdAt.toISOString(),
     remain: status === 'pending' ? remainingMinutes(row.readyTime, row.createdAt, now) : 0,
-    ...shownDetails(row, settings),
-    readyTime: settings.showReadyTimeForReport ? row.readyTime : null,
+    ...shownDetails(row),
+    readyTime: row.showReadyTimeForReport ? row.readyTime : null,
     images: row.imageIds.map((id) => resultPhotoAddress(row.publicToken, id)),
     status,
     ...versionFields(row),
@@ -124,7 +118,7 @@ export interface SignedFields {
 export async function signedFieldsById(db: Database, id: string): Promise<SignedFields | null> {
   const row = await repo.findAnyById(db, id);
   if (!row) return null;
-  const shown = shownDetails(row, reportSettings(row.settings));
+  const shown = shownDetails(row);
   return {
     docNumber: row.docNumber,
     lab: row.labName,

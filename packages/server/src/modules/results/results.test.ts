@@ -185,6 +185,34 @@ describe('POST /Tests/Result', () => {
     await setReportSettings({});
   });
 
+  it('obeys each report setting on its own, and only a stored true shows anything', async () => {
+    const packet = await addPacket({ purity: null, readyTime: 30 });
+    const shownBy = {
+      showCustomerNameForReport: 'customerName',
+      showTypeForReport: 'title',
+      showWeightForReport: 'weight',
+      showSampleWeightForReport: 'sampleWeight',
+      showReadyTimeForReport: 'readyTime',
+    } as const;
+    const fields = Object.values(shownBy);
+    for (const [setting, field] of Object.entries(shownBy)) {
+      await setReportSettings({ [setting]: true });
+      const [item] = (await lookup(packet.docNumber)).json().data.list;
+      expect(fields.filter((f) => item[f] !== null)).toEqual([field]);
+    }
+    // A flag stored as anything but true (a string, a number) and no settings at all show nothing.
+    for (const settings of [{ showTypeForReport: 'true', showWeightForReport: 1 }, null]) {
+      await ctx.db
+        .updateTable('users')
+        .set({ settings: settings === null ? null : JSON.stringify(settings) })
+        .where('id', '=', workshopId)
+        .execute();
+      const [item] = (await lookup(packet.docNumber)).json().data.list;
+      expect(fields.filter((f) => item[f] !== null)).toEqual([]);
+    }
+    await setReportSettings({});
+  });
+
   it('never carries a mobile number anywhere in the answer', async () => {
     await setReportSettings({ showCustomerNameForReport: true });
     for (const packet of [
