@@ -16,8 +16,9 @@ export const LOOKUP_RATE_LIMIT = 30;
 export const PHOTO_RATE_LIMIT = 300;
 
 /**
- * The two lookups are the network's hottest path: their answers (plain JSON, built by toResultItem)
- * are written by a compiled serializer rather than zod's (plugins/plain-json-serializer.ts).
+ * The two lookups are the network's hottest path (ADR 0036): their answers (plain JSON, built by
+ * toResultItem) are written by a compiled serializer rather than zod's (plugins/plain-json-serializer.ts),
+ * and never compressed: one item is a kilobyte or two, a packet or two on the wire either way.
  */
 export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -28,6 +29,7 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
     ...result,
     config: { ...result.config, rateLimit: lookupLimit },
     serializerCompiler: plainJsonSerializerCompiler,
+    compress: false,
     handler: async (request) =>
       ok(await deps.reads.run((db) => service.resultByNumber(db, request.body.code)), ''),
   });
@@ -37,6 +39,7 @@ export function resultsRoutes(app: FastifyInstance, deps: AppDeps): void {
     ...byToken,
     config: { ...byToken.config, rateLimit: lookupLimit },
     serializerCompiler: plainJsonSerializerCompiler,
+    compress: false,
     handler: async (request) =>
       ok(await deps.reads.run((db) => service.resultByToken(db, request.query.token)), ''),
   });

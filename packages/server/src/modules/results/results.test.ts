@@ -213,6 +213,24 @@ describe('POST /Tests/Result', () => {
     await setReportSettings({});
   });
 
+  it('sends its answer uncompressed, however large, whatever the client accepts (ADR 0036)', async () => {
+    await setReportSettings({ showCustomerNameForReport: true });
+    const packet = await addPacket({ other: true });
+    const owner = 'مهدی کریمی '.repeat(60);
+    await ctx.db.updateTable('assays').set({ otherOwnerName: owner }).where('id', '=', packet.id).execute();
+    const headers = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    for (const res of [
+      await ctx.app.inject({ method: 'POST', url: RESULT, payload: { code: packet.docNumber }, headers }),
+      await ctx.app.inject({ method: 'GET', url: `${BY_TOKEN}?token=${packet.publicToken}`, headers }),
+    ]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.length).toBeGreaterThan(1024);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.json().data.list[0].customerName).toBe(owner);
+    }
+    await setReportSettings({});
+  });
+
   it('never carries a mobile number anywhere in the answer', async () => {
     await setReportSettings({ showCustomerNameForReport: true });
     for (const packet of [
