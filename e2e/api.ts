@@ -64,11 +64,22 @@ export async function createWorkshop(
   return { id, userName, password };
 }
 
+/** What a test lab may differ in: its one customer, and settings over packet mode without SMS. */
+export interface LabOptions {
+  customerName?: string;
+  mobile?: string;
+  settings?: Record<string, unknown>;
+}
+
 /**
- * A lab with numbers `from`…`from + 99`, packet mode (one preset test type, no SMS) and one customer;
- * with its API token and the customer's id.
+ * A lab with numbers `from`…`from + 99`, packet mode (one preset test type, no SMS unless `settings`
+ * says so) and one customer; with its API token and the customer's id.
  */
-export async function labWithNumbers(name: string, from: number, customerName = 'مشتری آزمون') {
+export async function labWithNumbers(
+  name: string,
+  from: number,
+  { customerName = 'مشتری آزمون', mobile = '09121110000', settings = {} }: LabOptions = {},
+) {
   const lab = await createWorkshop(name);
   await apiCall('/Manage/GetCodes', {
     token: await adminToken(),
@@ -77,9 +88,9 @@ export async function labWithNumbers(name: string, from: number, customerName = 
   const token = await loginToken(lab.userName, lab.password);
   await apiCall('/Account/EditSettings', {
     token,
-    body: { settings: { labType: 1, sendSMS: false, testType: TEST_TYPES[0].id } },
+    body: { settings: { labType: 1, sendSMS: false, testType: TEST_TYPES[0].id, ...settings } },
   });
-  await apiCall('/Customer/AddCustomer', { token, body: { customerName, mobile1: '09121110000' } });
+  await apiCall('/Customer/AddCustomer', { token, body: { customerName, mobile1: mobile } });
   const customers = await apiCall<{ list: { customerId: string }[] }>('/Customer/AllCustomers', { token });
   return { ...lab, token, customerId: customers.list[0]!.customerId };
 }

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_TYPES, toPersianDigits } from '@ayar/contract';
-import { adminToken, apiCall, createWorkshop, loginToken } from './api.ts';
+import { adminToken, apiCall, labWithNumbers } from './api.ts';
 import { expectAccessible } from './axe.ts';
 import { launch, newPage, PHONE, signIn, url } from './browser.ts';
 
@@ -34,30 +34,17 @@ interface Packet {
  * packets registered online (numbers `first`…) still wait for their purity.
  */
 async function setUpLab(name: string, first: number, waiting: number) {
-  const lab = await createWorkshop(name);
-  await apiCall('/Manage/GetCodes', {
-    token: await adminToken(),
-    body: { userId: lab.id, fromCode: first, toCode: first + 99 },
+  const lab = await labWithNumbers(name, first, {
+    customerName: CUSTOMER.name,
+    mobile: mobileOf(first),
+    settings: { sendSMS: true, showDesc: false },
   });
-  const token = await loginToken(lab.userName, lab.password);
-  await apiCall('/Account/EditSettings', {
-    token,
-    body: { settings: { labType: 1, sendSMS: true, testType: TEST_TYPES[0].id, showDesc: false } },
-  });
-  await apiCall('/Customer/AddCustomer', {
-    token,
-    body: { customerName: CUSTOMER.name, mobile1: mobileOf(first) },
-  });
-  const [customer] = await apiCall<{ id: string; name: string }[]>(
-    `/Customer/CustomersByName?name=${encodeURIComponent('حسن')}`,
-    { token },
-  );
   if (waiting > 0) {
     await apiCall('/Tests/AddTest', {
-      token,
+      token: lab.token,
       body: Array.from({ length: waiting }, (_, i) => ({
-        customerId: customer!.id,
-        customerName: customer!.name,
+        customerId: lab.customerId,
+        customerName: CUSTOMER.name,
         docNumber: first + i,
         title: true,
         readyTime: 30,
@@ -67,7 +54,7 @@ async function setUpLab(name: string, first: number, waiting: number) {
       })),
     });
   }
-  return { ...lab, token };
+  return lab;
 }
 
 const packetsOf = async (token: string) =>

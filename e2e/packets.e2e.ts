@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_TYPES, toPersianDigits } from '@ayar/contract';
-import { adminToken, apiCall, createWorkshop, loginToken } from './api.ts';
+import { toPersianDigits } from '@ayar/contract';
+import { adminToken, apiCall, labWithNumbers } from './api.ts';
 import { expectAccessible } from './axe.ts';
 import { launch, newPage, PHONE, signIn, url } from './browser.ts';
 
@@ -22,25 +22,13 @@ const FIRST = 7_000_000;
 const CUSTOMER = { name: 'حسن طلافروش', mobile: '09121112233' };
 const OWNER = { name: 'رضا رهگذر', mobile: '09357778899' };
 
-async function setUpLab() {
-  const lab = await createWorkshop('آزمایشگاه عیار نور');
-  const admin = await adminToken();
-  await apiCall('/Manage/GetCodes', {
-    token: admin,
-    body: { userId: lab.id, fromCode: FIRST, toCode: FIRST + 99 },
+// Packet mode (ready time asked), SMS on, one preset test type (no type select), no description.
+const setUpLab = () =>
+  labWithNumbers('آزمایشگاه عیار نور', FIRST, {
+    customerName: CUSTOMER.name,
+    mobile: CUSTOMER.mobile,
+    settings: { sendSMS: true, showDesc: false },
   });
-  const token = await loginToken(lab.userName, lab.password);
-  // Packet mode (ready time asked), SMS on, one preset test type (no type select), no description.
-  await apiCall('/Account/EditSettings', {
-    token,
-    body: { settings: { labType: 1, sendSMS: true, testType: TEST_TYPES[0].id, showDesc: false } },
-  });
-  await apiCall('/Customer/AddCustomer', {
-    token,
-    body: { customerName: CUSTOMER.name, mobile1: CUSTOMER.mobile },
-  });
-  return { ...lab, token };
-}
 
 /** The accessible label of whatever has the keyboard focus. */
 const focusedLabel = (page: Page) =>
