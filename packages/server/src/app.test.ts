@@ -72,9 +72,31 @@ describe('errors', () => {
     expect(res.json()).toMatchObject({ successful: false, code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
 
-  it('every response carries a request id', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+  it('every response carries a request id: found or not, failed or not, refused by the router', async () => {
+    const answers = [
+      await ctx.app.inject({ method: 'GET', url: '/api/health' }),
+      await ctx.app.inject({ method: 'POST', url: '/api/v1.0/Tests/Result', payload: { code: '12' } }),
+      await ctx.app.inject({ method: 'POST', url: '/api/v1.0/Tests/Result', payload: { code: 'x' } }),
+      await ctx.app.inject({ method: 'GET', url: '/api/v1.0/No/Such' }),
+      await ctx.app.inject({ method: 'GET', url: '/api/v1.0/Probe/boom' }),
+      await ctx.app.inject({ method: 'GET', url: '/api/v1.0/Results/Photo/%E0%A4%A/x' }),
+      await ctx.app.inject({ method: 'GET', url: '/dashboard' }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 404, 400, 404, 500, 400, 200]);
+    for (const answer of answers) expect(answer.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+    // A caller's own id (a proxy's, a support ticket's) is echoed when it is a sane one, else replaced.
+    const echoed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'ticket-20261124-0001' },
+    });
+    expect(echoed.headers['x-request-id']).toBe('ticket-20261124-0001');
+    const replaced = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'bad id\r\nset-cookie: x' },
+    });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 
@@ -117,8 +139,9 @@ describe('security headers', () => {
       await ctx.app.inject({ method: 'POST', url: '/api/v1.0/Tests/Result', payload: { code: 'x' } }),
       await ctx.app.inject({ method: 'GET', url: '/api/v1.0/No/Such' }),
       await ctx.app.inject({ method: 'GET', url: '/api/v1.0/Probe/boom' }),
+      await ctx.app.inject({ method: 'GET', url: '/api/v1.0/Results/Photo/%E0%A4%A/x' }),
     ];
-    expect(answers.map((a) => a.statusCode)).toEqual([404, 400, 404, 500]);
+    expect(answers.map((a) => a.statusCode)).toEqual([404, 400, 404, 500, 400]);
     for (const answer of answers) {
       expect(answer.headers).toMatchObject(API_HEADERS);
       for (const name of PAGE_ONLY) expect(answer.headers[name]).toBeUndefined();

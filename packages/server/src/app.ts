@@ -1,7 +1,12 @@
 import { generateKeyPairSync } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
@@ -120,6 +125,7 @@ function fastifyTrustProxy(
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const answerHeaders = answerHeadersSetter();
   const app = Fastify({
     ...(options.logger
       ? { loggerInstance: options.logger, childLoggerFactory: lazyRequestLoggers }
@@ -130,24 +136,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
-    // Undecodable URLs and over-long path parameters are answered by the router itself: as the envelope.
-    frameworkErrors: frameworkErrorEnvelope,
+    // Undecodable URLs and over-long path parameters are answered by the router itself, before any
+    // hook: as the envelope, with the headers every answer carries.
+    frameworkErrors: (error, request, reply) => {
+      answerHeaders(request, reply);
+      return frameworkErrorEnvelope(error, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Hooks on every request take a callback rather than being async: a promise per hook per request
-  // showed in the lookup's profile (ADR 0034).
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    done(null, payload);
+  // showed in the lookup's profile (ADR 0034). The headers are set before anything can answer, so no
+  // answer hook is needed for them (ADR 0036).
+  app.addHook('onRequest', (request, reply, done) => {
+    answerHeaders(request, reply);
+    done();
   });
 
   const signer = new TokenSigner(options.jwtSecret);
   registerErrorHandling(app);
   registerAuth(app, { db: options.db, signer });
-
-  registerSecurityHeaders(app);
 
   await registerCompression(app);
 
@@ -189,8 +198,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** The security headers, with the content policy the web app needs and nothing more. */
-function registerSecurityHeaders(app: FastifyInstance): void {
+/**
+ * What every answer carries: its request id, and the security headers (the content policy the web app
+ * needs and nothing more for a page, the headers for data for an API answer).
+ */
+function answerHeadersSetter(): (request: FastifyRequest, reply: FastifyReply) => void {
   const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
@@ -226,10 +238,10 @@ function registerSecurityHeaders(app: FastifyInstance): void {
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
   };
-  app.addHook('onRequest', (request, reply, done) => {
+  return (request, reply) => {
+    reply.header('x-request-id', request.id);
     reply.headers(request.url.startsWith(API_PREFIX) ? apiHeaders : headers);
-    done();
-  });
+  };
 }
 
 /** Compressed API answers (the web app's files are compressed at build time). */
