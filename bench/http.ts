@@ -13,12 +13,11 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import type { Database } from '../packages/server/src/db/database.ts';
 import { fail, intFlag, printError } from './lib/cli.ts';
 import { closeOnSignal, openBenchDatabase, REPO_ROOT } from './lib/database.ts';
-import type { LoadJob, LoadResult } from './lib/load-worker.ts';
+import { runLoad } from './lib/in-worker.ts';
 import { BENCH_ADMIN, BENCH_PASSWORD, seed, SeedRefusedError, workshopUsername } from './lib/seed-data.ts';
 import { printTable } from './lib/table.ts';
 
@@ -137,18 +136,6 @@ async function readContext(db: Database): Promise<Context> {
     docNumbers: docs.rows.map((r) => String(r.docNumber)),
     customerNamePrefixes: [...new Set(names.rows.map((r) => r.name.slice(0, 3)))],
   };
-}
-
-function runLoad(job: LoadJob): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./lib/load-worker.ts', import.meta.url), { workerData: job });
-    let result: LoadResult | undefined;
-    worker.once('message', (m: LoadResult) => (result = m));
-    worker.once('error', reject);
-    worker.once('exit', (code) =>
-      result ? resolve(result) : reject(new Error(`load worker exited with ${code}`)),
-    );
-  });
 }
 
 async function login(base: string, userName: string): Promise<{ token: string; ms: number }> {

@@ -15,6 +15,8 @@ export interface LoadJob {
   bodies: string[];
   connections: number;
   duration: number;
+  /** Requests per second in all, paced; unset: as many as the server answers. */
+  rate?: number;
 }
 
 export interface LoadResult {
@@ -50,6 +52,7 @@ const options: autocannon.Options = {
   duration: job.duration,
   timeout: 10,
   requests: [request],
+  ...(job.rate ? { overallRate: job.rate } : {}),
 };
 // Off the main thread autocannon hands back its raw per-thread result; aggregate it as its own manager does.
 const result = autocannon.aggregateResult([await autocannon(options)], options);
