@@ -1,29 +1,10 @@
-import { CamelCasePlugin, type CompiledQuery, type Compilable } from 'kysely';
+import type { CompiledQuery, Compilable } from 'kysely';
+import { RememberedCamelCase } from './camel-case.ts';
 import { poolOf, type Database } from './database.ts';
 import { asPrepared, statementName } from './prepared.ts';
 
-/**
- * The Database's own result transform (snake_case → camelCase, nested objects too), for one row read
- * past Kysely; each key's new name worked out once, as the same few column names come back every time.
- */
-class RowKeys extends CamelCasePlugin {
-  readonly #names = new Map<string, string>();
-
-  protected override camelCase(key: string): string {
-    let name = this.#names.get(key);
-    if (name === undefined) {
-      name = super.camelCase(key);
-      // Keys of a JSON column are data: remember column names, not whatever a document holds.
-      if (this.#names.size < 1_000) this.#names.set(key, name);
-    }
-    return name;
-  }
-
-  camelRow(row: Record<string, unknown>): Record<string, unknown> {
-    return this.mapRow(row);
-  }
-}
-const rowKeys = new RowKeys();
+/** The Database's own result transform, for a row read past Kysely. */
+const rowKeys = new RememberedCamelCase();
 
 /**
  * A hot query built and compiled once, then run with new parameters (ADR 0034). Building and compiling

@@ -1,5 +1,6 @@
-import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { RememberedCamelCase } from './camel-case.ts';
 import { preparePoolClients } from './prepared.ts';
 import type { DB } from './schema.ts';
 
@@ -33,7 +34,7 @@ const pools = new WeakMap<Database, pg.Pool>();
 /** Our Database over a pool: snake_case columns as camelCase keys, marked queries prepared (ADR 0034). */
 export function overPool(pool: pg.Pool): Database {
   preparePoolClients(pool);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new RememberedCamelCase()] });
   pools.set(db, pool);
   return db;
 }

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { envelopeSchema, MAX_DOC_NUMBER, resultResponseSchema, type ResultItem } from '@ayar/contract';
+import {
+  envelopeSchema,
+  labListResponseSchema,
+  MAX_DOC_NUMBER,
+  resultResponseSchema,
+  ROUTES,
+  type LabListRow,
+  type ResultItem,
+} from '@ayar/contract';
 import { plainJsonSerializer } from './plain-json-serializer.ts';
 
-/** What the lookup's answers were written with before (fastify-type-provider-zod's serializer). */
+/** What an answer was written with before (fastify-type-provider-zod's serializer). */
+const zodWriter = (schema: z.ZodType) => (data: unknown) => JSON.stringify(z.encode(schema, data as never));
 const lookupAnswer = envelopeSchema(resultResponseSchema);
-const byZod = (data: unknown) => JSON.stringify(z.encode(lookupAnswer, data as z.input<typeof lookupAnswer>));
+const byZod = zodWriter(lookupAnswer);
 const compiled = plainJsonSerializer(lookupAnswer);
 
 const pending: ResultItem = {
@@ -77,5 +86,60 @@ describe('the compiled serializer of the lookup answer', () => {
     const answer = { successful: true, message: '', data: { list: [{ ...pending, mobile: '09121234567' }] } };
     expect(compiled(answer)).not.toContain('0912');
     expect(compiled(answer)).toBe(byZod(answer));
+  });
+});
+
+describe('the compiled serializer of a lab list page', () => {
+  const pageAnswer = envelopeSchema(labListResponseSchema);
+  const example = ROUTES.tests.allTests.example.response.list[0] as LabListRow;
+  const rows: LabListRow[] = [
+    example,
+    // An 'other customer' packet still waiting, percentage fee, nothing signed, text to escape.
+    {
+      ...example,
+      customerId: null,
+      customerCode: null,
+      customerName: 'رضا "رهگذر"\n',
+      testFullName: 'رضا "رهگذر"\n',
+      testMobile: '09357778899',
+      cutting: null,
+      weight: null,
+      sampleWeight: null,
+      readyTime: null,
+      vage: 0.5,
+      vageType: 0,
+      feeToman: 0,
+      feeGold: 0.062,
+      desc: 'تا ساعت ۵\t\\',
+      waitFor: true,
+      purityAt: null,
+      resultVersion: null,
+      resultAt: null,
+      resultStatus: null,
+      serialNo: null,
+      images: [],
+    },
+    // Withdrawn, deletion asked and declined, then deleted.
+    {
+      ...example,
+      resultStatus: 'withdrawn',
+      resultVersion: 2,
+      forDelete: true,
+      forDeleteDate: '2026-11-24T09:00:00.000Z',
+      deleteDecline: { at: '2026-11-24T10:00:00.000Z', reason: 'دلیل «رد»' },
+      deleted: true,
+      deletedAt: '2026-11-24T11:00:00.000Z',
+      customerMobile: null,
+    },
+  ];
+
+  it.each([
+    ['a page of each kind of row', rows, 3],
+    ['an empty page', [], 0],
+  ])('writes %s exactly as zod did', (_name, list, totalCount) => {
+    const answer = { successful: true, message: '', data: { list, totalCount, currPage: 1, pageSize: 100 } };
+    const written = plainJsonSerializer(pageAnswer)(answer);
+    expect(written).toBe(zodWriter(pageAnswer)(answer));
+    expect(JSON.parse(written)).toEqual(answer);
   });
 });

@@ -4,6 +4,7 @@ import { ASSAY_MSG, ROUTES } from '@ayar/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { api } from '../../plugins/api.ts';
+import { plainJsonSerializerCompiler } from '../../plugins/plain-json-serializer.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import { deviceOf, idempotentReply } from '../offline/offline.service.ts';
 import * as service from './assays.service.ts';
@@ -45,6 +46,8 @@ export function assaysRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.route({
     ...api(ROUTES.tests.allTests),
+    // A page is 100 plain rows: a compiled serializer writes it in 40 % of zod's time (ADR 0036).
+    serializerCompiler: plainJsonSerializerCompiler,
     handler: async (request) => ok(await service.listTests(db, currentUser(request).id, request.query), ''),
   });
 
@@ -76,6 +79,8 @@ export function assaysRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.route({
     ...api(ROUTES.manage.allTests),
+    // A page is 100 plain rows: a compiled serializer writes it in 40 % of zod's time (ADR 0036).
+    serializerCompiler: plainJsonSerializerCompiler,
     handler: async (request) => ok(await service.manageListTests(db, request.query), ''),
   });
 
