@@ -107,7 +107,10 @@ describe('from registration to the first packet numbers', () => {
     const buy = w.getByRole('form', { name: 'دریافت شماره بسته' });
     const count = buy.getByLabel(/^تعداد شماره/);
     // docs/product.md §2.8: the count is reset to 1000 once the page has loaded (shown in Persian digits).
-    await expect.poll(() => count.inputValue()).toBe('۱۰۰۰');
+    // The screen's code and its data arrive after navigation; on a loaded CI machine that took over the
+    // poll's default second once.
+    await buy.waitFor();
+    await expect.poll(() => count.inputValue(), { timeout: 10_000 }).toBe('۱۰۰۰');
     await expectAccessible(w, 'code/add');
     await count.fill('۱۰۰');
     await buy.getByRole('button', { name: 'دریافت شماره' }).click();
