@@ -115,7 +115,6 @@ const MINIMAL_SQL = `
   left join code_ranges r on r.id = a.code_range_id
   where a.doc_number = $1 and a.deleted_at is null`;
 
-const load = runLoad;
 const latency = (job: LatencyJob) =>
   inWorker<LatencyJob, LatencyResult>(new URL('./lib/latency-worker.ts', import.meta.url), job);
 const baseOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -218,7 +217,7 @@ try {
     ): Promise<LoadResult> => {
       const rs = await Promise.all(
         urls.map((u, i) =>
-          load(
+          runLoad(
             job(
               u,
               p,
@@ -247,7 +246,7 @@ try {
     const targets = [
       {
         name: 'minimal (Fastify + pg)',
-        run: (s: number, rate?: number) => load(job(baseOf(minimal), '/lookup', s, connections, rate)),
+        run: (s: number, rate?: number) => runLoad(job(baseOf(minimal), '/lookup', s, connections, rate)),
         pid: process.pid as number | undefined,
       },
       {

@@ -17,21 +17,12 @@ const lookupAnswer = envelopeSchema(resultResponseSchema);
 const byZod = zodWriter(lookupAnswer);
 const compiled = plainJsonSerializer(lookupAnswer);
 
+const example = ROUTES.tests.result.example.response.list[0] as ResultItem;
 const pending: ResultItem = {
-  token: 'R6J3DVYlo84L_r2E1K49Ur',
+  ...example,
   docNumber: 1,
-  title: null,
-  customerName: null,
-  series: null,
   purity: null,
-  name: 'آزمایشگاه الماس',
-  rejeCode: null,
-  createDate: '2026-11-24T08:05:01.135Z',
   remain: 19,
-  weight: null,
-  sampleWeight: null,
-  readyTime: null,
-  images: [],
   status: 'pending',
   version: null,
   signedAt: null,
