@@ -32,6 +32,9 @@ if ! has_pg_dump_18; then
       tar xjf postgresql-18_*.orig.tar.bz2 && cd postgresql-18.*/ &&
       ./configure -q --without-icu --without-readline >/dev/null &&
       make -s -j"$(nproc)" -C src/backend generated-headers >/dev/null &&
+      # src/common and src/port first: pg_dump's parallel make reaches both from libpq and libpgport at
+      # once, and the two writers of libpgcommon_excluded_shlib.a then race ("ar: unable to copy file").
+      make -s -j"$(nproc)" -C src/common >/dev/null && make -s -j"$(nproc)" -C src/port >/dev/null &&
       make -s -j"$(nproc)" -C src/bin/pg_dump >/dev/null &&
       make -s -C src/bin/pg_dump install >/dev/null && make -s -C src/interfaces/libpq install >/dev/null) || true
     rm -rf "$src" /etc/apt/sources.list.d/ayar-pg18-src.sources
