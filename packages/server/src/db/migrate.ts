@@ -16,6 +16,7 @@ import * as m0013 from './migrations/0013_result_signing_keys.ts';
 import * as m0014 from './migrations/0014_sms_lookups.ts';
 import * as m0015 from './migrations/0015_result_versions.ts';
 import * as m0016 from './migrations/0016_offline_counter.ts';
+import * as m0017 from './migrations/0017_name_filter_counts.ts';
 
 /** Migrations are listed here (not read from disk) so the order is explicit and bundlers keep them. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014_sms_lookups': m0014,
   '0015_result_versions': m0015,
   '0016_offline_counter': m0016,
+  '0017_name_filter_counts': m0017,
 };
 
 /** Every migration this code knows, in order: a backup made by a newer one is refused (ADR 0021). */

@@ -280,7 +280,13 @@ const SCHEMA: Schema = {
 };
 
 /** Tables the migrations make that Kysely does not type: read through SQL, or Kysely's own. */
-const UNTYPED_TABLES = ['assay_day_counts', 'kysely_migration', 'kysely_migration_lock'];
+const UNTYPED_TABLES = [
+  'assay_day_counts',
+  'customer_assay_counts',
+  'other_owner_counts',
+  'kysely_migration',
+  'kysely_migration_lock',
+];
 
 /** The CamelCasePlugin's mapping of a property to its column (`fName` → `f_name`, `mobile1` stays). */
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -85,6 +85,28 @@ function dayCountConditions(scope: Scope, f: AssayFilter): RawBuilder<SqlBool> {
   return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
 }
 
+function isNameFilter(f: AssayFilter): f is AssayFilter & { filterValue: string } {
+  return f.filterType === 1 && !!f.filterValue;
+}
+
+/** Whether a list's only condition (but the workshop) is a name: its total is in the name counts. */
+function byNameOnly(f: AssayFilter): boolean {
+  return !f.waitFor && !f.justForDelete && !f.fromDate && !f.toDate;
+}
+
+/**
+ * A name filter's total from the counts the triggers keep (migration 0017): the matching customers'
+ * live packets and the matching other owners', instead of reading each packet (ADR 0037).
+ */
+function nameCount(scope: Scope, value: string): RawBuilder<number> {
+  const key = `%${escapeLike(customerSearchKey(value))}%`;
+  return sql<number>`(select coalesce(sum(k.n), 0)::int from customers c
+      join customer_assay_counts k on k.customer_id = c.id and ${scopeSql(scope, 'k.workshop_id')}
+      where c.search_key like ${key} and ${scopeSql(scope, 'c.workshop_id')})
+    + (select coalesce(sum(o.n), 0)::int from other_owner_counts o
+      where o.owner_key like ${key} and ${scopeSql(scope, 'o.workshop_id')})`;
+}
+
 /** The first pages are read newest first while the total is counted alongside. */
 const SHALLOW_PAGES = 10;
 
@@ -145,11 +167,12 @@ export async function listAssays(
 
   const countOf = (match: NameMatch) =>
     sql<number>`(select count(*)::int from assays a where ${conditions(scope, filter, match)})`;
-  const total =
-    filter.filterType === 1 && filter.filterValue
-      ? // A name filter counts its two halves apart: their OR would read every packet of the lab.
-        sql<number>`${countOf('customers')} + ${countOf('others')}`
-      : countOf('both');
+  const total = !isNameFilter(filter)
+    ? countOf('both')
+    : byNameOnly(filter)
+      ? nameCount(scope, filter.filterValue)
+      : // A name filter counts its two halves apart: their OR would read every packet of the lab.
+        sql<number>`${countOf('customers')} + ${countOf('others')}`;
   const [rows, count] = await Promise.all([
     pageOf(pageIds('desc', page.pageSize, offset)),
     sql<{ n: number }>`select ${total} as n ${PREPARE}`.execute(db),
