@@ -10,5 +10,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A poll after a page load waits on the browser and the server sharing two cores with the suite:
+    // Vitest's default 1 s ran out once in CI (onboarding's reset to 1000). Five, unless a poll says.
+    expect: { poll: { timeout: 5_000 } },
   },
 });

@@ -1,21 +1,12 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OTHER_CUSTOMER_ID } from '@ayar/contract';
-import { createTestApp, createUser, signIn, type TestContext } from '../../../test/helpers.ts';
-import { assayHelpers, draft, type Lab } from './test-setup.ts';
+import { draft, packetSuite, type Lab } from './test-setup.ts';
 
 // The name filter's total, alone, comes from counts kept by triggers (migration 0017, ADR 0037); with
 // any other filter it is counted from the packets. Both must always say what the list holds.
 
-let ctx: TestContext;
-const { post, get, newLab, add } = assayHelpers(() => ctx);
-let admin: Record<string, string>;
-beforeAll(async () => {
-  ctx = await createTestApp({ globalRateLimit: 100_000 });
-  const a = await createUser(ctx.db, { role: 'admin' });
-  admin = await signIn(ctx.app, a.username, a.password);
-});
-afterAll(() => ctx.close());
+const { suite, post, get, newLab, add } = packetSuite();
 
 /** Each count row against the packets it counts; an empty difference is a count in step. */
 async function countsOutOfStep(workshopId: string) {
@@ -32,7 +23,7 @@ async function countsOutOfStep(workshopId: string) {
           where workshop_id = ${workshopId} and deleted_at is null and customer_id is null group by 1) a
     full join (select owner_key, n from other_owner_counts where workshop_id = ${workshopId}) o
       on o.owner_key = a.key
-    where coalesce(o.n, 0) <> coalesce(a.n, 0)`.execute(ctx.db);
+    where coalesce(o.n, 0) <> coalesce(a.n, 0)`.execute(suite.ctx.db);
   return rows;
 }
 
@@ -47,7 +38,7 @@ describe('the name filter’s total', () => {
     stranger = await newLab();
     const customer = async (l: Lab, code: number, name: string) =>
       (
-        await ctx.db
+        await suite.ctx.db
           .insertInto('customers')
           .values({ workshopId: l.id, code, name, mobile1: `0912000000${code}`, settings: null })
           .returning('id')
@@ -76,7 +67,7 @@ describe('the name filter’s total', () => {
 
   /** The list by a name alone (the kept counts) and with a date too (counted), as both scopes see it. */
   const byName = async (value: string, scope: 'lab' | 'admin' = 'lab') => {
-    const [url, headers] = scope === 'lab' ? ['/Tests/AllTests', lab.h] : ['/Manage/AllTests', admin];
+    const [url, headers] = scope === 'lab' ? ['/Tests/AllTests', lab.h] : ['/Manage/AllTests', suite.admin];
     const list = async (extra: Record<string, string>) => {
       const res = await get(url, headers, { filterType: '1', filterValue: value, pageSize: '100', ...extra });
       expect(res.statusCode, res.body).toBe(200);
@@ -139,12 +130,12 @@ describe('the name filter’s total', () => {
     expect([await total('رهگذر'), await total('رضایی')]).toEqual([10, 20]);
     // Half of them marked deleted in one statement, then the rest removed in one (as a cleanup would).
     await sql`update assays set deleted_at = now() where workshop_id = ${l.id} and doc_number <= ${l.from + 15}`.execute(
-      ctx.db,
+      suite.ctx.db,
     );
     expect([await total('رهگذر'), await total('رضایی')]).toEqual([5, 10]);
     expect(await countsOutOfStep(l.id)).toEqual([]);
-    await sql`delete from messages where workshop_id = ${l.id}`.execute(ctx.db);
-    await sql`delete from assays where workshop_id = ${l.id} and deleted_at is null`.execute(ctx.db);
+    await sql`delete from messages where workshop_id = ${l.id}`.execute(suite.ctx.db);
+    await sql`delete from assays where workshop_id = ${l.id} and deleted_at is null`.execute(suite.ctx.db);
     expect([await total('رهگذر'), await total('رضایی')]).toEqual([0, 0]);
     expect(await countsOutOfStep(l.id)).toEqual([]);
   });

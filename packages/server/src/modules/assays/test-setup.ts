@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { TEST_TYPES } from '@ayar/contract';
-import type { TestContext } from '../../../test/helpers.ts';
+import { createTestApp, createUser, signIn, type TestContext } from '../../../test/helpers.ts';
 import { createLab, type TestLab } from '../../../test/labs.ts';
 
 /** Shared by the packets' test files (assays.test.ts, assay-changes.test.ts): requests, labs, rows. */
@@ -59,4 +59,19 @@ export function assayHelpers(app: () => TestContext) {
       );
     },
   };
+}
+
+/**
+ * A test file's app and an administrator, made before its tests and closed after them, with the
+ * packets' helpers on that app. `suite.ctx` and `suite.admin` are there once the file's tests run.
+ */
+export function packetSuite() {
+  const suite = {} as { ctx: TestContext; admin: Record<string, string> };
+  beforeAll(async () => {
+    suite.ctx = await createTestApp({ globalRateLimit: 100_000 });
+    const a = await createUser(suite.ctx.db, { role: 'admin' });
+    suite.admin = await signIn(suite.ctx.app, a.username, a.password);
+  });
+  afterAll(() => suite.ctx.close());
+  return { suite, ...assayHelpers(() => suite.ctx) };
 }

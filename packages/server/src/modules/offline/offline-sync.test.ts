@@ -1,29 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ASSAY_MSG, OFFLINE_MSG } from '@ayar/contract';
-import { createTestApp, createUser, signIn, type TestContext } from '../../../test/helpers.ts';
-import { assayHelpers, draft, type Lab } from '../assays/test-setup.ts';
+import { draft, packetSuite, type Lab } from '../assays/test-setup.ts';
 
 // What a sync sends (issue 19.2, 19.4; ADR 0033): AddTest and AddCutting with an idempotency key, and
 // packets with the public token their slip was printed with.
 
-let ctx: TestContext;
-const { post, newLab, add, messagesOf, auditOf } = assayHelpers(() => ctx);
-
-let admin: Record<string, string>;
-beforeAll(async () => {
-  ctx = await createTestApp({ globalRateLimit: 100_000 });
-  const a = await createUser(ctx.db, { role: 'admin' });
-  admin = await signIn(ctx.app, a.username, a.password);
-});
-afterAll(() => ctx.close());
+const { suite, post, newLab, add, messagesOf, auditOf } = packetSuite();
 
 const newKey = () => randomBytes(16).toString('base64url');
 const withKey = (l: Lab, key: string) => ({ ...l.h, 'idempotency-key': key });
 const packetsOf = (l: Lab) =>
-  ctx.db.selectFrom('assays').select(['id', 'docNumber']).where('workshopId', '=', l.id).execute();
+  suite.ctx.db.selectFrom('assays').select(['id', 'docNumber']).where('workshopId', '=', l.id).execute();
 const storedKeys = (userId: string) =>
-  ctx.db.selectFrom('idempotencyKeys').select('key').where('userId', '=', userId).execute();
+  suite.ctx.db.selectFrom('idempotencyKeys').select('key').where('userId', '=', userId).execute();
 /** One packet, no call: its registration queues exactly one message (the wait SMS). */
 const smsDraft = (l: Lab, n: number, extra: Record<string, unknown> = {}) =>
   draft(l, n, { sendCall: false, ...extra });
@@ -75,7 +65,11 @@ describe('AddTest with an idempotency key', () => {
     const cutting = await post('/Tests/AddCutting', withKey(l, key), [{ id: p!.id, cutting: 750 }]);
     expect(cutting.statusCode).toBe(422);
     expect((await packetsOf(l)).map((x) => x.docNumber)).toEqual([l.from + 3]);
-    const row = await ctx.db.selectFrom('assays').select('purity').where('id', '=', p!.id).executeTakeFirst();
+    const row = await suite.ctx.db
+      .selectFrom('assays')
+      .select('purity')
+      .where('id', '=', p!.id)
+      .executeTakeFirst();
     expect(row?.purity).toBeNull();
   });
 
@@ -123,7 +117,9 @@ describe('AddTest with an idempotency key', () => {
     const l = await newLab();
     const key = { 'idempotency-key': newKey() };
     expect((await post('/Tests/AddTest', key, [draft(l, l.from)])).statusCode).toBe(401);
-    expect((await post('/Tests/AddTest', { ...admin, ...key }, [draft(l, l.from)])).statusCode).toBe(403);
+    expect((await post('/Tests/AddTest', { ...suite.admin, ...key }, [draft(l, l.from)])).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -144,7 +140,7 @@ describe('AddCutting with an idempotency key', () => {
     expect(results.filter((r) => r.headers['idempotent-replayed'] === undefined)).toHaveLength(1);
     const audit = await auditOf(p!.id);
     expect(audit.filter((a) => a.action === 'assay.purity')).toHaveLength(1);
-    const versions = await ctx.db
+    const versions = await suite.ctx.db
       .selectFrom('resultVersions')
       .select('version')
       .where('assayId', '=', p!.id)
@@ -163,7 +159,7 @@ describe('a public token made by the device', () => {
     const t = token();
     const [p] = await add(l, [draft(l, l.from + 40, { publicToken: t, cutting: 750 })]);
     expect(p!.publicToken).toBe(t);
-    const res = await ctx.app.inject({
+    const res = await suite.ctx.app.inject({
       method: 'GET',
       url: `/api/v1.0/Tests/ResultByToken?token=${t}`,
       remoteAddress: '10.77.0.1',

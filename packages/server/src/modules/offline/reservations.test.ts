@@ -1,22 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ASSAY_MSG, OFFLINE_MSG, type CodeBlock } from '@ayar/contract';
-import { createTestApp, createUser, signIn, type TestContext } from '../../../test/helpers.ts';
-import { assayHelpers, draft, type Lab } from '../assays/test-setup.ts';
+import { draft, packetSuite, type Lab } from '../assays/test-setup.ts';
 
 // Packet numbers kept per device for the offline counter (issue 19.3, ADR 0033): reserving, releasing,
 // and what AddTest, CheckCode and GetCode make of them.
 
-let ctx: TestContext;
-const { post, newLab } = assayHelpers(() => ctx);
-
-let admin: Record<string, string>;
-beforeAll(async () => {
-  ctx = await createTestApp({ globalRateLimit: 100_000 });
-  const a = await createUser(ctx.db, { role: 'admin' });
-  admin = await signIn(ctx.app, a.username, a.password);
-});
-afterAll(() => ctx.close());
+const { suite, post, newLab } = packetSuite();
 
 const newDevice = () => randomBytes(16).toString('base64url');
 const reserve = (l: Lab, deviceId: string, count: number | string) =>
@@ -91,7 +81,7 @@ describe('ReserveCodes', () => {
 
   it('a lab with only 5 free numbers reserving 20 gets those 5, and then none (not an error)', async () => {
     const l = await newLab();
-    await ctx.db
+    await suite.ctx.db
       .updateTable('codeRanges')
       .set({ nextCode: l.to - 4 })
       .where('workshopId', '=', l.id)
@@ -103,9 +93,11 @@ describe('ReserveCodes', () => {
   it('no session → 401, the administrator → 403 (reserving and releasing)', async () => {
     const body = { deviceId: newDevice(), count: 5 };
     expect((await post('/Tests/ReserveCodes', undefined, body)).statusCode).toBe(401);
-    expect((await post('/Tests/ReserveCodes', admin, body)).statusCode).toBe(403);
+    expect((await post('/Tests/ReserveCodes', suite.admin, body)).statusCode).toBe(403);
     expect((await post('/Tests/ReleaseCodes', undefined, { deviceId: body.deviceId })).statusCode).toBe(401);
-    expect((await post('/Tests/ReleaseCodes', admin, { deviceId: body.deviceId })).statusCode).toBe(403);
+    expect((await post('/Tests/ReleaseCodes', suite.admin, { deviceId: body.deviceId })).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -238,7 +230,7 @@ describe('any interleaving', () => {
     expect(reservedBlocks.length).toBeGreaterThan(0);
     const kept = numbersOf(reservedBlocks);
     expect(new Set(kept).size).toBe(kept.length);
-    const rows = await ctx.db
+    const rows = await suite.ctx.db
       .selectFrom('assays')
       .select('docNumber')
       .where('workshopId', '=', l.id)
