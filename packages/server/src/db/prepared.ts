@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type pg from 'pg';
+import { runDescribedOnce, type QueryFn } from './described-once.ts';
 
 /**
  * Named prepared statements for the queries that ask for them (ADR 0034).
@@ -13,7 +14,8 @@ import type pg from 'pg';
  *
  * Kysely has no prepared statements, so a query asks for one by ending with `PREPARE` (an SQL comment,
  * harmless where nothing reads it), and the pool's clients send such a query under a name made from its
- * text. The name comes from the whole text, so two shapes of one query (another filter) are two
+ * text, and describe their rows only on their first run there (db/described-once.ts, ADR 0038).
+ * The name comes from the whole text, so two shapes of one query (another filter) are two
  * statements and a text never meets another's plan. Only queries with a bounded set of shapes should ask
  * (no `in (…)` lists of varying length), as each shape stays prepared on each connection.
  *
@@ -52,7 +54,7 @@ export function preparePoolClients(pool: pg.Pool): void {
     const query = client.query.bind(client) as Query;
     (client as unknown as { query: Query }).query = (text: unknown, ...rest: unknown[]) =>
       typeof text === 'string' && text.endsWith(MARK) && Array.isArray(rest[0]) && rest.length === 1
-        ? query({ name: statementName(text), text, values: rest[0] })
+        ? runDescribedOnce(query as QueryFn, { name: statementName(text), text, values: rest[0] })
         : query(text, ...rest);
   });
 }

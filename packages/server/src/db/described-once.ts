@@ -1,0 +1,133 @@
+import pg from 'pg';
+
+/**
+ * A named statement's run that asks PostgreSQL to describe its rows only the first time on each
+ * connection (ADR 0038).
+ *
+ * pg sends Describe with every run of a prepared statement, so every answer starts with a
+ * RowDescription that pg parses into field objects and then into a fresh row template and parser list
+ * (`Result.addFields`). For the public lookup's 30 columns that was 22 % of the server's allocations
+ * (a sampling heap profile that keeps collected objects) and 6 % of its CPU, every time the same. A
+ * statement's columns cannot change while it stays prepared on a connection (PostgreSQL refuses to run
+ * it: "cached plan must not change result type"), so the first run's description is kept for that
+ * connection and later runs send Bind, Execute and Sync only.
+ */
+
+/** What `Result.addFields` works out from a RowDescription: pg's own field list, parsers and row template. */
+interface Described {
+  fields: unknown[];
+  parsers: unknown[];
+  template: Record<string, unknown>;
+}
+
+/** pg's Result and Connection, as far as this file reaches into them (pg 8). */
+interface PgResult {
+  fields: unknown[];
+  _parsers: unknown[];
+  _prebuiltEmptyResultObject: Record<string, unknown>;
+}
+interface PgConnection {
+  describe(msg: { type: string; name: string }): void;
+  parsedStatements: Record<string, string>;
+  submittedNamedStatements: Record<string, string>;
+}
+interface PgQueryInternals {
+  name: string;
+  rows: number | undefined;
+  callback: unknown;
+  _result: PgResult;
+  _accumulateRows: boolean;
+  hasBeenParsed(connection: PgConnection): boolean;
+  prepare(connection: PgConnection): void;
+  handleRowDescription(msg: unknown): void;
+  handleError(err: Error, connection: PgConnection): void;
+}
+
+/** Per connection, each statement's description, by the statement's name. */
+const known = new WeakMap<PgConnection, Map<string, Described>>();
+
+/** The Describe message skipped: the rows' description is already known for this statement here. */
+const noDescribe = (): void => undefined;
+
+const BaseQuery = pg.Query as unknown as new (config: pg.QueryConfig) => PgQueryInternals;
+
+class DescribedOnceQuery extends BaseQuery {
+  #connection: PgConnection | undefined;
+  #preparing = false;
+
+  override prepare(connection: PgConnection): void {
+    this.#preparing = true;
+    try {
+      this.#prepare(connection);
+    } finally {
+      this.#preparing = false;
+    }
+  }
+
+  /**
+   * An error while pg prepares is a value it could not send: pg then closes the statement on the server
+   * but still counts it as parsed (pg 8.23), so every later run on this connection would fail with
+   * "prepared statement … does not exist". Forgetting it here has the next run parse it again.
+   */
+  override handleError(err: Error, connection: PgConnection): void {
+    if (this.#preparing) {
+      delete connection.parsedStatements[this.name];
+      delete connection.submittedNamedStatements[this.name];
+      known.get(connection)?.delete(this.name);
+    }
+    super.handleError(err, connection);
+  }
+
+  #prepare(connection: PgConnection): void {
+    this.#connection = connection;
+    const described = this.rows ? undefined : known.get(connection)?.get(this.name);
+    if (!described || !this.hasBeenParsed(connection)) return super.prepare(connection);
+    const result = this._result;
+    result.fields = described.fields;
+    result._parsers = described.parsers;
+    result._prebuiltEmptyResultObject = described.template;
+    this._accumulateRows = true;
+    // pg's prepare sends Parse (not needed here), Bind, Describe, Execute and Sync; without its Describe
+    // everything else is as pg does it, errors included.
+    const describe = connection.describe;
+    connection.describe = noDescribe;
+    try {
+      super.prepare(connection);
+    } finally {
+      connection.describe = describe;
+    }
+  }
+
+  override handleRowDescription(msg: unknown): void {
+    super.handleRowDescription(msg);
+    const connection = this.#connection;
+    if (!connection) return;
+    let statements = known.get(connection);
+    if (!statements) known.set(connection, (statements = new Map()));
+    const result = this._result;
+    statements.set(this.name, {
+      fields: result.fields,
+      parsers: result._parsers,
+      template: result._prebuiltEmptyResultObject,
+    });
+  }
+}
+
+/** A pool's or a client's `query`, as it takes a Submittable. */
+export type QueryFn = (
+  query: unknown,
+  values: undefined,
+  callback: (err: Error | null, res: pg.QueryResult) => void,
+) => unknown;
+
+/** Runs a named statement through `query` as a DescribedOnceQuery; answers pg's result. */
+export function runDescribedOnce<Row extends pg.QueryResultRow>(
+  query: QueryFn,
+  config: { name: string; text: string; values: unknown[] },
+): Promise<pg.QueryResult<Row>> {
+  return new Promise((resolve, reject) => {
+    query(new DescribedOnceQuery(config as pg.QueryConfig), undefined, (err, res) =>
+      err ? reject(err) : resolve(res as pg.QueryResult<Row>),
+    );
+  });
+}
