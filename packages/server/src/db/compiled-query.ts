@@ -1,8 +1,8 @@
 import type { CompiledQuery, Compilable } from 'kysely';
 import { RememberedCamelCase } from './camel-case.ts';
 import { poolOf, type Database } from './database.ts';
-import { runDescribedOnce, type QueryFn } from './described-once.ts';
-import { asPrepared, statementName } from './prepared.ts';
+import type { QueryFn } from './described-once.ts';
+import { asPrepared, runNamedStatement } from './prepared.ts';
 
 /** The Database's own result transform, for a row read past Kysely. */
 const rowKeys = new RememberedCamelCase();
@@ -57,13 +57,10 @@ export class CompiledOnce<Row, Params extends readonly unknown[]> {
       const { rows } = await db.executeQuery<Row>({ ...compiled, parameters: params });
       return rows[0];
     }
-    const { rows } = await runDescribedOnce<Record<string, unknown>>(
+    const { rows } = await runNamedStatement<Record<string, unknown>>(
       (q, v, cb) => (pool as unknown as { query: QueryFn }).query(q, v, cb),
-      {
-        name: statementName(compiled.sql),
-        text: compiled.sql,
-        values: params as unknown as unknown[],
-      },
+      compiled.sql,
+      params as unknown as unknown[],
     );
     return rows[0] === undefined ? undefined : (rowKeys.camelRow(rows[0]) as Row);
   }

@@ -34,7 +34,6 @@ interface PgConnection {
 interface PgQueryInternals {
   name: string;
   rows: number | undefined;
-  callback: unknown;
   _result: PgResult;
   _accumulateRows: boolean;
   hasBeenParsed(connection: PgConnection): boolean;

@@ -43,6 +43,15 @@ export function statementName(text: string): string {
   return name;
 }
 
+/** A marked query's text run through `query` under its statement name, described once (ADR 0038). */
+export function runNamedStatement<Row extends pg.QueryResultRow>(
+  query: QueryFn,
+  text: string,
+  values: unknown[],
+) {
+  return runDescribedOnce<Row>(query, { name: statementName(text), text, values });
+}
+
 type Query = (...args: unknown[]) => unknown;
 const prepared = new WeakSet<pg.PoolClient>();
 
@@ -54,7 +63,7 @@ export function preparePoolClients(pool: pg.Pool): void {
     const query = client.query.bind(client) as Query;
     (client as unknown as { query: Query }).query = (text: unknown, ...rest: unknown[]) =>
       typeof text === 'string' && text.endsWith(MARK) && Array.isArray(rest[0]) && rest.length === 1
-        ? runDescribedOnce(query as QueryFn, { name: statementName(text), text, values: rest[0] })
+        ? runNamedStatement(query as QueryFn, text, rest[0])
         : query(text, ...rest);
   });
 }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OTHER_CUSTOMER_ID } from '@ayar/contract';
 import { createTestApp, createUser, signIn, type TestContext } from '../../../test/helpers.ts';
-import { assayHelpers, draft, type Lab } from './test-setup.ts';
+import { assayHelpers, draft, otherOwner, type Lab } from './test-setup.ts';
 
 // Packets (docs/product.md §5.1): the lists. Numbers and registering: assays.test.ts; purities, edits,
 // deletion and history: assay-changes.test.ts.
@@ -47,25 +46,15 @@ describe('lists', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await add(lab, [
-      draft(lab, lab.from + 1, {
-        customerId: OTHER_CUSTOMER_ID,
-        // Arabic yeh and kaf, as some keyboards type them.
-        testFullName: 'نرگس رهگذر كاظمي',
-        testMobile: '09121231234',
-      }),
+      // Arabic yeh and kaf, as some keyboards type them.
+      draft(lab, lab.from + 1, otherOwner('نرگس رهگذر كاظمي', '09121231234')),
       draft(lab, lab.from + 2),
       draft(lab, lab.from + 3, { customerId: customer.id, customerName: 'x' }),
       draft(lab, lab.from + 4, { customerId: customer.id, customerName: 'x' }),
     ]);
     // Another lab's packets by the same names are never found or counted.
     const stranger = await newLab();
-    await add(stranger, [
-      draft(stranger, stranger.from + 1, {
-        customerId: OTHER_CUSTOMER_ID,
-        testFullName: 'رهگذر',
-        testMobile: '09121231235',
-      }),
-    ]);
+    await add(stranger, [draft(stranger, stranger.from + 1, otherOwner('رهگذر', '09121231235'))]);
     const names = async (value: string) => {
       const data = (await get('/Tests/AllTests', lab.h, { filterType: '1', filterValue: value })).json().data;
       return { docs: data.list.map((r: { docNumber: number }) => r.docNumber), total: data.totalCount };

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { OTHER_CUSTOMER_ID } from '@ayar/contract';
-import { draft, packetSuite, type Lab } from './test-setup.ts';
+import { ASSAY_MSG } from '@ayar/contract';
+import { draft, otherOwner, packetSuite, type Lab } from './test-setup.ts';
 
 // The name filter's total, alone, comes from counts kept by triggers (migration 0017, ADR 0037); with
 // any other filter it is counted from the packets. Both must always say what the list holds.
@@ -46,22 +46,17 @@ describe('the name filter’s total', () => {
       ).id;
     kamran = await customer(lab, 5, 'کامران رهگذری');
     bahram = await customer(lab, 6, 'بهرام رهگذر');
-    const other = (name: string, mobile: string) => ({
-      customerId: OTHER_CUSTOMER_ID,
-      testFullName: name,
-      testMobile: mobile,
-    });
     p = await add(lab, [
       draft(lab, lab.from + 1, { customerId: kamran, customerName: 'x' }),
       draft(lab, lab.from + 2, { customerId: kamran, customerName: 'x' }),
-      draft(lab, lab.from + 3, other('رهگذر موقت', '09121231234')),
+      draft(lab, lab.from + 3, otherOwner('رهگذر موقت', '09121231234')),
       draft(lab, lab.from + 4),
     ]);
     // Another lab's packets by the same names count only in the admin's list.
     const strangers = await customer(stranger, 5, 'رهگذر');
     await add(stranger, [
       draft(stranger, stranger.from + 1, { customerId: strangers, customerName: 'x' }),
-      draft(stranger, stranger.from + 2, other('رهگذر', '09121231235')),
+      draft(stranger, stranger.from + 2, otherOwner('رهگذر', '09121231235')),
     ]);
   });
 
@@ -89,11 +84,7 @@ describe('the name filter’s total', () => {
     const edit = async (id: string, change: Record<string, unknown>) =>
       expect((await post('/Tests/EditTest', lab.h, { testId: id, ...change })).statusCode).toBe(200);
     // A customer's packet given to another owner, an owner's to a customer, a third customer's to one.
-    await edit(p[0]!.id, {
-      customerId: OTHER_CUSTOMER_ID,
-      testFullName: 'ناشناس',
-      testMobile: '09121231236',
-    });
+    await edit(p[0]!.id, otherOwner('ناشناس', '09121231236'));
     expect(await byName('رهگذر')).toEqual({ total: 2, docs: [doc(3), doc(2)] });
     expect(await byName('ناشناس')).toEqual({ total: 1, docs: [doc(1)] });
     await edit(p[2]!.id, { customerId: kamran });
@@ -115,14 +106,39 @@ describe('the name filter’s total', () => {
     expect(await countsOutOfStep(stranger.id)).toEqual([]);
   });
 
+  it('takes LIKE’s wildcards as letters, and a name up to 100 characters; 101 is refused', async () => {
+    const l = await newLab();
+    await add(l, [draft(l, l.from + 1, otherOwner('صد%_\\در', '09121231238')), draft(l, l.from + 2)]);
+    const list = async (value: string, extra: Record<string, string> = {}) => {
+      const res = await get('/Tests/AllTests', l.h, { filterType: '1', filterValue: value, ...extra });
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data as { totalCount: number; list: { docNumber: number }[] };
+      return { total: data.totalCount, docs: data.list.map((r) => r.docNumber) };
+    };
+    for (const value of ['%', '_', '\\', '%_\\']) {
+      expect(await list(value), value).toEqual({ total: 1, docs: [l.from + 1] });
+      expect(await list(value, { fromDate: '2000-01-01' }), value).toEqual({ total: 1, docs: [l.from + 1] });
+    }
+    expect(await list('ر%')).toEqual({ total: 0, docs: [] });
+    expect(await list('ر'.repeat(100))).toEqual({ total: 0, docs: [] });
+    for (const [url, headers] of [
+      ['/Tests/AllTests', l.h],
+      ['/Manage/AllTests', suite.admin],
+    ] as const) {
+      const res = await get(url, headers, { filterType: '1', filterValue: 'ر'.repeat(101) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        successful: false,
+        code: 'VALIDATION',
+        errors: [{ field: 'filterValue', message: ASSAY_MSG.tooLong }],
+      });
+    }
+  });
+
   it('counts the packets of one statement that writes many, and a statement that removes them', async () => {
     const l = await newLab();
     const many = Array.from({ length: 30 }, (_, i) =>
-      draft(
-        l,
-        l.from + 1 + i,
-        i % 3 ? {} : { customerId: OTHER_CUSTOMER_ID, testFullName: 'رهگذر', testMobile: '09121231237' },
-      ),
+      draft(l, l.from + 1 + i, i % 3 ? {} : otherOwner('رهگذر', '09121231237')),
     );
     await add(l, many);
     const total = async (value: string) =>

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { TEST_TYPES } from '@ayar/contract';
+import { OTHER_CUSTOMER_ID, TEST_TYPES } from '@ayar/contract';
 import { createTestApp, createUser, signIn, type TestContext } from '../../../test/helpers.ts';
 import { createLab, type TestLab } from '../../../test/labs.ts';
 
@@ -20,6 +20,13 @@ export const draft = (l: Lab, docNumber: number, extra: Record<string, unknown> 
   weight: '12.5',
   sampleWeight: '0.250',
   ...extra,
+});
+
+/** A draft's owner fields for a packet of another owner («مشتری متفرقه»), by name and mobile. */
+export const otherOwner = (name: string, mobile: string) => ({
+  customerId: OTHER_CUSTOMER_ID,
+  testFullName: name,
+  testMobile: mobile,
 });
 
 /** The helpers of one test file, on its app (read when called: the app is built in `beforeAll`). */
