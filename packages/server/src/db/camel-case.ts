@@ -18,8 +18,28 @@ export class RememberedCamelCase extends CamelCasePlugin {
     return name;
   }
 
-  /** One row as the executor would give it, for a row read past Kysely (db/compiled-query.ts). */
-  camelRow(row: Record<string, unknown>): Record<string, unknown> {
-    return this.mapRow(row);
+  /** A column's key in a row, as the executor would give it. */
+  readonly columnKey = (column: string): string => this.camelCase(column);
+
+  /**
+   * A row read past Kysely whose keys are already columnKey's (db/compiled-query.ts), as the executor
+   * would give it: what a JSON column holds is renamed too. Changed in place; a row of plain values
+   * (no JSON object, no array of them) is left as it is.
+   */
+  nestedValues(row: Record<string, unknown>): Record<string, unknown> {
+    for (const key in row) {
+      const value = row[key];
+      if (Array.isArray(value)) {
+        if (value.some(isPlainObject)) row[key] = this.mapRow({ key: value }).key;
+      } else if (isPlainObject(value)) row[key] = this.mapRow(value as Record<string, unknown>);
+    }
+    return row;
   }
+}
+
+/** What the plugin renames inside: a JSON object as pg parses it (not a Date, a Buffer or an array). */
+function isPlainObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
 }

@@ -61,7 +61,8 @@ export class CompiledOnce<Row, Params extends readonly unknown[]> {
       (q, v, cb) => (pool as unknown as { query: QueryFn }).query(q, v, cb),
       compiled.sql,
       params as unknown as unknown[],
+      rowKeys.columnKey,
     );
-    return rows[0] === undefined ? undefined : (rowKeys.camelRow(rows[0]) as Row);
+    return rows[0] === undefined ? undefined : (rowKeys.nestedValues(rows[0]) as Row);
   }
 }

@@ -33,26 +33,52 @@ interface PgConnection {
 }
 interface PgQueryInternals {
   name: string;
+  values: unknown[] | undefined;
   rows: number | undefined;
   _result: PgResult;
   _accumulateRows: boolean;
   hasBeenParsed(connection: PgConnection): boolean;
   prepare(connection: PgConnection): void;
-  handleRowDescription(msg: unknown): void;
+  handleRowDescription(msg: { fields: { name: string }[] }): void;
   handleError(err: Error, connection: PgConnection): void;
 }
 
-/** Per connection, each statement's description, by the statement's name. */
+/**
+ * Per connection, each statement's description, by the statement's name; with its columns renamed, by
+ * the name and RENAMED (the same text may run renamed and as it is on one connection).
+ */
 const known = new WeakMap<PgConnection, Map<string, Described>>();
+const RENAMED = '\0renamed';
 
 /** The Describe message skipped: the rows' description is already known for this statement here. */
 const noDescribe = (): void => undefined;
 
-const BaseQuery = pg.Query as unknown as new (config: pg.QueryConfig) => PgQueryInternals;
+const BaseQuery = pg.Query as unknown as new (text: string) => PgQueryInternals;
+
+/** A named statement to run: its name, text and values, and how to name its columns in the rows. */
+export interface NamedStatement {
+  name: string;
+  text: string;
+  values: unknown[];
+  /** The key each column gets in a row, worked out once per connection; unset: the column's name. */
+  columnKey?: ((column: string) => string) | undefined;
+}
 
 class DescribedOnceQuery extends BaseQuery {
   #connection: PgConnection | undefined;
   #preparing = false;
+  readonly #columnKey: ((column: string) => string) | undefined;
+  readonly #key: string;
+
+  constructor(statement: NamedStatement) {
+    // From a config object pg copies every property descriptor (`cloneQueryConfig`): 3 % of the
+    // lookup's CPU. From a text it makes a plain config; the name and values are set as pg sets them.
+    super(statement.text);
+    this.name = statement.name;
+    this.values = statement.values;
+    this.#columnKey = statement.columnKey;
+    this.#key = statement.columnKey ? statement.name + RENAMED : statement.name;
+  }
 
   override prepare(connection: PgConnection): void {
     this.#preparing = true;
@@ -73,13 +99,14 @@ class DescribedOnceQuery extends BaseQuery {
       delete connection.parsedStatements[this.name];
       delete connection.submittedNamedStatements[this.name];
       known.get(connection)?.delete(this.name);
+      known.get(connection)?.delete(this.name + RENAMED);
     }
     super.handleError(err, connection);
   }
 
   #prepare(connection: PgConnection): void {
     this.#connection = connection;
-    const described = this.rows ? undefined : known.get(connection)?.get(this.name);
+    const described = this.rows ? undefined : known.get(connection)?.get(this.#key);
     if (!described || !this.hasBeenParsed(connection)) return super.prepare(connection);
     const result = this._result;
     result.fields = described.fields;
@@ -97,14 +124,17 @@ class DescribedOnceQuery extends BaseQuery {
     }
   }
 
-  override handleRowDescription(msg: unknown): void {
+  override handleRowDescription(msg: { fields: { name: string }[] }): void {
+    // pg builds its row template and each row from these names: renamed here, rows need no second pass.
+    const columnKey = this.#columnKey;
+    if (columnKey) for (const field of msg.fields) field.name = columnKey(field.name);
     super.handleRowDescription(msg);
     const connection = this.#connection;
     if (!connection) return;
     let statements = known.get(connection);
     if (!statements) known.set(connection, (statements = new Map()));
     const result = this._result;
-    statements.set(this.name, {
+    statements.set(this.#key, {
       fields: result.fields,
       parsers: result._parsers,
       template: result._prebuiltEmptyResultObject,
@@ -122,10 +152,10 @@ export type QueryFn = (
 /** Runs a named statement through `query` as a DescribedOnceQuery; answers pg's result. */
 export function runDescribedOnce<Row extends pg.QueryResultRow>(
   query: QueryFn,
-  config: { name: string; text: string; values: unknown[] },
+  statement: NamedStatement,
 ): Promise<pg.QueryResult<Row>> {
   return new Promise((resolve, reject) => {
-    query(new DescribedOnceQuery(config as pg.QueryConfig), undefined, (err, res) =>
+    query(new DescribedOnceQuery(statement), undefined, (err, res) =>
       err ? reject(err) : resolve(res as pg.QueryResult<Row>),
     );
   });

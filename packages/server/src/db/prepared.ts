@@ -43,13 +43,17 @@ export function statementName(text: string): string {
   return name;
 }
 
-/** A marked query's text run through `query` under its statement name, described once (ADR 0038). */
+/**
+ * A marked query's text run through `query` under its statement name, described once (ADR 0038); with
+ * `columnKey`, each row's keys are the columns' names as it renames them.
+ */
 export function runNamedStatement<Row extends pg.QueryResultRow>(
   query: QueryFn,
   text: string,
   values: unknown[],
+  columnKey?: (column: string) => string,
 ) {
-  return runDescribedOnce<Row>(query, { name: statementName(text), text, values });
+  return runDescribedOnce<Row>(query, { name: statementName(text), text, values, columnKey });
 }
 
 type Query = (...args: unknown[]) => unknown;
