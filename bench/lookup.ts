@@ -15,9 +15,10 @@
  *     and photo ids) as a named statement like ours,
  *     no validation, envelope, rate limiting, helmet or logging, in this process. The two are loaded one
  *     at a time (alternating, `--rounds` times each) by autocannon from a worker thread with the same
- *     numbers. Targets (issue 18): ours ≥ 85 % of the minimal one's requests/s, and a p99 (the worst round's)
- *     no worse than the minimal one's in the same run. Then both again at one rate below saturation
- *     (`--rate`, else 60 % of the slower's), where a p99 is what the code adds, not the queue.
+ *     numbers. Targets (issue 18): ours ≥ 85 % of the minimal one's requests/s, and a p99 (of all the
+ *     requests of its rounds, ADR 0039) no worse than the minimal one's in the same run. Then both
+ *     again at one rate below saturation (`--rate`, else 60 % of the slower's), where a p99 is what
+ *     the code adds, not the queue.
  * (b) GET /Tests/AllTests as lab1 (the largest lab): 100 rows per page, several filters and pages,
  *     with each `--list-concurrency` (a list) requests at a time. Target: p95 < 50 ms.
  */
@@ -241,6 +242,7 @@ try {
           for (const [code, n] of Object.entries(r.statusCodes)) all[code] = (all[code] ?? 0) + n;
           return all;
         }, {}),
+        raw: rs.flatMap((r) => r.raw),
       };
     };
     const targets = [
@@ -288,7 +290,8 @@ try {
     );
     const p99Ok = our.p99 <= min.p99;
     console.log(
-      `ours p99: ${our.p99} ms (target ≤ the minimal's ${min.p99} ms): ${p99Ok ? 'PASS' : 'FAIL'}\n`,
+      `ours p99 of all ${rounds} rounds' requests: ${our.p99} ms (target ≤ the minimal's ${min.p99} ms): ` +
+        `${p99Ok ? 'PASS' : 'FAIL'}; the worst round's: ${our.worstRoundP99} (${min.worstRoundP99}) ms\n`,
     );
     if (ratio < 0.85 || !p99Ok) process.exitCode = 1;
 

@@ -28,6 +28,11 @@ export interface LoadResult {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
+  /**
+   * autocannon's own results (one per load thread), with their latency histograms: pooledLatency
+   * (lib/lookup-report.ts) adds several runs' into one, for a percentile of all their requests.
+   */
+  raw: unknown[];
 }
 
 const job = workerData as LoadJob;
@@ -55,7 +60,8 @@ const options: autocannon.Options = {
   ...(job.rate ? { overallRate: job.rate } : {}),
 };
 // Off the main thread autocannon hands back its raw per-thread result; aggregate it as its own manager does.
-const result = autocannon.aggregateResult([await autocannon(options)], options);
+const raw = await autocannon(options);
+const result = autocannon.aggregateResult([raw], options);
 
 const statusCodes: Record<string, number> = {};
 for (const [code, stat] of Object.entries(result.statusCodeStats)) statusCodes[code] = stat.count;
@@ -68,5 +74,6 @@ const summary: LoadResult = {
   errors: result.errors,
   timeouts: result.timeouts,
   statusCodes,
+  raw: [raw],
 };
 parentPort?.postMessage(summary);
