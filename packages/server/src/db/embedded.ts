@@ -30,6 +30,18 @@ export interface EmbeddedOptions {
   stopOnSignals?: boolean;
   /** PostgreSQL's bin directory instead of the one from npm (POSTGRES_BIN_DIR). */
   binDir?: string;
+  /** PostgreSQL's `max_connections`; unset: its default (100). */
+  maxConnections?: number;
+}
+
+/**
+ * Connections the embedded PostgreSQL allows for a server of `workers` HTTP processes: each process,
+ * and the first one besides them when there are several, keeps up to 10 open (db/database.ts, ADR
+ * 0039), plus room for the jobs' lease, a backup and a person's psql; never below PostgreSQL's 100.
+ */
+export function embeddedMaxConnections(workers: number): number {
+  const processes = workers > 1 ? workers + 1 : 1;
+  return Math.max(100, processes * 10 + 20);
 }
 
 const PORT = 5432; // only names the socket file; the embedded server never listens on TCP.
@@ -154,6 +166,7 @@ function runPostgres(
   ids: Ids | null,
   log: Logger,
   isStopping: () => boolean,
+  maxConnections: number | undefined,
 ) {
   const args = [
     '-D',
@@ -164,6 +177,7 @@ function runPostgres(
     'listen_addresses=',
     '-c',
     `unix_socket_directories=${runDir}`,
+    ...(maxConnections ? ['-c', `max_connections=${maxConnections}`] : []),
   ];
   // Its own process group: Ctrl+C in a terminal reaches the server, whose shutdown stops PostgreSQL
   // last, instead of stopping PostgreSQL under the HTTP workers and the jobs still using it.
@@ -300,7 +314,7 @@ export async function startEmbeddedPostgres(
     undo.length = 0;
 
     let stopping = false;
-    const child = await runPostgres(bin, pgDir, runDir, ids, log, () => stopping);
+    const child = await runPostgres(bin, pgDir, runDir, ids, log, () => stopping, options.maxConnections);
     const removeHooks = stopWithProcess(child, options.stopOnSignals ?? true);
     const url = `postgresql://${DB_USER}:${encodeURIComponent(password)}@localhost:${PORT}/${DB_NAME}?host=${encodeURIComponent(runDir)}`;
     const stop = async () => {

@@ -269,6 +269,9 @@ export function createReplicaDatabase(
     connectionString,
     max: options.max ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 2_000,
+    // Idle connections stay open, as on the primary (createDatabase, ADR 0039); a stopped replica's
+    // are discarded all the same, each on its first failed query.
+    idleTimeoutMillis: 0,
   });
   pool.on('error', options.onIdleError ?? (() => undefined));
   pool.on('connect', (client) => client.on('error', () => undefined));

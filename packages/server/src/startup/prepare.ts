@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type pino from 'pino';
 import type { Config } from '../config.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
+import { embeddedMaxConnections, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
 import {
   checkDatabase,
   checkObjectStore,
@@ -46,6 +46,7 @@ export async function prepareDatabase(config: Config, logger: pino.Logger): Prom
         stopOnSignals: false,
         // npm's binaries cannot run on every system (musl, another architecture): a PostgreSQL 18 of its own.
         binDir: config.POSTGRES_BIN_DIR,
+        maxConnections: embeddedMaxConnections(config.WORKERS),
       },
     );
     logger.info({ dataDir: config.dataDir, cluster: embedded.pgDir }, 'embedded PostgreSQL started');
