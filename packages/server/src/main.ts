@@ -9,7 +9,7 @@ import type pino from 'pino';
 import { buildApp, REDACTED_PATHS } from './app.ts';
 import type { Redis } from 'ioredis';
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { createDatabase, type Database } from './db/database.ts';
+import { createDatabase, PROCESS_POOL_SIZE, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createReplicaDatabase, ReadReplica } from './db/read-replica.ts';
 import { JOBS_LEASE_KEY, JobLease } from './lib/job-lease.ts';
@@ -105,7 +105,7 @@ function readReplicaFor(config: Config, logger: Logger, primary: Database, repli
 }
 
 const databaseFor = (url: string, logger: Logger, isClosing: () => boolean) =>
-  createDatabase(url, 10, (err) => {
+  createDatabase(url, PROCESS_POOL_SIZE, (err) => {
     if (!isClosing()) logger.warn({ err }, 'an idle database connection was closed');
   });
 

@@ -30,7 +30,10 @@ export class RememberedCamelCase extends CamelCasePlugin {
     for (const key in row) {
       const value = row[key];
       if (Array.isArray(value)) {
-        if (value.some(isPlainObject)) row[key] = this.mapRow({ key: value }).key;
+        if (value.some(isPlainObject))
+          row[key] = value.map((it: unknown) =>
+            isPlainObject(it) ? this.mapRow(it as Record<string, unknown>) : it,
+          );
       } else if (isPlainObject(value)) row[key] = this.mapRow(value as Record<string, unknown>);
     }
     return row;

@@ -11,14 +11,13 @@ const rowKeys = new RememberedCamelCase();
  * A hot query built and compiled once, then run with new parameters (ADR 0034). Building and compiling
  * a Kysely query (its operation tree, the CamelCasePlugin's renaming, the SQL text) cost about 0.1 ms of
  * CPU, a tenth of what the public lookup spent per request on two cores: measured with
- * `bench/lookup.ts --profile`. Running the compiled form still goes through the executor, so the
- * plugin's result transform (snake_case → camelCase) applies as before.
+ * `bench/lookup.ts --profile`. Its rows have the plugin's keys (snake_case → camelCase) as before.
  *
  * Its shape never changes, so it also runs as a named statement (db/prepared.ts): planned once per
  * connection rather than on every call.
  *
- * On a Database's own pool it runs past Kysely's executor, straight on the pool, with the same
- * camelCase transform: the executor's layers (a connection provider, the driver, a query id, the
+ * On a Database's own pool it runs past Kysely's executor, straight on the pool, with pg naming
+ * the columns as the plugin would (ADR 0039): the executor's layers (a connection provider, the driver, a query id, the
  * plugins' hooks, each a promise) cost the public lookup about 10 µs of the 150–170 µs of CPU it took
  * (ADR 0035). In a transaction it runs on the transaction's connection, through the executor like
  * every other query.

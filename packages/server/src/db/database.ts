@@ -12,9 +12,12 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export type Database = Kysely<DB>;
 
+/** Connections a server process keeps to PostgreSQL, and as many to a read replica (ADR 0039). */
+export const PROCESS_POOL_SIZE = 10;
+
 export function createDatabase(
   connectionString: string,
-  max = 10,
+  max = PROCESS_POOL_SIZE,
   onIdleError: (err: Error) => void = () => undefined,
 ): Database {
   // An idle connection stays open (pg-pool closes one after 10 s by default): closing it meant a timer

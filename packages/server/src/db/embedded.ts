@@ -3,6 +3,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { PROCESS_POOL_SIZE } from './database.ts';
 import { diskFull, directoryProblem, StartupError } from '../startup/errors.ts';
 import { acquireDataDirLock, clearStalePostgresLocks } from '../startup/locks.ts';
 import { findBinaries, type Ids, type PgBinaries, SYSTEM_DIR } from '../startup/pg-binaries.ts';
@@ -36,12 +37,12 @@ export interface EmbeddedOptions {
 
 /**
  * Connections the embedded PostgreSQL allows for a server of `workers` HTTP processes: each process,
- * and the first one besides them when there are several, keeps up to 10 open (db/database.ts, ADR
+ * and the first one besides them when there are several, keeps its pool open (PROCESS_POOL_SIZE, ADR
  * 0039), plus room for the jobs' lease, a backup and a person's psql; never below PostgreSQL's 100.
  */
 export function embeddedMaxConnections(workers: number): number {
   const processes = workers > 1 ? workers + 1 : 1;
-  return Math.max(100, processes * 10 + 20);
+  return Math.max(100, processes * PROCESS_POOL_SIZE + 20);
 }
 
 const PORT = 5432; // only names the socket file; the embedded server never listens on TCP.

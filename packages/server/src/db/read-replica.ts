@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 // Imported for its effect too: database.ts sets the type parsers (bigint as number, date as text).
-import { overPool, type Database } from './database.ts';
+import { overPool, PROCESS_POOL_SIZE, type Database } from './database.ts';
 
 /**
  * Where reads that may lag go (issue 18.2): the public lookup, the public lab list and the statistics
@@ -267,7 +267,7 @@ export function createReplicaDatabase(
 ): Database {
   const pool = new pg.Pool({
     connectionString,
-    max: options.max ?? 10,
+    max: options.max ?? PROCESS_POOL_SIZE,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 2_000,
     // Idle connections stay open, as on the primary (createDatabase, ADR 0039); a stopped replica's
     // are discarded all the same, each on its first failed query.

@@ -21,6 +21,9 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** What a name filter looks for in customers' search keys and other owners' keys: the typed text, anywhere. */
+const nameLike = (value: string) => `%${escapeLike(customerSearchKey(value))}%`;
+
 /**
  * Which packets a name filter (type 1) keeps: those of matching customers, those of other owners
  * («مشتری متفرقه») whose typed name matches, or both. The two are disjoint (a packet has a customer or
@@ -36,7 +39,7 @@ function customerFilter(scope: Scope, f: AssayFilter, value: string, nameMatch: 
   }
   // Customers first (their search key has its own indexes), then their packets; other owners' names
   // are normalised the same way (other_owner_key).
-  const key = `%${escapeLike(customerSearchKey(value))}%`;
+  const key = nameLike(value);
   const customers = sql<SqlBool>`a.customer_id in (select c.id from customers c where c.search_key like ${key} ${ws})`;
   const others = sql<SqlBool>`(a.customer_id is null and a.other_owner_key like ${key})`;
   return nameMatch === 'customers'
@@ -99,7 +102,7 @@ function byNameOnly(f: AssayFilter): boolean {
  * live packets and the matching other owners', instead of reading each packet (ADR 0037).
  */
 function nameCount(scope: Scope, value: string): RawBuilder<number> {
-  const key = `%${escapeLike(customerSearchKey(value))}%`;
+  const key = nameLike(value);
   return sql<number>`(select coalesce(sum(k.n), 0)::int from customers c
       join customer_assay_counts k on k.customer_id = c.id and ${scopeSql(scope, 'k.workshop_id')}
       where c.search_key like ${key} and ${scopeSql(scope, 'c.workshop_id')})
