@@ -180,6 +180,48 @@ async function smsTexts(first: number) {
 
 const banner = (page: Page) => page.getByText('آفلاین', { exact: true });
 
+/**
+ * Rewrites this page's queued packets as the app before ADR 0040 queued them: a random token (printed
+ * on the slip) and no scheme marker. Answers the tokens it gave them.
+ */
+const makeEntriesOld = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('ayar-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction('queue', 'readwrite');
+          const tokens: string[] = [];
+          const all = tx.objectStore('queue').getAll();
+          all.onsuccess = () => {
+            for (const entry of all.result as Record<string, unknown>[]) {
+              if (entry.kind !== 'addTest') continue;
+              const bytes = crypto.getRandomValues(new Uint8Array(16));
+              const token = btoa(String.fromCharCode(...bytes))
+                .replace(/\+/g, '-')
+                .replace(/\//g, '_')
+                .replace(/=+$/, '');
+              tokens.push(token);
+              const { tokenScheme: _s, printedNumber: _p, ...old } = entry;
+              const body = (entry.body as Record<string, unknown>[]).map((d) => ({
+                ...d,
+                publicToken: token,
+              }));
+              const summary = { ...(entry.summary as Record<string, unknown>), publicToken: token };
+              tx.objectStore('queue').put({ ...old, body, summary });
+            }
+          };
+          tx.oncomplete = () => {
+            db.close();
+            resolve(tokens);
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+
 describe('issue 19: the counter keeps working offline', () => {
   it('registers 20 packets and 5 purities offline across a reload, prints a slip, and sends each once', async () => {
     const FIRST = 7_100_000;
@@ -329,6 +371,52 @@ describe('issue 19: the counter keeps working offline', () => {
     await expect.poll(async () => (await packetsOf(lab.token)).length, { timeout: 30_000 }).toBe(6);
     expect((await packetsOf(lab.token)).map((p) => p.docNumber).sort()).toEqual([...fromA, ...fromB].sort());
     await Promise.all(counters.map(({ context }) => context.close()));
+  }, 120_000);
+
+  it("sends an earlier version's queued packet without its token and asks for its slip again", async () => {
+    const FIRST = 7_500_000;
+    const lab = await setUpLab('آزمایشگاه نسخه پیشین', FIRST, 0);
+    const { context, page } = await newPage(browser, PHONE);
+    await counterOnline(context, page, lab);
+    await context.setOffline(true);
+    const [number] = (await addPackets(page, 1)).map(englishNumber);
+    await page.waitForURL((u) => u.pathname === '/lab/queue');
+    // The entry as the earlier app left it, with the random token its slip was printed with.
+    const [oldToken] = await makeEntriesOld(page);
+    await page.reload();
+    const card = page.getByRole('listitem', { name: `بسته ${fa(number!)}` });
+    await card.getByText('کد QR این بسته هنگام ارسال عوض می‌شود').waitFor();
+
+    await context.setOffline(false);
+    const notices = page.getByRole('region', { name: 'برگه این بسته‌ها را دوباره چاپ کنید' });
+    await notices.waitFor({ timeout: 30_000 });
+    const row = notices.getByRole('listitem', { name: `برگه تازه بسته ${fa(number!)}` });
+    await row.getByText('شماره بسته روی برگه قبلی همچنان جواب را پیدا می‌کند').waitFor();
+    await page.getByText(`برگه ${fa(1)} بسته باید دوباره چاپ شود`).waitFor();
+    await expectAccessible(page, 'lab/queue with a slip to print again');
+    const [packet] = await packetsOf(lab.token);
+    expect(packet!.docNumber).toBe(number);
+    const { publicToken } = await apiCall<{ publicToken: string }>(`/Tests/GetTest?testId=${packet!.id}`, {
+      token: lab.token,
+    });
+    expect(publicToken).not.toBe(oldToken);
+
+    // The new slip carries the packet's token; the old slip's QR finds nothing.
+    await row.getByRole('link', { name: 'چاپ برگه تازه' }).click();
+    await page.getByRole('article', { name: 'برگه بسته' }).getByText(`/r/${publicToken}`).first().waitFor();
+    const visitor = await newPage(browser, PHONE);
+    await visitor.page.goto(url(`/r/${oldToken}`));
+    await visitor.page.getByRole('alert').first().waitFor();
+    await visitor.context.close();
+
+    await page.goto(url('/lab/queue'));
+    await page
+      .getByRole('region', { name: 'برگه این بسته‌ها را دوباره چاپ کنید' })
+      .getByRole('button', { name: 'چاپ شد' })
+      .click();
+    await notices.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByText(/باید دوباره چاپ شود/).count()).toBe(0);
+    await context.close();
   }, 120_000);
 
   it('keeps what the server refuses with its reason, to be fixed and sent once, or discarded', async () => {

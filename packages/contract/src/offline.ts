@@ -40,9 +40,11 @@ export const deviceIdSchema = z
   .regex(/^[A-Za-z0-9_-]{22,64}$/, OFFLINE_MSG.deviceInvalid);
 
 /**
- * A packet's public token made by a device, exactly as the server makes them: 128 random bits,
- * base64url, 22 characters. (`publicTokenSchema` of results.ts is the lookup's wider pattern, which
- * also takes the tokens of another encoding; a new token must be this one.)
+ * A packet's public token made by a device: 22 base64url characters (128 bits), the format of the
+ * server's own. Only the format is checked here; AddTest then takes it only if it is the token the
+ * sending device's `tokenKey` makes for the draft's number (ADR 0040), and answers any other exactly as
+ * this schema answers a malformed one. (`publicTokenSchema` of results.ts is the lookup's wider
+ * pattern, which also takes the tokens of another encoding; a new token must be this one.)
  */
 export const clientPublicTokenSchema = z
   .string({ error: OFFLINE_MSG.tokenInvalid })
@@ -62,11 +64,26 @@ export type ReserveCodesRequest = z.output<typeof reserveCodesSchema>;
 export const codeBlockSchema = z.object({ from: z.number().int(), to: z.number().int() });
 export type CodeBlock = z.infer<typeof codeBlockSchema>;
 
-/** All of the device's reserved numbers that are still unused, ascending, merged into blocks. */
+/**
+ * All of the device's reserved numbers that are still unused, ascending, merged into blocks, and the
+ * device's token key.
+ */
 export const reserveCodesResponseSchema = z.object({
   blocks: z.array(codeBlockSchema),
   /** How many numbers the blocks hold. */
   count: z.number().int(),
+  /**
+   * The key this device makes its offline packets' public tokens with (ADR 0040): 32 bytes, base64url.
+   * The same for the same workshop and device every time; a secret of the device, like its id.
+   */
+  tokenKey: z
+    .string()
+    .describe(
+      "The device's key for the public tokens of packets it registers offline: 32 bytes, base64url. " +
+        "A packet's token is base64url of the first 16 bytes of HMAC-SHA256(key, the packet's number " +
+        'in decimal digits); AddTest takes a `publicToken` only if it is that token for the sending ' +
+        "device (`Ayar-Device`) and the draft's number. The same for the same device every time.",
+    ),
 });
 export type ReserveCodesResponse = z.infer<typeof reserveCodesResponseSchema>;
 
@@ -75,3 +92,20 @@ export const releaseCodesSchema = z.object({ deviceId: deviceIdSchema });
 export type ReleaseCodesRequest = z.output<typeof releaseCodesSchema>;
 export const releaseCodesResponseSchema = z.object({ released: z.number().int() });
 export type ReleaseCodesResponse = z.infer<typeof releaseCodesResponseSchema>;
+
+/**
+ * Which way a queued packet's public token was made (ADR 0040). 2: from the device's `tokenKey`, which
+ * AddTest checks. Entries queued by an earlier web app carry no scheme: their random tokens were never
+ * bound to the device, and are never sent.
+ */
+export const BOUND_TOKEN_SCHEME = 2;
+
+/**
+ * A worked example of a device's token (ADR 0040), for anyone computing it: the web's WebCrypto code and
+ * the server's are both tested against it. `tokenKey` is the bytes 0, 1, …, 31.
+ */
+export const OFFLINE_TOKEN_VECTOR = {
+  tokenKey: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8',
+  docNumber: 100245,
+  token: 'n2Yqbzpa-XTrRHkt8vPHcQ',
+} as const;

@@ -4,6 +4,7 @@ import type { LoginLimiter } from './lib/login-limiter.ts';
 import type { TokenSigner } from './plugins/auth.ts';
 import type { ResultSigner } from './modules/signing/signer.ts';
 import type { FileStore } from './modules/files/files.storage.ts';
+import type { OfflineTokenKeys } from './modules/offline/public-tokens.ts';
 
 export interface SmsReceiveOptions {
   secret: string;
@@ -21,6 +22,8 @@ export interface AppDeps {
   signer: TokenSigner;
   /** Signs every published result (ADR 0029). */
   resultSigner: ResultSigner;
+  /** The keys that bind an offline device's public tokens to it (ADR 0040). */
+  offlineTokens: OfflineTokenKeys;
   loginLimiter: LoginLimiter;
   /** Where uploaded files are kept: DATA_DIR/files or a bucket (ADR 0030); tests use a temporary one. */
   files: FileStore;

@@ -72,8 +72,10 @@ export const addTest = route(P.tests.addTest, {
     'required unless the workshop has a preset one; the ready time is required in packet mode while ' +
     "there is no purity. The fee comes from the customer's and workshop's settings, not from the request. " +
     'Sends the wait or ready SMS when asked. The answer gives each packet its id and public token; a ' +
-    'packet may bring its own `publicToken` (22 base64url characters, made by the device), refused as ' +
-    'CONFLICT when another packet has it.' +
+    'packet registered offline brings the `publicToken` its slip was printed with: the token the ' +
+    "sending device's `tokenKey` (ReserveCodes) makes for its number, taken only with that device's " +
+    '`Ayar-Device` header; any other token is refused as VALIDATION on `<i>.publicToken`, exactly as a ' +
+    'malformed one.' +
     DEVICE_DOC +
     IDEMPOTENCY_DOC,
   body: addTestRequestSchema,

@@ -1,4 +1,5 @@
 import {
+  OFFLINE_TOKEN_VECTOR,
   releaseCodesResponseSchema,
   releaseCodesSchema,
   reserveCodesResponseSchema,
@@ -20,13 +21,18 @@ export const reserveCodes = route(P.tests.reserveCodes, {
     'Tops the device up so that it holds at least `count` (1–200) unused reserved numbers: released ' +
     "numbers first (lowest first), then the ranges' next numbers. Fewer when the workshop has no more " +
     'free numbers (none is not an error). The answer is all of the device’s unused reserved numbers, ' +
-    'ascending, in blocks. Only that device (header `Ayar-Device`) may register them; GetCode offers ' +
-    'them to that device only, lowest first. Reserving costs no credit. Device ids are per workshop.',
+    "ascending, in blocks, and the device's `tokenKey` for the public tokens of packets it registers " +
+    'offline. Only that device (header `Ayar-Device`) may register them; GetCode offers them to that ' +
+    'device only, lowest first. Reserving costs no credit. Device ids are per workshop.',
   body: reserveCodesSchema,
   response: reserveCodesResponseSchema,
   example: {
     request: { deviceId: DEVICE_EXAMPLE, count: 20 },
-    response: { blocks: [{ from: EX.docNumber, to: EX.docNumber + 19 }], count: 20 },
+    response: {
+      blocks: [{ from: EX.docNumber, to: EX.docNumber + 19 }],
+      count: 20,
+      tokenKey: OFFLINE_TOKEN_VECTOR.tokenKey,
+    },
   },
 });
 

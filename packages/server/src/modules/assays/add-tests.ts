@@ -18,7 +18,12 @@ import { workshopScope, type WorkshopScope } from '../../lib/scope.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { effectiveSettings } from '../auth/auth.service.ts';
 import { insertCustomer } from '../customers/customers.service.ts';
-import { plainTransact, reservedElsewhere, type Transact } from '../offline/offline.service.ts';
+import {
+  plainTransact,
+  reservedElsewhere,
+  type OfflineTokenKeys,
+  type Transact,
+} from '../offline/offline.service.ts';
 import { loadTemplates, notify } from './notices.ts';
 import { notYours, used } from './numbers.ts';
 import {
@@ -57,13 +62,16 @@ export interface AddTestsOptions {
   transact?: Transact;
 }
 
+/** What registering needs besides the packets' deps: the keys offline tokens are checked with. */
+export type RegistrationDeps = PacketDeps & { offlineTokens: OfflineTokenKeys };
+
 /**
  * The whole list in one transaction, all or none. The workshop's ranges are locked first, so two
  * registrations of one workshop (and its devices' reservations) run one after the other; the unique
  * indexes on doc_number and public_token stay the final arbiters.
  */
 export async function addTests(
-  deps: PacketDeps,
+  deps: RegistrationDeps,
   actor: Actor,
   list: AddTestRequest,
   opts: AddTestsOptions = {},
@@ -72,11 +80,13 @@ export async function addTests(
   const transact = opts.transact ?? plainTransact(deps.db);
   try {
     return await transact(async (trx) => {
+      // First, and inside the idempotency key's transaction: a stored answer is replayed whatever the
+      // keys are now (a JWT secret rotated since), and a refusal reads nothing.
+      checkTokens(deps.offlineTokens, actor.id, opts.deviceId ?? null, list);
       const workshop = await activeWorkshop(trx, scope);
       const settings = effectiveSettings(workshop.settings);
       checkDrafts(list, settings);
       const ranges = await claimNumbers(trx, scope, list, opts.deviceId ?? null);
-      await checkTokens(trx, list);
       const customers = await ownCustomers(trx, scope, list);
       await checkPhotos(trx, scope, list);
       const { rows, targets } = await buildRows(trx, scope, actor, list, { settings, ranges, customers });
@@ -158,15 +168,24 @@ async function claimNumbers(
   return ranges;
 }
 
-/** Public tokens a device made offline (its slips are printed with them): each must still be free. */
-async function checkTokens(trx: Database, list: AddTestRequest): Promise<void> {
-  const tokens = list.flatMap((d) => (d.publicToken ? [d.publicToken] : []));
-  const taken = new Set(await registration.usedTokens(trx, tokens));
-  const i = list.findIndex((d) => d.publicToken !== undefined && taken.has(d.publicToken));
-  if (i >= 0)
-    throw new AppError(409, 'CONFLICT', OFFLINE_MSG.tokenUsed, [
-      { field: `${i}.publicToken`, message: OFFLINE_MSG.tokenUsed },
-    ]);
+/**
+ * Public tokens a device made offline (its slips are printed with them, ADR 0040): each must be the
+ * token this workshop's sending device makes for the draft's number. Any other (another workshop's or
+ * device's, another number's, no device, a made-up one) is refused exactly as the contract refuses a
+ * malformed token, so the answer says nothing about whether the token exists anywhere. Reads nothing.
+ */
+function checkTokens(
+  keys: OfflineTokenKeys,
+  workshopId: string,
+  deviceId: string | null,
+  list: AddTestRequest,
+): void {
+  const issues: FieldError[] = [];
+  list.forEach((d, i) => {
+    if (d.publicToken !== undefined && !keys.isBound(workshopId, deviceId, d.docNumber, d.publicToken))
+      issues.push({ field: `${i}.publicToken`, message: OFFLINE_MSG.tokenInvalid });
+  });
+  if (issues.length > 0) throw validation(issues);
 }
 
 /** Customers: the workshop's own live ones, or the 'other customer'. */
@@ -348,7 +367,7 @@ async function announce(
 
 /**
  * A number or a public token another registration took meanwhile (the unique index decided) is a 409
- * naming it.
+ * naming it. A client's token is bound to its number (ADR 0040), so a taken one is its own packet's.
  */
 function numberTakenError(err: unknown, list: AddTestRequest): unknown {
   const pgErr = err as { code?: string; constraint?: string; detail?: string };

@@ -61,17 +61,6 @@ export async function usedNumbers(db: Database, numbers: readonly number[]): Pro
   return rows.map((r) => r.docNumber);
 }
 
-/** Which of these public tokens a packet already has (network-wide: a token names one packet). */
-export async function usedTokens(db: Database, tokens: readonly string[]): Promise<string[]> {
-  if (tokens.length === 0) return [];
-  const rows = await db
-    .selectFrom('assays')
-    .select('publicToken')
-    .where('publicToken', 'in', tokens)
-    .execute();
-  return rows.map((r) => r.publicToken);
-}
-
 /** The workshop's own user row: its status, name and settings. */
 export function findWorkshop(db: Database, workshopId: string) {
   return db

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ASSAY_MSG, OFFLINE_MSG } from '@ayar/contract';
 import { draft, packetSuite, type Lab } from '../assays/test-setup.ts';
 
-// What a sync sends (issue 19.2, 19.4; ADR 0033): AddTest and AddCutting with an idempotency key, and
-// packets with the public token their slip was printed with.
+// What a sync sends (issue 19.2, 19.4; ADR 0033): AddTest and AddCutting with an idempotency key. The
+// public token a slip was printed with offline is bound-tokens.test.ts's (ADR 0040).
 
 const { suite, post, newLab, add, messagesOf, auditOf } = packetSuite();
 
@@ -148,46 +148,5 @@ describe('AddCutting with an idempotency key', () => {
     expect(versions).toEqual([{ version: 1 }]);
     // The wait SMS at registration, and one ready SMS.
     expect(await messagesOf(p!.id)).toHaveLength(2);
-  });
-});
-
-describe('a public token made by the device', () => {
-  const token = () => randomBytes(16).toString('base64url');
-
-  it('given and unused → the packet has it, and the result page finds the packet by it', async () => {
-    const l = await newLab();
-    const t = token();
-    const [p] = await add(l, [draft(l, l.from + 40, { publicToken: t, cutting: 750 })]);
-    expect(p!.publicToken).toBe(t);
-    const res = await suite.ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1.0/Tests/ResultByToken?token=${t}`,
-      remoteAddress: '10.77.0.1',
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.list[0]).toMatchObject({ docNumber: l.from + 40, purity: 750 });
-  });
-
-  it("already a packet's → 409 on that packet's place in the list, and nothing is registered", async () => {
-    const l = await newLab();
-    const [p] = await add(l, [draft(l, l.from + 41)]);
-    const res = await post('/Tests/AddTest', l.h, [
-      draft(l, l.from + 42, { publicToken: token() }),
-      draft(l, l.from + 43, { publicToken: p!.publicToken }),
-    ]);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().errors).toEqual([{ field: '1.publicToken', message: OFFLINE_MSG.tokenUsed }]);
-    expect(await packetsOf(l)).toHaveLength(1);
-  });
-
-  it('malformed (21 or 23 characters, other characters) → 400', async () => {
-    const l = await newLab();
-    const t = token();
-    for (const bad of [t.slice(1), `${t}x`, `${t.slice(1)}+`]) {
-      const res = await post('/Tests/AddTest', l.h, [draft(l, l.from + 44, { publicToken: bad })]);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual([{ field: '0.publicToken', message: OFFLINE_MSG.tokenInvalid }]);
-    }
-    expect(await packetsOf(l)).toHaveLength(0);
   });
 });

@@ -13,7 +13,8 @@ export function offlineRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.route({
     ...api(ROUTES.tests.reserveCodes),
-    handler: async (request) => ok(await service.reserveCodes(db, currentUser(request).id, request.body), ''),
+    handler: async (request) =>
+      ok(await service.reserveCodes(deps, currentUser(request).id, request.body), ''),
   });
 
   r.route({

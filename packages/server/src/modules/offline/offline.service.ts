@@ -4,6 +4,7 @@
  * - `reservations.ts`: packet numbers kept per device, and the checks AddTest, CheckCode and GetCode
  *   make against them.
  * - `idempotency.ts`: AddTest and AddCutting answered once per idempotency key; the request headers.
+ * - `public-tokens.ts`: the public tokens a device makes offline, bound to it (ADR 0040).
  * - `blocks.ts`: runs of consecutive numbers.
  */
 export {
@@ -14,3 +15,4 @@ export {
   reservedElsewhere,
 } from './reservations.ts';
 export { deviceOf, idempotentReply, plainTransact, type Transact } from './idempotency.ts';
+export { OfflineTokenKeys } from './public-tokens.ts';

@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { workshopScope } from '../../lib/scope.ts';
 import { countOf, merge, takeLowest, unusedRuns, within } from './blocks.ts';
+import type { OfflineTokenKeys } from './public-tokens.ts';
 import * as repo from './reservations.repository.ts';
 
 // Numbers kept for one device of a workshop to register offline (issue 19.3, ADR 0033). Reserving and
@@ -26,13 +27,15 @@ async function unusedOf(trx: Database, workshopId: string, deviceId: string | nu
 /**
  * `POST /Tests/ReserveCodes`: tops the device up to `count` unused reserved numbers, from the released
  * numbers first (lowest first), then from each range's next number upward (moving it past the block).
- * Fewer when the workshop has no more; answers all of the device's unused reserved numbers.
+ * Fewer when the workshop has no more; answers all of the device's unused reserved numbers, and the
+ * device's key for the public tokens of the packets it registers offline (ADR 0040).
  */
 export async function reserveCodes(
-  db: Database,
+  deps: { db: Database; offlineTokens: OfflineTokenKeys },
   workshopId: string,
   input: ReserveCodesRequest,
 ): Promise<ReserveCodesResponse> {
+  const { db } = deps;
   const scope = workshopScope(workshopId);
   const want = Math.min(input.count, MAX_RESERVED_PER_DEVICE);
   return db.transaction().execute(async (trx) => {
@@ -57,7 +60,8 @@ export async function reserveCodes(
     const blocks = merge(mine);
     // Rewritten each time: the used parts of the device's blocks go, so its blocks stay few and short.
     await repo.replaceBlocks(trx, scope, input.deviceId, blocks);
-    return { blocks, count: countOf(blocks) };
+    const tokenKey = deps.offlineTokens.tokenKey(workshopId, input.deviceId);
+    return { blocks, count: countOf(blocks), tokenKey };
   });
 }
 

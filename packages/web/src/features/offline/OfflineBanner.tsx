@@ -28,12 +28,12 @@ function Bar({ bg, c, children }: { bg: string; c: string; children: ReactNode }
  */
 export function OfflineBanner({ userId }: { userId: string }) {
   const online = useOnline();
-  const { waiting, refused } = useQueueCounts(userId);
+  const { waiting, refused, reprints } = useQueueCounts(userId);
   const progress = useSyncExternalStore(subscribeSync, syncProgress, syncProgress);
   const sending = online && waiting > 0;
   const percent = progress.running && progress.total > 0 ? (progress.sent / progress.total) * 100 : 0;
   return (
-    <Stack gap="xs" mb={!online || waiting + refused > 0 ? 'md' : 0} aria-live="polite">
+    <Stack gap="xs" mb={!online || waiting + refused + reprints > 0 ? 'md' : 0} aria-live="polite">
       {!online ? (
         <Bar bg="var(--mantine-color-ink-9)" c="white">
           <Group gap="sm" wrap="wrap">
@@ -87,6 +87,25 @@ export function OfflineBanner({ userId }: { userId: string }) {
               size="sm"
             >
               دلیل را ببینید و اصلاح کنید
+            </Anchor>
+          </Group>
+        </Bar>
+      ) : null}
+      {reprints > 0 ? (
+        <Bar bg="var(--mantine-color-orange-0)" c="var(--mantine-color-ink-9)">
+          <Group gap="sm" wrap="wrap">
+            <IconAlertTriangle size={18} />
+            <Text size="sm" fw={600}>
+              برگه <Ltr>{fa(reprints)}</Ltr> بسته باید دوباره چاپ شود: کد QR آن عوض شده است.
+            </Text>
+            <Anchor
+              component={Link}
+              to={QUEUE_PATH}
+              c="var(--mantine-color-ink-9)"
+              underline="always"
+              size="sm"
+            >
+              برگه‌های تازه را چاپ کنید
             </Anchor>
           </Group>
         </Bar>

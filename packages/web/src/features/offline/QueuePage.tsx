@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatGrams, toPersianDigits } from '@ayar/contract';
+import { BOUND_TOKEN_SCHEME, formatGrams, toPersianDigits } from '@ayar/contract';
 import { confirmAction } from '../../components/ui/confirm.tsx';
 import { SlipLinks } from '../../components/ui/SlipLinks.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
@@ -13,6 +13,7 @@ import { formatJalaliDateTime } from '../../lib/format.ts';
 import type { EntryState, QueueEntry } from './db.ts';
 import { EntryFixForm } from './EntryFixForm.tsx';
 import { listEntries, subscribeQueue } from './queue.ts';
+import { ReprintNotices } from './ReprintNotices.tsx';
 import { discardEntry, resendEntry } from './queueActions.ts';
 import type { EntryFix } from './queueActions.ts';
 import { syncAndTopUp, useOnline } from './runtime.ts';
@@ -56,6 +57,15 @@ function QueuedSlips({ added }: { added: { key: string; docNumber: number }[] })
     />
   );
 }
+
+/**
+ * Whether the packet reaches the server with the QR code its slip was printed with: only a token this
+ * device's key made is sent (ADR 0040); an earlier app's random one, or one the server refused, is not.
+ */
+const keepsItsQr = (entry: QueueEntry) =>
+  entry.kind === 'addTest' &&
+  entry.tokenScheme === BOUND_TOKEN_SCHEME &&
+  entry.body.every((draft) => draft.publicToken !== undefined);
 
 function EntryCard({
   entry,
@@ -104,6 +114,11 @@ function EntryCard({
           ) : null}
           {' · '}عیار {summary.cutting !== null ? <Ltr>{fa(summary.cutting)}</Ltr> : 'در انتظار'}
         </Text>
+        {entry.kind === 'addTest' && !keepsItsQr(entry) ? (
+          <Text size="sm" fw={600}>
+            کد QR این بسته هنگام ارسال عوض می‌شود: پس از ارسال، برگه تازه آن را چاپ کنید.
+          </Text>
+        ) : null}
         {entry.error ? (
           <Text
             size="sm"
@@ -195,6 +210,7 @@ export function QueuePage() {
   return (
     <Stack gap="md" maw={960} mx="auto">
       {added.length > 0 ? <QueuedSlips added={added} /> : null}
+      <ReprintNotices userId={userId} />
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text size="sm" c="dimmed">
           موارد به ترتیب ثبت ارسال می‌شوند؛ با وصل بودن اینترنت هر چند ثانیه دوباره امتحان می‌شود.

@@ -1,11 +1,12 @@
-import { DEVICE_HEADER, type LabDraft } from '@ayar/contract';
-import { claimNumbers, deviceIdOf, freeNumbers, markUsed, readDevice } from './device.ts';
+import { BOUND_TOKEN_SCHEME, DEVICE_HEADER, type LabDraft } from '@ayar/contract';
+import { claimNumbers, deviceIdOf, freeNumbers, markUsed, readDevice, unclaimNumbers } from './device.ts';
 import type { OfflinePacket, OfflinePurity } from '../../lib/offline-entries.ts';
 import { randomToken } from './ids.ts';
 import { dropKeptPhotos, photoUploader, splitKeptPhotos, uploadKeptPhotos } from './photos.ts';
 import { addEntries, listEntries, subscribeQueue } from './queue.ts';
 import type { NewEntry } from './queue.ts';
 import { topUpReservation } from './reservations.ts';
+import { NO_TOKEN_KEY, NO_WEB_CRYPTO, canMakeTokens, offlineToken } from './tokens.ts';
 
 // lab/add and the waiting list reach this through the shell (app/shell/OfflineLayer.tsx), which hands
 // `assaysOffline` to the assays feature as its `AssaysOffline` (features/assays/offline.ts).
@@ -23,16 +24,28 @@ function packetSummary(packet: OfflinePacket, docNumber: number, publicToken: st
   };
 }
 
+/**
+ * Queues the packets on numbers this device holds, each with the token its key makes for the number
+ * (ADR 0040): the slip printed now carries the QR code the result will have. A device without a key
+ * (it has not reached the server since this app arrived) queues nothing.
+ */
 async function queuePackets(userId: string, list: readonly OfflinePacket[]) {
+  const tokenKey = (await readDevice(userId))?.tokenKey;
+  if (!tokenKey) throw new Error(NO_TOKEN_KEY);
+  if (!canMakeTokens()) throw new Error(NO_WEB_CRYPTO);
   const numbers = await claimNumbers(
     userId,
     list.map((p) => p.draft.docNumber),
   );
+  const tokens = await Promise.all(numbers.map((n) => offlineToken(tokenKey, n))).catch(async () => {
+    await unclaimNumbers(userId, numbers);
+    throw new Error(NO_WEB_CRYPTO);
+  });
   const entries: NewEntry[] = [];
   const keptAddresses: string[] = [];
   for (const [i, packet] of list.entries()) {
     const docNumber = numbers[i]!;
-    const publicToken = randomToken();
+    const publicToken = tokens[i]!;
     const { images, blobs, kept } = await splitKeptPhotos(packet.draft);
     keptAddresses.push(...kept);
     const draft: LabDraft & { publicToken: string } = { ...packet.draft, docNumber, images, publicToken };
@@ -41,6 +54,8 @@ async function queuePackets(userId: string, list: readonly OfflinePacket[]) {
       userId,
       kind: 'addTest',
       body: [draft],
+      tokenScheme: BOUND_TOKEN_SCHEME,
+      printedNumber: docNumber,
       ...(blobs.length > 0 ? { photos: blobs, uploaded: [] } : {}),
       createdAt: new Date().toISOString(),
       summary: packetSummary(packet, docNumber, publicToken),

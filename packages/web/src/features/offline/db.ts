@@ -1,12 +1,13 @@
 import type { DBSchema, IDBPDatabase } from 'idb';
-import type { AddCuttingRequest, AddTestRequest, CodeBlock } from '@ayar/contract';
+import type { AddCuttingRequest, AddTestRequest, BOUND_TOKEN_SCHEME, CodeBlock } from '@ayar/contract';
 import { sharedDatabase } from '../../lib/idb.ts';
 
 // The offline counter's IndexedDB (issue 19; the format is documented in README.md for the e2e test
 // and the bench, which read it directly). Its own database: the query cache (persist/) changes apart.
 
 export const OFFLINE_DB_NAME = 'ayar-offline';
-const VERSION = 1;
+/** 2 added `reprints` (ADR 0040). */
+const VERSION = 2;
 
 export type EntryState = 'waiting' | 'sending' | 'refused';
 
@@ -18,7 +19,10 @@ export interface EntrySummary {
   /** Grams. */
   weight: number | null;
   cutting: number | null;
-  /** Add entries: the packet's public token (its slip's QR). Purity entries: the packet's id. */
+  /**
+   * Add entries: the public token the slip was printed with (its QR), kept even when the entry is sent
+   * without it. Purity entries: the packet's id.
+   */
   publicToken?: string;
   testId?: string;
 }
@@ -46,6 +50,13 @@ export interface AddTestEntry extends EntryBase {
   photos?: Blob[];
   /** Addresses of `photos` already uploaded, in order: a retry uploads only the rest. */
   uploaded?: string[];
+  /**
+   * `BOUND_TOKEN_SCHEME` when the body's token was made from the device's token key. Without it (an
+   * entry of an earlier app, whose token was random) the token is never sent (ADR 0040).
+   */
+  tokenScheme?: typeof BOUND_TOKEN_SCHEME;
+  /** The number the slip was printed with, before any fix on the queue screen. */
+  printedNumber?: number;
 }
 
 export interface AddCuttingEntry extends EntryBase {
@@ -65,6 +76,27 @@ export interface DeviceRecord {
   blocks: CodeBlock[];
   /** Numbers of those this device has used offline (queued), not yet known to the server as used. */
   used: number[];
+  /** The server's key for this device's offline public tokens (ADR 0040); none until it answered one. */
+  tokenKey?: string;
+}
+
+/**
+ * A packet that reached the server with another public token than its slip was printed with (ADR
+ * 0040): the slip must be printed again. Kept until the clerk says it was.
+ */
+export interface Reprint {
+  /** The queue entry's key it came from. */
+  key: string;
+  userId: string;
+  /** The registered packet: its slip is `/lab/slip/<id>`. */
+  id: string;
+  docNumber: number;
+  customerName: string;
+  titleName: string;
+  /** The number on the slip printed before, when a fix changed it. */
+  printedNumber: number | null;
+  /** ISO time it reached the server. */
+  sentAt: string;
 }
 
 /** A photo lab/add keeps while offline, until its packet is queued (or registered online). */
@@ -78,16 +110,21 @@ interface OfflineSchema extends DBSchema {
   queue: { key: string; value: QueueEntry; indexes: { byUser: string; bySeq: number } };
   device: { key: string; value: DeviceRecord };
   photos: { key: string; value: KeptPhoto; indexes: { byUser: string } };
+  reprints: { key: string; value: Reprint; indexes: { byUser: string } };
 }
 
 export type OfflineDb = IDBPDatabase<OfflineSchema>;
 
-export const offlineDb = sharedDatabase<OfflineSchema>(OFFLINE_DB_NAME, VERSION, (db) => {
-  const queue = db.createObjectStore('queue', { keyPath: 'key' });
-  queue.createIndex('byUser', 'userId');
-  queue.createIndex('bySeq', 'seq');
-  db.createObjectStore('device', { keyPath: 'userId' });
-  db.createObjectStore('photos', { keyPath: 'address' }).createIndex('byUser', 'userId');
+export const offlineDb = sharedDatabase<OfflineSchema>(OFFLINE_DB_NAME, VERSION, (db, oldVersion) => {
+  if (oldVersion < 1) {
+    const queue = db.createObjectStore('queue', { keyPath: 'key' });
+    queue.createIndex('byUser', 'userId');
+    queue.createIndex('bySeq', 'seq');
+    db.createObjectStore('device', { keyPath: 'userId' });
+    db.createObjectStore('photos', { keyPath: 'address' }).createIndex('byUser', 'userId');
+  }
+  // Version 1's entries stay where they are: the sync sends their random tokens' packets unbound.
+  if (oldVersion < 2) db.createObjectStore('reprints', { keyPath: 'key' }).createIndex('byUser', 'userId');
 });
 
 /** No IndexedDB (an old browser, the prerender, a test without it): no offline counter. */

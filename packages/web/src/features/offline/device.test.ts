@@ -5,7 +5,7 @@ import { handle } from '../../test/server.ts';
 import { signInAs } from '../../test/session.ts';
 import { NO_NUMBERS, applyReservation, claimNumbers, freeNumbers, readDevice } from './device.ts';
 import { RESERVE, topUpReservation } from './reservations.ts';
-import { USER, emptyOfflineDb, holdNumbers } from './testKit.ts';
+import { TOKEN_KEY, USER, emptyOfflineDb, holdNumbers } from './testKit.ts';
 
 // The device's reserved numbers (ADR 0033): handed out once each, in any interleaving of tabs, and
 // topped up when they run low.
@@ -42,10 +42,10 @@ describe('the numbers this device holds', () => {
   it('keeps a queued number used when the server still lists it, and forgets it once the server does', async () => {
     await holdNumbers([block(5001, 3)]);
     await claimNumbers(USER, [5001]);
-    await applyReservation(USER, { blocks: [block(5001, 5)], count: 5 });
+    await applyReservation(USER, { blocks: [block(5001, 5)], count: 5, tokenKey: TOKEN_KEY });
     expect(freeNumbers((await readDevice(USER))!)).toEqual([5002, 5003, 5004, 5005]);
     // Sent: the server no longer lists 5001.
-    await applyReservation(USER, { blocks: [block(5002, 4)], count: 4 });
+    await applyReservation(USER, { blocks: [block(5002, 4)], count: 4, tokenKey: TOKEN_KEY });
     expect((await readDevice(USER))!.used).toEqual([]);
   });
 });
@@ -55,6 +55,7 @@ describe('topping the reservation up', () => {
     const reserves = handle(ROUTES.tests.reserveCodes, ({ body }) => ({
       blocks: [block(5001, (body as { count: number }).count)],
       count: (body as { count: number }).count,
+      tokenKey: TOKEN_KEY,
     }));
     const deviceId = await holdNumbers([block(5001, RESERVE.below)]);
     await topUpReservation(USER);

@@ -125,29 +125,47 @@ export function markUsed(userId: string, numbers: readonly number[]): Promise<vo
 }
 
 /**
- * The server's answer to ReserveCodes is every unused number it keeps for this device. The device's
- * used numbers outside it have reached the server (or been refused) and are forgotten; those inside
- * it are queued entries not sent yet, and stay used.
+ * The server's answer to ReserveCodes is every unused number it keeps for this device, and the device's
+ * token key. The device's used numbers outside it have reached the server (or been refused) and are
+ * forgotten; those inside it are queued entries not sent yet, and stay used.
  */
 export function applyReservation(userId: string, answer: ReserveCodesResponse): Promise<number> {
   return changeDevice(userId, (record) => {
     const next = {
       ...record,
       blocks: answer.blocks,
+      tokenKey: answer.tokenKey,
       used: record.used.filter((n) => answer.blocks.some((b) => n >= b.from && n <= b.to)),
     };
     return { record: next, result: freeNumbers(next).length };
   });
 }
 
-/** Forgets the workshop's reservation here (after the server took its numbers back). */
+/**
+ * The server refused a token made with the key this device holds (its secret changed since, ADR
+ * 0040): the key is dropped, so the next top-up asks for the current one.
+ */
+export function forgetTokenKey(userId: string): Promise<void> {
+  return changeDevice(userId, (record) => {
+    if (record.tokenKey === undefined) return { record: null, result: undefined };
+    const { tokenKey: _dropped, ...rest } = record;
+    return { record: rest, result: undefined };
+  });
+}
+
+/**
+ * Forgets the workshop's reservation here (after the server took its numbers back), with its token
+ * key, its kept photos and its reprint reminders.
+ */
 export async function forgetDevice(userId: string): Promise<void> {
   const db = await offlineDb();
-  const tx = db.transaction(['device', 'photos'], 'readwrite');
+  const tx = db.transaction(['device', 'photos', 'reprints'], 'readwrite');
   const photos = await tx.objectStore('photos').index('byUser').getAllKeys(userId);
+  const reprints = await tx.objectStore('reprints').index('byUser').getAllKeys(userId);
   await Promise.all([
     tx.objectStore('device').delete(userId),
     ...photos.map((key) => tx.objectStore('photos').delete(key)),
+    ...reprints.map((key) => tx.objectStore('reprints').delete(key)),
     tx.done,
   ]);
   ids.delete(userId);

@@ -3,13 +3,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
-import { DEVICE_HEADER, ROUTES, toPersianDigits } from '@ayar/contract';
+import { BOUND_TOKEN_SCHEME, DEVICE_HEADER, ROUTES, toPersianDigits } from '@ayar/contract';
 import { LAB_SETTINGS } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { handle, requestsTo } from '../../test/server.ts';
 import { signInAs } from '../../test/session.ts';
 import {
   OWNER,
+  TOKEN_KEY,
   emptyOfflineDb,
   handleReserve,
   holdNumbers,
@@ -17,6 +18,7 @@ import {
   setConnection,
   storedEntries,
 } from './testKit.ts';
+import { offlineToken } from './tokens.ts';
 
 // Issue 19, lab/add without a connection: the number comes from this device's reservation (never
 // GetCode), the packet goes to the queue with its own key and token, and the clerk goes on.
@@ -69,7 +71,9 @@ describe('lab/add offline', () => {
     expect(entries.map((e) => e.kind)).toEqual(['addTest', 'addTest']);
     for (const entry of entries) {
       expect(entry.key).toMatch(/^[A-Za-z0-9_-]{22}$/);
-      expect(entry.summary.publicToken).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      // The token this device's key makes for the number (ADR 0040): the server will take it.
+      expect(entry.summary.publicToken).toBe(await offlineToken(TOKEN_KEY, entry.summary.docNumber));
+      expect(entry.kind === 'addTest' && entry.tokenScheme).toBe(BOUND_TOKEN_SCHEME);
       expect(entry.state).toBe('waiting');
       expect(entry.body[0]).toMatchObject({
         testFullName: OWNER.name,

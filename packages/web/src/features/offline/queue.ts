@@ -1,5 +1,5 @@
 import { offlineDb } from './db.ts';
-import type { QueueEntry } from './db.ts';
+import type { QueueEntry, Reprint } from './db.ts';
 
 // The queue of entries made offline (issue 19): durable in IndexedDB, read afresh on every use so
 // tabs and reloads agree; a change is announced here and to the other tabs.
@@ -39,8 +39,11 @@ function schedule(toOtherTabs: boolean): void {
   }, NOTIFY_MS);
 }
 
-/** Tells this tab's and the other tabs' listeners that the queue changed (soon, and once per burst). */
-function changed(): void {
+/**
+ * Tells this tab's and the other tabs' listeners that the queue (or its reprint reminders) changed
+ * (soon, and once per burst).
+ */
+export function changed(): void {
   schedule(true);
 }
 
@@ -95,5 +98,20 @@ export async function updateEntry(
 export async function removeEntry(key: string): Promise<void> {
   const db = await offlineDb();
   await db.delete('queue', key);
+  changed();
+}
+
+/**
+ * An entry the server took leaves the queue; when its packet's token is not the one its slip was
+ * printed with, the reminder to print it again takes its place in the same transaction (ADR 0040).
+ */
+export async function settleEntry(key: string, reprint: Reprint | null): Promise<void> {
+  const db = await offlineDb();
+  const tx = db.transaction(['queue', 'reprints'], 'readwrite');
+  await Promise.all([
+    tx.objectStore('queue').delete(key),
+    ...(reprint ? [tx.objectStore('reprints').put(reprint)] : []),
+    tx.done,
+  ]);
   changed();
 }

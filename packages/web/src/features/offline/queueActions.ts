@@ -3,7 +3,6 @@ import type { CustomerSearchItem } from '@ayar/contract';
 import { getUserSettings } from '../../lib/auth.ts';
 import type { QueueEntry } from './db.ts';
 import { freeNumbers, readDevice, takeIfFree, unclaimNumbers } from './device.ts';
-import { randomToken } from './ids.ts';
 import { getEntry, removeEntry, updateEntry } from './queue.ts';
 
 // What the queue screen does to a refused entry: fix it and send it again, or discard it. Nothing
@@ -17,9 +16,6 @@ export interface EntryFix {
   /** A new purity (purity entries). */
   cutting?: number;
 }
-
-/** Whether a refusal named the public token: the entry needs a new one (and its slip a new print). */
-const tokenRefused = (entry: QueueEntry) => entry.error?.field === 'publicToken';
 
 function fixed(entry: QueueEntry, fix: EntryFix): QueueEntry {
   const base = { ...entry, state: 'waiting' as const, error: undefined };
@@ -36,9 +32,12 @@ function fixed(entry: QueueEntry, fix: EntryFix): QueueEntry {
   const fee = fix.customer
     ? effectiveCustomerSettings(fix.customer.settings, { vage: settings.vage, sendSMS: settings.sendSMS })
     : null;
-  const publicToken = tokenRefused(entry) ? randomToken() : entry.summary.publicToken;
-  const body = entry.body.map((draft) => ({
+  // A new number is a new slip: the printed QR's token was made for the old one (ADR 0040), so the
+  // server makes the packet's, and the sync asks for the slip to be printed again.
+  const renumbered = fix.docNumber !== undefined && fix.docNumber !== entry.summary.docNumber;
+  const body = entry.body.map(({ publicToken, ...draft }) => ({
     ...draft,
+    ...(publicToken !== undefined && !renumbered ? { publicToken } : {}),
     ...(fix.docNumber !== undefined ? { docNumber: fix.docNumber } : {}),
     ...(fix.customer && fee
       ? {
@@ -52,7 +51,6 @@ function fixed(entry: QueueEntry, fix: EntryFix): QueueEntry {
           sendCall: fee.sendSMS,
         }
       : {}),
-    ...(publicToken ? { publicToken } : {}),
   }));
   return {
     ...base,
@@ -62,7 +60,6 @@ function fixed(entry: QueueEntry, fix: EntryFix): QueueEntry {
       ...entry.summary,
       docNumber: fix.docNumber ?? entry.summary.docNumber,
       customerName: fix.customer?.name ?? entry.summary.customerName,
-      ...(publicToken ? { publicToken } : {}),
     },
   };
 }

@@ -10,6 +10,7 @@ import { renderApp } from '../../test/render.tsx';
 import { handle, handleAny, requestsTo } from '../../test/server.ts';
 import { signInAs } from '../../test/session.ts';
 import { assaysOffline } from './adapter.ts';
+import { offlineDb } from './db.ts';
 import { readDevice } from './device.ts';
 import {
   USER,
@@ -198,6 +199,42 @@ describe('signing out', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'استعلام جواب آزمایش' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: ASK })).not.toBeInTheDocument();
     expect(releases.bodies).toEqual([{ deviceId }]);
+    expect(await readDevice(USER)).toBeUndefined();
+  });
+
+  it('with a slip still to print again asks first; signing out forgets it with the token key', async () => {
+    const REPRINT = 'برگه‌هایی هنوز دوباره چاپ نشده است';
+    const releases = handle(ROUTES.tests.releaseCodes, { released: 50 });
+    handle(ROUTES.account.logout, null);
+    const db = await offlineDb();
+    await db.put('reprints', {
+      key: 'r'.repeat(22),
+      userId: USER,
+      id: 'id-5001',
+      docNumber: 5001,
+      customerName: 'حسن طلافروش',
+      titleName: 'بسته',
+      printedNumber: null,
+      sentAt: new Date().toISOString(),
+    });
+    const user = userEvent.setup();
+    renderApp('/lab/queue');
+    await screen.findByRole('region', { name: 'برگه این بسته‌ها را دوباره چاپ کنید' });
+
+    await signOut(user);
+    const dialog = await screen.findByRole('dialog', { name: REPRINT });
+    expect(dialog).toHaveTextContent('برگه ۱ بسته باید دوباره چاپ شود');
+    await user.click(within(dialog).getByRole('button', { name: 'ماندن' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: REPRINT })).not.toBeInTheDocument());
+    expect(localStorage.getItem(STORAGE_KEYS.token)).not.toBeNull();
+    expect(releases).toHaveLength(0);
+
+    await signOut(user);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: REPRINT })).getByRole('button', { name: 'خروج' }),
+    );
+    expect(await screen.findByRole('heading', { level: 2, name: 'استعلام جواب آزمایش' })).toBeInTheDocument();
+    expect(await db.getAll('reprints')).toEqual([]);
     expect(await readDevice(USER)).toBeUndefined();
   });
 });

@@ -8,7 +8,8 @@ export const RESERVE = { count: 50, below: 25 } as const;
 let topping: Promise<void> | null = null;
 
 /**
- * While online: when this device holds fewer than `RESERVE.below` free numbers, asks the server to top
+ * While online: when this device holds fewer than `RESERVE.below` free numbers, or no token key (a
+ * device set up by an earlier app, or one whose key the server stopped taking), asks the server to top
  * it up to `RESERVE.count`. Quietly does nothing when the server cannot be reached (the next start or
  * sync asks again). One request at a time per tab.
  */
@@ -16,7 +17,7 @@ export function topUpReservation(userId: string): Promise<void> {
   topping ??= (async () => {
     try {
       const record = await ensureDevice(userId);
-      if (freeNumbers(record).length >= RESERVE.below) return;
+      if (freeNumbers(record).length >= RESERVE.below && record.tokenKey) return;
       const answer = await apiRequest(ROUTES.tests.reserveCodes, {
         body: { deviceId: record.deviceId, count: RESERVE.count },
         silent: true,

@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { listEntries, subscribeQueue } from './queue.ts';
+import { listReprints } from './reprints.ts';
 import { topUpReservation } from './reservations.ts';
 import { syncQueue } from './sync.ts';
 
@@ -57,17 +58,24 @@ export interface QueueCounts {
   /** Waiting or being sent. */
   waiting: number;
   refused: number;
+  /** Sent packets whose slip must be printed again (ADR 0040). */
+  reprints: number;
 }
 
 /** The user's queue counts, read again on every change (here or in another tab). */
 function queueCountsStore(userId: string) {
-  let counts: QueueCounts = { waiting: 0, refused: 0 };
+  let counts: QueueCounts = { waiting: 0, refused: 0, reprints: 0 };
   const listeners = new Set<() => void>();
   const refresh = async () => {
-    const entries = await listEntries(userId);
+    const [entries, reprints] = await Promise.all([listEntries(userId), listReprints(userId)]);
     const refused = entries.filter((entry) => entry.state === 'refused').length;
-    const next = { waiting: entries.length - refused, refused };
-    if (next.waiting === counts.waiting && next.refused === counts.refused) return;
+    const next = { waiting: entries.length - refused, refused, reprints: reprints.length };
+    if (
+      next.waiting === counts.waiting &&
+      next.refused === counts.refused &&
+      next.reprints === counts.reprints
+    )
+      return;
     counts = next;
     for (const listener of listeners) listener();
   };

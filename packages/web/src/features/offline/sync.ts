@@ -1,9 +1,10 @@
-import { DEVICE_HEADER, IDEMPOTENCY_HEADER, MSG, ROUTES } from '@ayar/contract';
+import { BOUND_TOKEN_SCHEME, DEVICE_HEADER, IDEMPOTENCY_HEADER, MSG, ROUTES } from '@ayar/contract';
+import type { AddTestRequest, AddTestResponse } from '@ayar/contract';
 import { uploadPhoto } from '../../components/ui/PhotoUploader.tsx';
 import { ApiError, apiCall } from '../../lib/api.ts';
-import type { QueueEntry } from './db.ts';
-import { deviceIdOf } from './device.ts';
-import { getEntry, listEntries, removeEntry, updateEntry } from './queue.ts';
+import type { AddTestEntry, QueueEntry, Reprint } from './db.ts';
+import { deviceIdOf, forgetTokenKey } from './device.ts';
+import { getEntry, listEntries, settleEntry, updateEntry } from './queue.ts';
 
 // Sending the queue (issue 19): in order, one entry at a time, each under its idempotency key, so a
 // sync cut off half way and run again registers every entry once.
@@ -58,16 +59,90 @@ async function uploadPhotos(entry: QueueEntry): Promise<string[]> {
   return uploaded;
 }
 
-async function send(entry: QueueEntry, deviceId: string): Promise<void> {
+/** The server refused a draft's public token (ADR 0040: anything but the device's own for the number). */
+const tokenRefused = (error: unknown) =>
+  error instanceof ApiError &&
+  error.status === 400 &&
+  error.fieldErrors.some((e) => /^\d+\.publicToken$/.test(e.field));
+
+const hasToken = (body: AddTestRequest) => body.some((draft) => draft.publicToken !== undefined);
+const withoutToken = (body: AddTestRequest): AddTestRequest =>
+  body.map(({ publicToken: _dropped, ...draft }) => draft);
+
+/** The entry is sent without its token from now on, retries included; the server makes the packet's. */
+async function dropToken(entry: AddTestEntry): Promise<AddTestEntry> {
+  await updateEntry(entry.key, (e) => (e.kind === 'addTest' ? { ...e, body: withoutToken(e.body) } : e));
+  return { ...entry, body: withoutToken(entry.body) };
+}
+
+/**
+ * Sends a packet. Its token goes with it only when this device's key made it: an earlier app's random
+ * token is never sent (it would let anyone who saw the slip take the QR code, ADR 0040). A token the
+ * server refuses (its secret changed since the key was given) is dropped and the packet sent once
+ * more without it. Each way ends after one more request at most: nothing loops.
+ */
+async function sendPacket(
+  userId: string,
+  entry: AddTestEntry,
+  options: { silent: true; background: true; headers: Record<string, string> },
+): Promise<AddTestResponse> {
+  const uploaded = await uploadPhotos(entry);
+  const post = async (body: AddTestRequest) =>
+    (
+      await apiCall(ROUTES.tests.addTest, {
+        ...options,
+        body: body.map((draft) => ({ ...draft, images: [...draft.images, ...uploaded] })),
+      })
+    ).data;
+  const unbound = hasToken(entry.body) && entry.tokenScheme !== BOUND_TOKEN_SCHEME;
+  const current = unbound ? await dropToken(entry) : entry;
+  try {
+    return await post(current.body);
+  } catch (error) {
+    if (hasToken(current.body) && tokenRefused(error)) {
+      await forgetTokenKey(userId);
+      return post((await dropToken(current)).body);
+    }
+    const printed = entry.summary.publicToken;
+    if (!hasToken(current.body) && printed && error instanceof ApiError && error.status === 422) {
+      // The key already stands for this entry sent with its printed token (by an earlier app, its
+      // answer lost): that request again gets its stored answer, and registers nothing.
+      return post(current.body.map((draft) => ({ ...draft, publicToken: printed })));
+    }
+    throw error;
+  }
+}
+
+/**
+ * The reminder to print the slip again, when the registered packet's token (or number) is not the one
+ * printed offline; else null.
+ */
+function reprintOf(entry: AddTestEntry, answer: AddTestResponse): Reprint | null {
+  const packet = answer.list[0];
+  const printedNumber = entry.printedNumber ?? entry.summary.docNumber;
+  if (!packet) return null;
+  if (packet.publicToken === entry.summary.publicToken && packet.docNumber === printedNumber) return null;
+  return {
+    key: entry.key,
+    userId: entry.userId,
+    id: packet.id,
+    docNumber: packet.docNumber,
+    customerName: entry.summary.customerName,
+    titleName: entry.summary.titleName,
+    printedNumber: packet.docNumber === printedNumber ? null : printedNumber,
+    sentAt: new Date().toISOString(),
+  };
+}
+
+/** Sends the entry; answers the reminder to print its slip again, if its packet needs one. */
+async function send(userId: string, entry: QueueEntry, deviceId: string): Promise<Reprint | null> {
   const headers = { [IDEMPOTENCY_HEADER]: entry.key, [DEVICE_HEADER]: deviceId };
   const options = { silent: true, background: true, headers } as const;
   if (entry.kind === 'addCutting') {
     await apiCall(ROUTES.tests.addCutting, { ...options, body: entry.body });
-    return;
+    return null;
   }
-  const uploaded = await uploadPhotos(entry);
-  const body = entry.body.map((draft) => ({ ...draft, images: [...draft.images, ...uploaded] }));
-  await apiCall(ROUTES.tests.addTest, { ...options, body });
+  return reprintOf(entry, await sendPacket(userId, entry, options));
 }
 
 /**
@@ -87,8 +162,7 @@ async function run(userId: string, onSent: () => void): Promise<SyncOutcome> {
     if (!entry || entry.state === 'refused') continue;
     await updateEntry(key, (e) => ({ ...e, state: 'sending' }));
     try {
-      await send(entry, deviceId);
-      await removeEntry(key);
+      await settleEntry(key, await send(userId, entry, deviceId));
       sent += 1;
       setProgress({ running: true, sent, total: todo.length });
       onSent();

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { OTHER_CUSTOMER_ID, ROUTES, TEST_TYPES, labDraftSchema } from '@ayar/contract';
+import { OFFLINE_TOKEN_VECTOR, OTHER_CUSTOMER_ID, ROUTES, TEST_TYPES, labDraftSchema } from '@ayar/contract';
 import type { CodeBlock, LabDraft } from '@ayar/contract';
 import { handle } from '../../test/server.ts';
 import { assaysOffline } from './adapter.ts';
@@ -31,7 +31,7 @@ globalThis.structuredClone = keepingBlobs(globalThis.structuredClone);
 
 export async function emptyOfflineDb(): Promise<void> {
   const db = await offlineDb();
-  await Promise.all([db.clear('queue'), db.clear('device'), db.clear('photos')]);
+  await Promise.all([db.clear('queue'), db.clear('device'), db.clear('photos'), db.clear('reprints')]);
 }
 
 /** The browser's connection as the app follows it: navigator.onLine and its events. */
@@ -40,18 +40,21 @@ export function setConnection(online: boolean): void {
   window.dispatchEvent(new Event(online ? 'online' : 'offline'));
 }
 
-/** This device holds these numbers (as the server's last ReserveCodes answer said). */
+/** The device's token key in these tests: the contract's worked example (ADR 0040). */
+export const TOKEN_KEY = OFFLINE_TOKEN_VECTOR.tokenKey;
+
+/** This device holds these numbers and its token key (as the server's last ReserveCodes answer said). */
 export async function holdNumbers(blocks: CodeBlock[], userId = USER): Promise<string> {
   const { deviceId } = await ensureDevice(userId);
   const count = blocks.reduce((sum, b) => sum + b.to - b.from + 1, 0);
-  await applyReservation(userId, { blocks, count });
+  await applyReservation(userId, { blocks, count, tokenKey: TOKEN_KEY });
   return deviceId;
 }
 
 /** ReserveCodes as the server answers it: these blocks, whatever was asked. */
 export function handleReserve(blocks: CodeBlock[] = [{ from: 5001, to: 5050 }]) {
   const count = blocks.reduce((sum, b) => sum + b.to - b.from + 1, 0);
-  return handle(ROUTES.tests.reserveCodes, { blocks, count });
+  return handle(ROUTES.tests.reserveCodes, { blocks, count, tokenKey: TOKEN_KEY });
 }
 
 export async function storedEntries(): Promise<QueueEntry[]> {
