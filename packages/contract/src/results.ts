@@ -71,13 +71,18 @@ export const resultItemSchema = z.object({
   version: z.number().int().nullable(),
   /** When the current version was signed, else null. */
   signedAt: z.string().nullable(),
-  /** When the result was corrected or withdrawn (the current version, if it is not the first), else null. */
+  /**
+   * When the result was last corrected or withdrawn, else null. A version that only added or removed
+   * photos (or re-signed the lab's new name) is no correction and keeps the earlier time (ADR 0041).
+   */
   changedAt: z.string().nullable(),
   /** Why it was corrected or withdrawn, where a reason was given, else null. */
   changeReason: z.string().nullable(),
   /**
    * The current version as a compact JWS (RFC 7515, EdDSA; ADR 0029), checked against
-   * `/.well-known/jwks.json`; null while nothing is signed.
+   * `/.well-known/jwks.json`; null while nothing is signed. Payload v2 (`typ: ayar-result-v2+jws`,
+   * ADR 0041) signs every field above as shown, and the item shows the signed values; a v1 version
+   * (`ayar-result+jws`) covers only the lab, type, weights, purity, number, token and dates.
    */
   jws: z.string().nullable(),
 });

@@ -16,7 +16,8 @@ const PUBLIC =
   "The public sees the packet number, purity, lab and date; the customer's name, the test type, the " +
   "weights (grams) and the ready time only where the lab's report settings show them (else null), never " +
   'a mobile. `remain` is the minutes until the result is due (never below 0). Photos are addresses ' +
-  'scoped to the packet (`?thumb=1` for the thumbnail).';
+  'scoped to the packet (`?thumb=1` for the thumbnail). Once a version is signed the shown fields are ' +
+  'the signed ones (`jws`, payload v2: ADR 0041), so a later rename or settings change does not alter them.';
 
 export const result = route(P.tests.result, {
   summary: 'Looks a result up by packet number (public)',

@@ -4,6 +4,15 @@
  * WebCrypto's Ed25519. Nothing is trusted from the page that shows it: a forged page would need the
  * network's private key to make a signature that passes here.
  */
+import {
+  RESULT_JWS_TYPES,
+  V1_UNSIGNED_ITEM_FIELDS,
+  resultPhotoAddress,
+  signedResultV1Schema,
+  signedResultV2Schema,
+  type ResultItem,
+  type SignedResult,
+} from '@ayar/contract';
 
 export interface PublicJwk {
   kty: string;
@@ -11,26 +20,15 @@ export interface PublicJwk {
   crv?: string;
   x?: string;
   alg?: string;
+  /** When the key was retired (ISO 8601 UTC, ADR 0041): nothing it claims to sign from then holds. */
+  retiredAt?: string;
 }
 
-/** What the network signed: the public fields of one version of a result. */
-export interface SignedResult {
-  docNumber: number;
-  lab: string;
-  testType: string | null;
-  purity: number | null;
-  weight: number | null;
-  sampleWeight: number | null;
-  registeredAt: string;
-  publishedAt: string;
-  version: number;
-  status: 'published' | 'withdrawn' | 'deleted';
-  token: string;
-}
+export type { SignedResult, SignedResultV1, SignedResultV2 } from '@ayar/contract';
 
 export type SignatureCheck =
-  | { ok: true; result: SignedResult; kid: string }
-  | { ok: false; reason: 'malformed' | 'unknown-key' | 'bad-signature' | 'unsupported' };
+  | { ok: true; signed: SignedResult; kid: string }
+  | { ok: false; reason: 'malformed' | 'unknown-key' | 'retired-key' | 'bad-signature' | 'unsupported' };
 
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   const base64 = text
@@ -45,6 +43,26 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
 
 const decodeJson = (part: string): unknown => JSON.parse(new TextDecoder().decode(fromBase64Url(part)));
 
+/** The payload read by its header's `typ`: v2, or v1 for versions signed before ADR 0041. */
+function readPayload(typ: unknown, payload: unknown): SignedResult | null {
+  if (typ === RESULT_JWS_TYPES.v2) {
+    const parsed = signedResultV2Schema.safeParse(payload);
+    return parsed.success ? { typ: RESULT_JWS_TYPES.v2, payload: parsed.data } : null;
+  }
+  if (typ === RESULT_JWS_TYPES.v1) {
+    const parsed = signedResultV1Schema.safeParse(payload);
+    return parsed.success ? { typ: RESULT_JWS_TYPES.v1, payload: parsed.data } : null;
+  }
+  return null;
+}
+
+/**
+ * A retired key (ADR 0041) vouches only for what it signed before its retirement: a payload that
+ * claims a later time was made with a key that may be in someone else's hands.
+ */
+const retiredFor = (jwk: PublicJwk, publishedAt: string) =>
+  jwk.retiredAt !== undefined && !(Date.parse(publishedAt) < Date.parse(jwk.retiredAt));
+
 export async function verifyResultSignature(
   jws: string,
   keys: readonly PublicJwk[],
@@ -53,15 +71,17 @@ export async function verifyResultSignature(
   const parts = jws.split('.');
   if (parts.length !== 3) return { ok: false, reason: 'malformed' };
   const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
-  let header: { alg?: string; kid?: string };
-  let result: SignedResult;
+  let header: { alg?: string; kid?: string; typ?: string };
+  let signed: SignedResult | null;
   try {
     header = decodeJson(headerPart) as typeof header;
-    result = decodeJson(payloadPart) as SignedResult;
+    signed = readPayload(header.typ, decodeJson(payloadPart));
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  if (header.alg !== 'EdDSA' || typeof header.kid !== 'string') return { ok: false, reason: 'malformed' };
+  if (header.alg !== 'EdDSA' || typeof header.kid !== 'string' || !signed) {
+    return { ok: false, reason: 'malformed' };
+  }
   const jwk = keys.find((k) => k.kid === header.kid && k.kty === 'OKP' && k.crv === 'Ed25519');
   if (!jwk) return { ok: false, reason: 'unknown-key' };
   let key: CryptoKey;
@@ -79,37 +99,114 @@ export async function verifyResultSignature(
     return { ok: false, reason: 'unsupported' };
   }
   try {
-    const signed = new TextEncoder().encode(`${headerPart}.${payloadPart}`);
-    const valid = await subtle.verify({ name: 'Ed25519' }, key, fromBase64Url(signaturePart), signed);
-    return valid ? { ok: true, result, kid: header.kid } : { ok: false, reason: 'bad-signature' };
+    const input = new TextEncoder().encode(`${headerPart}.${payloadPart}`);
+    const valid = await subtle.verify({ name: 'Ed25519' }, key, fromBase64Url(signaturePart), input);
+    if (!valid) return { ok: false, reason: 'bad-signature' };
   } catch {
     return { ok: false, reason: 'bad-signature' };
   }
+  if (retiredFor(jwk, signed.payload.publishedAt)) return { ok: false, reason: 'retired-key' };
+  return { ok: true, signed, kid: header.kid };
 }
 
-/**
- * Whether a verified result says what the page shows: the number, the token, the purity and the
- * status, and the version when the page names one. Not compared: the weights and type a lab shows
- * (its settings may change after signing), and the lab's name (a lab may be renamed after signing;
- * the page names the signed lab beside the badge instead, so a reader sees who the network vouched for).
- */
-export function signedMatchesShown(
-  signed: SignedResult,
-  shown: {
-    docNumber: number;
-    token: string;
-    purity: number | null;
-    status: string;
-    version?: number | null;
+/** The public item's fields the page shows, as the check reads them. */
+export type ShownResult = Pick<
+  ResultItem,
+  | 'docNumber'
+  | 'token'
+  | 'name'
+  | 'rejeCode'
+  | 'customerName'
+  | 'series'
+  | 'title'
+  | 'purity'
+  | 'weight'
+  | 'sampleWeight'
+  | 'readyTime'
+  | 'images'
+  | 'createDate'
+  | 'status'
+  | 'version'
+  | 'signedAt'
+  | 'changedAt'
+  | 'changeReason'
+>;
+
+/** What the comparison found: whether every covered field agrees, and the shown ones not covered. */
+export interface Comparison {
+  matches: boolean;
+  /** Fields the page shows that this signature does not cover (v1's, ADR 0041): never shown as verified. */
+  unsigned: (keyof ShownResult)[];
+}
+
+const sameTime = (a: string | null, b: string | null) =>
+  a === b || (a !== null && b !== null && Date.parse(a) === Date.parse(b));
+
+/** The state as the page shows it: `pending` is a published version whose purity was cleared. */
+const shownState = (status: ShownResult['status']) => (status === 'withdrawn' ? 'withdrawn' : 'published');
+
+/** The fields v1 and v2 both sign, against what the page shows. */
+function commonFieldsMatch(
+  p: { docNumber: number; token: string; lab: string; testType: string | null; purity: number | null },
+  q: {
+    weight: number | null;
+    sampleWeight: number | null;
+    registeredAt: string;
+    publishedAt: string;
+    version: number;
   },
+  shown: ShownResult,
 ): boolean {
   return (
-    signed.docNumber === shown.docNumber &&
-    signed.token === shown.token &&
-    signed.purity === shown.purity &&
-    signed.status === shown.status &&
-    (shown.version === undefined || signed.version === shown.version)
+    p.docNumber === shown.docNumber &&
+    p.token === shown.token &&
+    p.lab === shown.name &&
+    p.testType === shown.title &&
+    p.purity === (shown.status === 'published' ? shown.purity : null) &&
+    q.weight === shown.weight &&
+    q.sampleWeight === shown.sampleWeight &&
+    sameTime(q.registeredAt, shown.createDate) &&
+    sameTime(q.publishedAt, shown.signedAt) &&
+    q.version === shown.version
   );
+}
+
+/** A correction's time is signed as the version's own; a later photo version keeps an unsigned one. */
+const changedAtUnsigned = (shown: ShownResult, publishedAt: string) =>
+  shown.changedAt !== null && !sameTime(shown.changedAt, publishedAt);
+
+/**
+ * Whether a verified result says what the page shows: for payload v2 every field the page shows (the
+ * number, token, lab and its code, customer, series, type, purity, weights, ready time, photos in
+ * order, dates, state, version and reason); for v1 the fields it signed, the others listed as not
+ * covered so the page shows them outside its verified badge (ADR 0041).
+ */
+export function compareShown(signed: SignedResult, shown: ShownResult): Comparison {
+  const unsigned: (keyof ShownResult)[] = [];
+  if (signed.typ === RESULT_JWS_TYPES.v1) {
+    const p = signed.payload;
+    const matches = commonFieldsMatch(p, p, shown) && p.status === shownState(shown.status);
+    for (const field of V1_UNSIGNED_ITEM_FIELDS) {
+      const value = shown[field];
+      if (value !== null && !(Array.isArray(value) && value.length === 0)) unsigned.push(field);
+    }
+    if (changedAtUnsigned(shown, p.publishedAt)) unsigned.push('changedAt');
+    return { matches, unsigned };
+  }
+  const p = signed.payload;
+  const photos = p.photos.map((photo) => resultPhotoAddress(p.token, photo.id));
+  const matches =
+    commonFieldsMatch(p, p, shown) &&
+    p.state === shownState(shown.status) &&
+    p.labCode === shown.rejeCode &&
+    p.customerName === shown.customerName &&
+    p.series === shown.series &&
+    p.readyTime === shown.readyTime &&
+    p.reason === shown.changeReason &&
+    photos.length === shown.images.length &&
+    photos.every((address, i) => address === shown.images[i]);
+  if (changedAtUnsigned(shown, p.publishedAt)) unsigned.push('changedAt');
+  return { matches, unsigned };
 }
 
 /** Where the network publishes its keys: a JWK Set (RFC 7517) at its RFC 8615 place. */

@@ -14,6 +14,8 @@ export async function insertFile(
     thumbnailKey?: string;
     width?: number;
     height?: number;
+    /** The stored original's SHA-256 (hex), signed into results (ADR 0041). */
+    sha256?: string;
   },
 ): Promise<string> {
   const row = await db.insertInto('files').values(file).returning('id').executeTakeFirstOrThrow();
@@ -26,6 +28,21 @@ export function findFile(db: Database, id: string) {
     .select(['id', 'kind', 'storageKey', 'thumbnailKey', 'mime', 'sizeBytes', 'ownerId'])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** Photos' storage keys and recorded hashes (null: stored before hashes were kept). */
+export function photoHashes(db: Database, ids: readonly string[]) {
+  return db
+    .selectFrom('files')
+    .select(['id', 'storageKey', 'sha256'])
+    .where('id', 'in', ids)
+    .where('kind', '=', 'photo')
+    .execute();
+}
+
+/** Records a photo's hash once it is computed; a hash already recorded is kept. */
+export async function recordSha256(db: Database, id: string, sha256: string): Promise<void> {
+  await db.updateTable('files').set({ sha256 }).where('id', '=', id).where('sha256', 'is', null).execute();
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { MSG, PHOTO_MAX_BYTES, fileAddress } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError, forbidden, notFound, validation } from '../../lib/errors.ts';
@@ -96,6 +97,7 @@ export async function savePhotos(
           width: photo.width,
           height: photo.height,
           ownerId: user.id,
+          sha256: createHash('sha256').update(photo.full).digest('hex'),
         });
         await writeAudit(trx, {
           actorId: user.id,
@@ -151,6 +153,36 @@ export async function saveAudio(
     await deps.files.remove([storageKey]);
     throw error;
   }
+}
+
+/**
+ * The SHA-256 (hex) of each photo's stored original, by id, for a signed result (ADR 0041): recorded
+ * on upload; a photo stored before that is read from the store, hashed, and its hash kept. A photo
+ * whose bytes are gone from the store has none (it cannot be shown either); a store that cannot be
+ * read throws, so the signing transaction fails rather than sign without it.
+ */
+export async function photoSha256s(
+  db: Database,
+  files: FileStore | undefined,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const hashes = new Map<string, string>();
+  if (ids.length === 0) return hashes;
+  for (const row of await repo.photoHashes(db, ids)) {
+    if (row.sha256) {
+      hashes.set(row.id, row.sha256);
+      continue;
+    }
+    if (!files) throw new Error('a photo without a recorded hash needs the file store to be signed');
+    const stored = await files.open(row.storageKey);
+    if (!stored) continue;
+    const hash = createHash('sha256');
+    for await (const chunk of stored.stream) hash.update(chunk as Buffer);
+    const sha256 = hash.digest('hex');
+    await repo.recordSha256(db, row.id, sha256);
+    hashes.set(row.id, sha256);
+  }
+  return hashes;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { ResultVersionsTable } from '../../db/schema.ts';
 import { inScope, type Scope } from '../../lib/scope.ts';
@@ -8,7 +9,7 @@ export type ResultStatus = ResultVersionsTable['status'];
 export function latestVersion(db: Database, assayId: string) {
   return db
     .selectFrom('resultVersions')
-    .select(['version', 'status', 'payload', 'jws', 'createdAt'])
+    .select(['version', 'status', 'payload', 'jws', 'reason', 'changedAt', 'createdAt'])
     .where('assayId', '=', assayId)
     .orderBy('version', 'desc')
     .limit(1)
@@ -29,10 +30,25 @@ export async function insertVersion(
     changedBy: string | null;
     /** The payload's `publishedAt`, so the version's time is the one it was signed with. */
     createdAt: Date;
+    /** Its entry in the status lists (v2, ADR 0041). */
+    statusIdx: number;
+    /** When the result was last corrected as the public reads it, or null (ADR 0041). */
+    changedAt: Date | null;
   },
 ): Promise<void> {
   await db.insertInto('resultVersions').values(row).execute();
   await db.updateTable('assays').set({ resultVersion: row.version }).where('id', '=', row.assayId).execute();
+}
+
+/**
+ * The next global status list index (ADR 0041): a sequence, so concurrent publications never share
+ * one; a transaction that rolls back leaves a gap, which reads as VALID (an unassigned entry).
+ */
+export async function nextStatusIndex(db: Database): Promise<number> {
+  const row = await db
+    .selectNoFrom(sql<number>`nextval('result_status_idx_seq')`.as('idx'))
+    .executeTakeFirstOrThrow();
+  return Number(row.idx);
 }
 
 /**
@@ -83,6 +99,7 @@ export function currentForSlip(db: Database, docNumber: number) {
       'v.status',
       'v.purity as versionPurity',
       'v.createdAt as at',
+      'v.changedAt',
       'v.reason',
     ])
     .where('a.docNumber', '=', docNumber)

@@ -1,6 +1,10 @@
 import {
+  RESULT_JWS_TYPES,
   RESULT_VERSION_MSG,
   type ResultVersionsResponse,
+  type SignedPhoto,
+  type SignedResultV2,
+  type StatusClaim,
   type VerifySlipRequest,
   type VerifySlipResponse,
 } from '@ayar/contract';
@@ -10,8 +14,10 @@ import type { Scope } from '../../lib/scope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { signedFieldsById, type SignedFields } from '../results/results.service.ts';
 import { canonicalJson, type CanonicalValue } from '../signing/canonical.ts';
+import { photoSha256s } from '../files/files.service.ts';
 import type { ResultSigner } from '../signing/signer.ts';
 import * as repo from './result-versions.repository.ts';
+import { statusClaim } from './status-index.ts';
 
 export type { ResultStatus } from './result-versions.repository.ts';
 
@@ -26,36 +32,86 @@ export interface ResultChange {
   reasonField?: string;
 }
 
-type Payload = { [name: string]: CanonicalValue };
-
 /**
- * The signed payload (ADR 0029): the public fields as the lookup shows them, with the version's
- * number, status and time. A withdrawn or deleted result carries no purity.
+ * The signed payload v2 (ADR 0041): every field the lookup shows, as it shows it, with the version's
+ * number, state, time, the reason the page shows and its status list entry. A withdrawn or deleted
+ * result carries no purity.
  */
 export function resultPayload(
   fields: SignedFields,
-  version: { version: number; status: repo.ResultStatus; at: Date },
-): Payload {
+  photos: SignedPhoto[],
+  version: {
+    version: number;
+    state: repo.ResultStatus;
+    at: Date;
+    reason: string | null;
+    status: StatusClaim;
+  },
+): SignedResultV2 {
   return {
     docNumber: fields.docNumber,
+    token: fields.token,
     lab: fields.lab,
+    labCode: fields.labCode,
+    customerName: fields.customerName,
+    series: fields.series,
     testType: fields.testType,
-    purity: version.status === 'published' ? fields.purity : null,
+    purity: version.state === 'published' ? fields.purity : null,
     weight: fields.weight,
     sampleWeight: fields.sampleWeight,
+    readyTime: fields.readyTime,
+    photos,
     registeredAt: fields.registeredAt,
     publishedAt: version.at.toISOString(),
+    iat: Math.floor(version.at.getTime() / 1000),
     version: version.version,
+    state: version.state,
+    reason: version.reason,
     status: version.status,
-    token: fields.token,
   };
 }
 
-/** The fields a new version must differ in: all but its own number and time. */
-const substance = (payload: Payload) => {
-  const { publishedAt: _at, version: _v, ...rest } = payload;
-  return canonicalJson(rest);
-};
+type Payload = { [name: string]: CanonicalValue };
+
+/** What the version's own bookkeeping is: never a difference between two versions. */
+const OWN = new Set(['publishedAt', 'iat', 'version', 'reason', 'status']);
+/**
+ * Differences that are no correction of the result (ADR 0041): its photos (added or removed) and the
+ * lab's name and reference code as shown. A new version is signed so the page shows them signed, but
+ * it needs no reason and the public is not told the result was corrected.
+ */
+const PRESENTATION = new Set(['photos', 'lab', 'labCode']);
+
+/** v1 payloads named the state `status` (ADR 0029), and covered only these fields. */
+const V1_FIELDS = [
+  'docNumber',
+  'token',
+  'lab',
+  'testType',
+  'purity',
+  'weight',
+  'sampleWeight',
+  'registeredAt',
+];
+
+/**
+ * How a new payload differs from the current version's: not at all; only in presentation; or in the
+ * result itself (a correction, a withdrawal, a reissue, a deletion). Against a v1 version only what
+ * v1 signed counts, so an old result's private edit does not sign it again.
+ */
+export function changeKind(previous: Payload, next: SignedResultV2): 'none' | 'presentation' | 'correction' {
+  const isV1 = !('state' in previous);
+  const names = isV1 ? V1_FIELDS : Object.keys(next).filter((name) => !OWN.has(name));
+  const before: Payload = isV1 ? { ...previous, state: previous.status ?? null } : previous;
+  const after = next as unknown as Payload;
+  let kind: 'none' | 'presentation' | 'correction' = 'none';
+  for (const name of isV1 ? [...names, 'state'] : names) {
+    if (canonicalJson(before[name] ?? null) === canonicalJson(after[name] ?? null)) continue;
+    if (!PRESENTATION.has(name)) return 'correction';
+    kind = 'presentation';
+  }
+  return kind;
+}
 
 /**
  * A change to a result already published, published again (a correction, a reissue after a
@@ -66,13 +122,24 @@ const reasonMissing = (field: string, docNumber: number) =>
     { field, message: RESULT_VERSION_MSG.reasonRequired },
   ]);
 
+/** The packet's photos as signed: id and hash, in the page's order; one whose bytes are gone, left out. */
+async function signedPhotos(db: Database, signer: ResultSigner, ids: string[]): Promise<SignedPhoto[]> {
+  const hashes = await photoSha256s(db, signer.files, ids);
+  return ids.flatMap((id) => {
+    const sha256 = hashes.get(id);
+    return sha256 ? [{ id, sha256 }] : [];
+  });
+}
+
 /**
  * Signs the packet's public result as it now stands (in the caller's transaction, after its change)
  * and records it as the next version. Nothing is recorded while the packet has no purity and none was
  * ever published, nor when the public fields are the same as the current version's (an edit of a
- * private field). A new published version after the first needs a reason, whoever makes it: without
- * one this throws (a 400 on `reasonField`) and the caller's transaction undoes its change. Answers the
- * new version's number, or null.
+ * private field). A new published version after the first that corrects the result needs a reason,
+ * whoever makes it: without one this throws (a 400 on `reasonField`) and the caller's transaction
+ * undoes its change. A version that changes only the photos or the lab's name as shown needs none and
+ * keeps its predecessor's correction time and reason (ADR 0041). Answers the new version's number, or
+ * null.
  */
 export async function recordResultVersion(
   db: Database,
@@ -82,26 +149,44 @@ export async function recordResultVersion(
   const fields = await signedFieldsById(db, change.assayId);
   if (!fields) return null;
   const previous = await repo.latestVersion(db, change.assayId);
-  const status = change.status ?? previous?.status ?? 'published';
-  if (!previous && (status !== 'published' || fields.purity === null)) return null;
+  const state = change.status ?? previous?.status ?? 'published';
+  if (!previous && (state !== 'published' || fields.purity === null)) return null;
   const version = (previous?.version ?? 0) + 1;
   const at = new Date();
-  const payload = resultPayload(fields, { version, status, at });
-  if (previous && substance(previous.payload as Payload) === substance(payload)) return null;
-  if (version > 1 && status === 'published' && !change.reason?.trim()) {
+  const photos = await signedPhotos(db, signer, fields.photoIds);
+  const unsigned = { version, state, at, reason: null, status: { status_list: { idx: 0, uri: '' } } };
+  const kind = previous
+    ? changeKind(previous.payload as Payload, resultPayload(fields, photos, unsigned))
+    : 'correction';
+  if (kind === 'none') return null;
+  const correction = kind === 'correction';
+  if (correction && version > 1 && state === 'published' && !change.reason?.trim()) {
     throw reasonMissing(change.reasonField ?? 'reason', fields.docNumber);
   }
+  const changedAt = correction ? (version > 1 ? at : null) : (previous?.changedAt ?? null);
+  const reason = correction ? change.reason : (previous?.reason ?? null);
+  const statusIdx = await repo.nextStatusIndex(db);
+  const payload = resultPayload(fields, photos, {
+    version,
+    state,
+    at,
+    // The reason the page shows: a correction's or withdrawal's, none with the first publication.
+    reason: changedAt && reason?.trim() ? reason : null,
+    status: statusClaim(signer.publicUrl, statusIdx),
+  });
   await repo.insertVersion(db, {
     assayId: change.assayId,
     version,
-    status,
-    purity: payload.purity as number | null,
+    status: state,
+    purity: payload.purity,
     payload: JSON.stringify(payload),
-    jws: await signer.sign(payload),
-    reason: change.reason,
+    jws: await signer.signToken(RESULT_JWS_TYPES.v2, payload),
+    reason,
     changedBy: change.changedBy,
     // The row's time is the signed one: the lookup's signedAt and the JWS's publishedAt agree.
     createdAt: at,
+    statusIdx,
+    changedAt,
   });
   return version;
 }
@@ -145,7 +230,8 @@ export async function verifySlip(db: Database, input: VerifySlipRequest): Promis
   if (!row) return { outcome: 'not-found', ...none };
   const status = row.status ?? (row.assayPurity === null ? null : 'published');
   const purity = row.status ? row.versionPurity : row.assayPurity;
-  const changedAt = row.version !== null && row.version > 1 ? row.at!.toISOString() : null;
+  // A version that only changed photos is no correction: the last correction's time (ADR 0041).
+  const changedAt = row.changedAt?.toISOString() ?? null;
   const current = { version: row.version, changedAt, reason: row.reason };
   if (status === 'withdrawn') return { outcome: 'withdrawn', purity: null, ...current };
   if (status !== 'published' || purity === null) return { outcome: 'pending', ...none };

@@ -59,7 +59,7 @@ describe('signed versions of a result', () => {
     const [v1, ...rest] = await versions(packet.id);
     expect(rest).toEqual([]);
     expect(v1).toMatchObject({ version: 1, status: 'published', purity: 750, changedBy: lab.id });
-    expect(decodeProtectedHeader(v1!.jws)).toMatchObject({ alg: 'EdDSA', typ: 'ayar-result+jws' });
+    expect(decodeProtectedHeader(v1!.jws)).toMatchObject({ alg: 'EdDSA', typ: 'ayar-result-v2+jws' });
     const signed = await verified(v1!.jws);
     const lookup = await post('/Tests/Result', {}, { code: String(packet.docNumber) });
     const item = (lookup as { list: Record<string, unknown>[] }).list[0]!;
@@ -68,7 +68,7 @@ describe('signed versions of a result', () => {
       lab: 'آزمایشگاه نمونه',
       purity: 750,
       version: 1,
-      status: 'published',
+      state: 'published',
       token: item.token,
       registeredAt: item.createDate,
       weight: item.weight,
@@ -122,7 +122,7 @@ describe('signed versions of a result', () => {
       [1, 'published', 820],
       [2, 'deleted', null],
     ]);
-    expect(await verified(all[1]!.jws)).toMatchObject({ status: 'deleted', purity: null, version: 2 });
+    expect(await verified(all[1]!.jws)).toMatchObject({ state: 'deleted', purity: null, version: 2 });
   });
 });
 

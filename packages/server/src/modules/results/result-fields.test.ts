@@ -57,10 +57,11 @@ async function expectSignedAsShown(item: ResultItem) {
   expect(signed).toMatchObject({
     docNumber: item.docNumber,
     purity: item.purity,
-    status: item.status,
+    state: item.status,
     version: item.version,
     token: item.token,
     publishedAt: item.signedAt,
+    reason: item.changeReason,
   });
 }
 
@@ -169,7 +170,7 @@ describe("the item's signature", () => {
         '.',
       );
     await expect(verifiedPayload(jws!)).resolves.toMatchObject({ purity: 750 });
-    for (const fields of [{ purity: 999 }, { status: 'withdrawn' }, { version: 2 }, { docNumber: 1 }]) {
+    for (const fields of [{ purity: 999 }, { state: 'withdrawn' }, { version: 2 }, { docNumber: 1 }]) {
       await expect(verifiedPayload(forged(fields))).rejects.toThrow(/signature verification failed/);
     }
     const otherHeader = Buffer.from(JSON.stringify({ alg: 'EdDSA', typ: 'JWT' })).toString('base64url');

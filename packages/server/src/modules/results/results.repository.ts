@@ -14,9 +14,9 @@ const reportFlag = <K extends keyof UserSettings>(key: K) =>
 /**
  * One published packet as the public lookup needs it: the packet, its lab (name, reference code and
  * report settings), the customer's name (never a mobile), the type name, the range's serial, the
- * photo ids in order and its current signed version (status, time, reason, JWS). Deleted packets are
- * never found. One indexed query (doc_number and public_token are unique; the version by its primary
- * key), the photo ids as an array from the assay_images primary key.
+ * photo ids in order and its current signed version (status, time, reason, payload, JWS). Deleted
+ * packets are never found. One indexed query (doc_number and public_token are unique; the version by
+ * its primary key), the photo ids as an array from the assay_images primary key.
  */
 function resultQuery(db: Database) {
   return db
@@ -43,7 +43,10 @@ function resultQuery(db: Database) {
       'a.resultVersion',
       'v.createdAt as resultAt',
       'v.reason as resultReason',
+      'v.changedAt as resultChangedAt',
       'v.jws',
+      // What the version signed: the item shows these values, not the live ones (ADR 0041).
+      'v.payload as signedPayload',
       'c.name as customerName',
       't.name as typeName',
       'r.serialNo',

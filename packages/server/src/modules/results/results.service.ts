@@ -1,5 +1,11 @@
 import { RESULT_MSG, resultPhotoAddress } from '@ayar/contract';
-import type { PublicResultStatus, ResultItem, ResultResponse } from '@ayar/contract';
+import type {
+  PublicResultStatus,
+  ResultItem,
+  ResultResponse,
+  SignedResultV1,
+  SignedResultV2,
+} from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import { openPhotoFile } from '../files/files.service.ts';
@@ -28,26 +34,69 @@ function shownDetails(row: repo.PublicResultRow) {
   };
 }
 
+/** The current version's payload and which one it is; null when nothing is signed. */
+function signedPayloadOf(row: repo.PublicResultRow): SignedPayload | null {
+  const payload = row.signedPayload as Record<string, unknown> | null;
+  if (!payload) return null;
+  return 'state' in payload
+    ? { v: 2, payload: payload as SignedResultV2 }
+    : { v: 1, payload: payload as SignedResultV1 };
+}
+type SignedPayload = { v: 2; payload: SignedResultV2 } | { v: 1; payload: SignedResultV1 };
+
 /**
  * Where the public result stands (issue 17): withdrawn when its current version says so; published
- * when the packet has a purity (signed, or published before versions existed); else pending.
+ * when it has a purity (signed, or published before versions existed); else pending.
  */
-function publicStatus(row: repo.PublicResultRow): PublicResultStatus {
-  if (row.resultStatus === 'withdrawn') return 'withdrawn';
-  return row.purity === null ? 'pending' : 'published';
+function publicStatus(withdrawn: boolean, purity: number | null): PublicResultStatus {
+  if (withdrawn) return 'withdrawn';
+  return purity === null ? 'pending' : 'published';
 }
 
-/** The current signed version as the item shows it; a change's time and reason only after the first. */
+/**
+ * The current signed version's time, and when and why the result was last corrected or withdrawn: a
+ * version that only changed its photos or the lab's name keeps its predecessor's (ADR 0041).
+ */
 function versionFields(row: repo.PublicResultRow) {
   const version = row.resultAt === null ? null : row.resultVersion;
-  const signedAt = row.resultAt?.toISOString() ?? null;
-  const changed = version !== null && version > 1;
+  const changedAt = row.resultChangedAt?.toISOString() ?? null;
   return {
     version,
-    signedAt,
-    changedAt: changed ? signedAt : null,
-    changeReason: changed ? row.resultReason : null,
+    signedAt: row.resultAt?.toISOString() ?? null,
+    changedAt,
+    changeReason: changedAt === null ? null : row.resultReason,
     jws: row.jws,
+  };
+}
+
+/**
+ * The item of a v2 version: every field the payload covers is the signed value (ADR 0041), so a lab
+ * renamed or a report setting changed after publication leaves the page showing what was signed.
+ */
+function signedItem(row: repo.PublicResultRow, p: SignedResultV2, now: Date): ResultItem {
+  const status = publicStatus(p.state === 'withdrawn', p.purity);
+  const signed = versionFields(row);
+  return {
+    token: p.token,
+    docNumber: p.docNumber,
+    customerName: p.customerName,
+    series: p.series,
+    purity: status === 'withdrawn' ? null : p.purity,
+    name: p.lab,
+    rejeCode: p.labCode,
+    createDate: p.registeredAt,
+    remain: status === 'pending' ? remainingMinutes(row.readyTime, row.createdAt, now) : 0,
+    title: p.testType,
+    weight: p.weight,
+    sampleWeight: p.sampleWeight,
+    readyTime: p.readyTime,
+    images: p.photos.map((photo) => resultPhotoAddress(p.token, photo.id)),
+    status,
+    version: signed.version,
+    signedAt: signed.signedAt,
+    changedAt: signed.changedAt,
+    changeReason: p.reason,
+    jws: signed.jws,
   };
 }
 
@@ -56,22 +105,30 @@ function versionFields(row: repo.PublicResultRow) {
  * customer's name (showCustomerNameForReport), the type (showTypeForReport), the weights
  * (showWeightForReport, showSampleWeightForReport) and the ready time (showReadyTimeForReport).
  * The purity, the lab, the number and its date are the result itself and always shown; a mobile never.
- * The current signed version (ADR 0029) comes with it, so the page can verify what it shows.
+ * The current signed version (ADR 0029) comes with it, so the page can verify what it shows: a v2
+ * version's values are shown as signed; a v1 version's own fields (lab, type, weights, purity) as it
+ * signed them and the rest live, which the page shows outside its verified badge (ADR 0041).
  */
 export function toResultItem(row: repo.PublicResultRow, now: Date = new Date()): ResultItem {
-  const status = publicStatus(row);
-  const shown = shownDetails(row);
+  const signedPayload = signedPayloadOf(row);
+  if (signedPayload?.v === 2) return signedItem(row, signedPayload.payload, now);
+  const v1 = signedPayload?.payload ?? null;
+  const shown = v1
+    ? { title: v1.testType, weight: v1.weight, sampleWeight: v1.sampleWeight }
+    : shownDetails(row);
+  const purity = v1 ? v1.purity : row.purity;
+  const status = publicStatus(row.resultStatus === 'withdrawn', purity);
   const signed = versionFields(row);
   // One literal, not spread from the two: it is built for every lookup (ADR 0039).
   return {
     token: row.publicToken,
     docNumber: row.docNumber,
-    customerName: row.showCustomerNameForReport ? (row.customerName ?? row.otherOwnerName) : null,
+    customerName: shownCustomerName(row),
     series: row.serialNo,
     // A withdrawn result shows no purity (ADR 0029); the packet keeps it in the record.
-    purity: status === 'withdrawn' ? null : row.purity,
-    name: row.labName,
-    rejeCode: row.rejeCode?.trim() ? row.rejeCode : null,
+    purity: status === 'withdrawn' ? null : purity,
+    name: v1 ? v1.lab : row.labName,
+    rejeCode: shownLabCode(row),
     createDate: row.createdAt.toISOString(),
     remain: status === 'pending' ? remainingMinutes(row.readyTime, row.createdAt, now) : 0,
     title: shown.title,
@@ -87,6 +144,10 @@ export function toResultItem(row: repo.PublicResultRow, now: Date = new Date()):
     jws: signed.jws,
   };
 }
+
+const shownCustomerName = (row: repo.PublicResultRow) =>
+  row.showCustomerNameForReport ? (row.customerName ?? row.otherOwnerName) : null;
+const shownLabCode = (row: repo.PublicResultRow) => (row.rejeCode?.trim() ? row.rejeCode : null);
 
 /** `POST /Tests/Result`: the packet with this number, unless it is deleted; 404 otherwise. */
 export async function resultByNumber(db: Database, docNumber: number): Promise<ResultResponse> {
@@ -104,23 +165,31 @@ export async function findPublicResult(db: Database, docNumber: number): Promise
   if (!row) return null;
   const item = toResultItem(row);
   const withdrawn = item.status === 'withdrawn';
-  return { ...item, withdrawn, corrected: !withdrawn && (item.version ?? 0) > 1 };
+  // A version that only changed photos (or the lab's name) is no correction: its changedAt is its
+  // predecessor's (ADR 0041).
+  return { ...item, withdrawn, corrected: !withdrawn && item.changedAt !== null };
 }
 
 /**
- * The public fields a signed version is made of (ADR 0029), before its own number, status and time:
- * the type and weights as the lab's settings show them, and the packet's own purity — the version
- * being made decides whether it carries it (a withdrawn or deleted one does not), not the current one.
+ * The public fields a signed version is made of (ADR 0041), before its own number, state, time, reason
+ * and status entry: every field the lookup shows, as the lab's settings show it now, and the packet's
+ * own purity — the version being made decides whether it carries it (a withdrawn or deleted one does
+ * not), not the current one. Photos are ids in the page's order; the signer adds their hashes.
  */
 export interface SignedFields {
   docNumber: number;
+  token: string;
   lab: string;
+  labCode: string | null;
+  customerName: string | null;
+  series: number | null;
   testType: string | null;
   purity: number | null;
   weight: number | null;
   sampleWeight: number | null;
+  readyTime: number | null;
+  photoIds: string[];
   registeredAt: string;
-  token: string;
 }
 
 /** A packet's signed fields, deleted ones included (a deletion is signed too), or null when it is missing. */
@@ -130,13 +199,18 @@ export async function signedFieldsById(db: Database, id: string): Promise<Signed
   const shown = shownDetails(row);
   return {
     docNumber: row.docNumber,
+    token: row.publicToken,
     lab: row.labName,
+    labCode: shownLabCode(row),
+    customerName: shownCustomerName(row),
+    series: row.serialNo,
     testType: shown.title,
     purity: row.purity,
     weight: shown.weight,
     sampleWeight: shown.sampleWeight,
+    readyTime: row.showReadyTimeForReport ? row.readyTime : null,
+    photoIds: row.imageIds,
     registeredAt: row.createdAt.toISOString(),
-    token: row.publicToken,
   };
 }
 

@@ -3,6 +3,7 @@ import { Box, Group, Loader, Stack, Text } from '@mantine/core';
 import { formatJalaliDateTime, toPersianDigits } from '../../lib/format.ts';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { IconAlertTriangle, IconInfo, IconShield } from '../../components/ui/icons.tsx';
+import type { ShownResult } from '../../lib/resultSignature.ts';
 import { useSignature } from './signature.ts';
 import type { ResultItem } from './types.ts';
 
@@ -109,6 +110,32 @@ export function CorrectionNotice({ item }: { item: ResultItem }) {
   );
 }
 
+/** How the page names each field a signature may leave out (the rows' labels). */
+const FIELD_LABELS: Partial<Record<keyof ShownResult, string>> = {
+  customerName: 'نام مشتری',
+  series: 'سری',
+  rejeCode: 'کد مرجع',
+  readyTime: 'زمان آماده‌سازی',
+  images: 'عکس‌ها',
+  changeReason: 'علت اصلاح',
+  changedAt: 'تاریخ اصلاح',
+};
+
+export const UNSIGNED_TITLE = 'این موارد در امضای این نتیجه نیستند';
+
+/**
+ * Shown fields the signature does not cover (a result signed before ADR 0041, or a photo version's
+ * earlier correction time): named apart from the badge, so none reads as verified.
+ */
+function UnsignedNote({ fields }: { fields: (keyof ShownResult)[] }) {
+  return (
+    <Notice color="gray" icon={<IconInfo size={18} />} title={UNSIGNED_TITLE}>
+      {fields.map((field) => FIELD_LABELS[field] ?? field).join('، ')}: شبکه این‌ها را امضا نکرده است؛ برای
+      اطمینان از آن‌ها با آزمایشگاه تماس بگیرید.
+    </Notice>
+  );
+}
+
 /**
  * The browser's check of the network's signature: said plainly when it holds, a clear warning when it
  * does not. A result with nothing signed shows nothing (no badge, no warning).
@@ -128,17 +155,20 @@ export function SignatureBadge({ item }: { item: ResultItem }) {
     case 'verified':
       // One line, not a box: it confirms what is shown above it, and the panel is small.
       return (
-        <Group gap={6} py={6} role="status" wrap="wrap" style={{ rowGap: 0 }}>
-          <Box c={TITLE_COLOR.green} style={{ lineHeight: 0 }}>
-            <IconShield size={18} />
-          </Box>
-          <Text size="sm" fw={700} c={TITLE_COLOR.green}>
-            {SIGNATURE_VERIFIED}
-          </Text>
-          <Text size="xs" c="dimmed">
-            برای {signature.lab}، امضا شده در <When at={signature.signedAt} />
-          </Text>
-        </Group>
+        <>
+          <Group gap={6} py={6} role="status" wrap="wrap" style={{ rowGap: 0 }}>
+            <Box c={TITLE_COLOR.green} style={{ lineHeight: 0 }}>
+              <IconShield size={18} />
+            </Box>
+            <Text size="sm" fw={700} c={TITLE_COLOR.green}>
+              {SIGNATURE_VERIFIED}
+            </Text>
+            <Text size="xs" c="dimmed">
+              برای {signature.lab}، امضا شده در <When at={signature.signedAt} />
+            </Text>
+          </Group>
+          {signature.unsigned.length > 0 && <UnsignedNote fields={signature.unsigned} />}
+        </>
       );
     case 'mismatch':
       return (

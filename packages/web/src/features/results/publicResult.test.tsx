@@ -7,8 +7,9 @@ import { resultItem } from '../../test/fixtures.ts';
 import { printedVersion } from './PublicResultPage.tsx';
 import { renderApp } from '../../test/render.tsx';
 import { handle, handleUrl, HttpResponse } from '../../test/server.ts';
-import { serveKeys, signItem, testSigner } from '../../test/signing.ts';
+import { serveKeys, signItem, signItemV1, testSigner } from '../../test/signing.ts';
 import type { TestSigner } from '../../test/signing.ts';
+import { UNSIGNED_TITLE } from './ResultStanding.tsx';
 import { forgetResultKeys } from './signature.ts';
 
 // Issue 17 on the public result: the network's signature checked in the browser, a corrected or
@@ -33,6 +34,17 @@ const CORRECTED = {
   changedAt: '2026-01-02T06:00:00.000Z',
   changeReason: 'خطای ثبت عیار',
 } as const;
+
+/** Everything the lab may show, shown: each is signed (payload v2, ADR 0041). */
+const FULL = item({
+  rejeCode: 'R-77',
+  customerName: 'علی رضایی',
+  title: 'ری',
+  weight: 12.5,
+  sampleWeight: 0.25,
+  readyTime: 30,
+  images: [`/api/v1.0/Results/Photo/${TOKEN}/11111111-2222-4333-8444-555555555555`],
+});
 
 /** /r/<token>(?v=…) answered with `shown`; returns the details panel of its one item. */
 async function openResult(shown: ResultItem, search = '') {
@@ -77,13 +89,42 @@ describe('the signature on the public result', () => {
     expect(within(panel).queryByText(VERIFIED)).not.toBeInTheDocument();
   });
 
-  it('names the lab it was signed for when the lab was renamed since, without a warning', async () => {
+  it('verifies a page showing every field as signed', async () => {
     serveKeys(network.jwk);
-    const signed = await signItem(network, item());
-    const panel = await openResult({ ...signed, name: 'آزمایشگاه الماس نو' });
+    const signed = await signItem(network, FULL);
+    const panel = await openResult(signed);
     const badge = await within(panel).findByText(VERIFIED);
     expect(badge.closest('[role="status"]')).toHaveTextContent('برای آزمایشگاه الماس، امضا شده در');
+    expect(within(panel).queryByText(UNSIGNED_TITLE)).not.toBeInTheDocument();
     expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  // A page showing the lab's new name, its customer once the lab hid it, or another weight: not signed.
+  it.each([{ name: 'آزمایشگاه الماس نو' }, { customerName: null }, { weight: 13 }])(
+    'warns when one shown field differs from the signed one: %o',
+    async (shown) => {
+      serveKeys(network.jwk);
+      const signed = await signItem(network, FULL);
+      const panel = await openResult({ ...signed, ...shown });
+      expect(await within(panel).findByRole('alert')).toHaveTextContent('با نتیجهٔ امضاشده یکی نیست');
+      expect(within(panel).queryByText(VERIFIED)).not.toBeInTheDocument();
+    },
+  );
+
+  it('a result signed with payload v1: verified for what it signed, the rest named as not signed', async () => {
+    serveKeys(network.jwk);
+    const old = await signItemV1(network, item({ customerName: 'علی رضایی', readyTime: 30 }));
+    const panel = await openResult(old);
+    expect(await within(panel).findByText(VERIFIED)).toBeInTheDocument();
+    const note = within(panel).getByText(UNSIGNED_TITLE).parentElement!;
+    expect(note).toHaveTextContent('نام مشتری، سری، زمان آماده‌سازی');
+    expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('refuses a signature by a retired key dated after its retirement', async () => {
+    serveKeys({ ...network.jwk, retiredAt: '2026-01-01T08:00:00.000Z' });
+    const panel = await openResult(await signItem(network, item()));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('تأیید نشد');
   });
 
   it('warns of a key the network never published', async () => {

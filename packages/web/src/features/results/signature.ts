@@ -1,21 +1,23 @@
 import { useEffect, useState } from 'react';
-import { fetchResultKeys, signedMatchesShown, verifyResultSignature } from '../../lib/resultSignature.ts';
-import type { PublicJwk } from '../../lib/resultSignature.ts';
+import { compareShown, fetchResultKeys, verifyResultSignature } from '../../lib/resultSignature.ts';
+import type { PublicJwk, ShownResult } from '../../lib/resultSignature.ts';
 import type { ResultItem } from './types.ts';
 
 /**
  * What the browser found of a result's signature (issue 17.1):
  * - `none`: nothing signed (no purity yet, or published before signing existed): nothing to say;
  * - `verified`: signed by a published key, and it says what the page shows (`signedAt`: when,
- *   `lab`: the lab it was signed for);
+ *   `lab`: the lab it was signed for; `unsigned`: the shown fields an old (v1) signature does not
+ *   cover, which the page shows outside its badge, ADR 0041);
  * - `mismatch`: a genuine signature of something else than what the page shows;
- * - `invalid`: not the network's signature (forged, altered, or a key never published);
+ * - `invalid`: not the network's signature (forged, altered, a key never published, or a retired key
+ *   claiming a time after its retirement);
  * - `unavailable`: the keys could not be fetched; `unsupported`: this browser has no Ed25519.
  */
 export type SignatureState =
   | { state: 'none' }
   | { state: 'checking' }
-  | { state: 'verified'; signedAt: string; lab: string }
+  | { state: 'verified'; signedAt: string; lab: string; unsigned: (keyof ShownResult)[] }
   | { state: 'mismatch' }
   | { state: 'invalid' }
   | { state: 'unavailable' }
@@ -55,16 +57,14 @@ export async function checkSignature(item: ResultItem): Promise<SignatureState> 
     return { state: 'unavailable' };
   }
   if (!check.ok) return { state: check.reason === 'unsupported' ? 'unsupported' : 'invalid' };
-  const shown = {
-    docNumber: item.docNumber,
-    token: item.token,
-    // A withdrawn result shows no purity; the signature of its withdrawal carries none either.
-    purity: item.status === 'published' ? item.purity : null,
-    status: item.status,
-    version: item.version,
-  };
-  return signedMatchesShown(check.result, shown)
-    ? { state: 'verified', signedAt: check.result.publishedAt, lab: check.result.lab }
+  const { matches, unsigned } = compareShown(check.signed, item);
+  return matches
+    ? {
+        state: 'verified',
+        signedAt: check.signed.payload.publishedAt,
+        lab: check.signed.payload.lab,
+        unsigned,
+      }
     : { state: 'mismatch' };
 }
 

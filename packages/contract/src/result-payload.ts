@@ -1,0 +1,95 @@
+// The payload of a signed result (ADR 0041; v1: ADR 0029), shared by the server that signs it and the
+// browser that checks it: one shape, so what is signed and what is compared cannot drift apart.
+import { z } from 'zod';
+
+/** The JWS header's `typ` of each payload version (RFC 8725 3.11: a token says what it is). */
+export const RESULT_JWS_TYPES = { v1: 'ayar-result+jws', v2: 'ayar-result-v2+jws' } as const;
+
+/** What a version says of the result: published, withdrawn by the network, or deleted. */
+export const SIGNED_RESULT_STATES = ['published', 'withdrawn', 'deleted'] as const;
+export type SignedResultState = (typeof SIGNED_RESULT_STATES)[number];
+
+/** A photo as signed: its file id and the SHA-256 (lowercase hex) of the stored original's bytes. */
+export const signedPhotoSchema = z.object({
+  id: z.string(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type SignedPhoto = z.infer<typeof signedPhotoSchema>;
+
+/** The version's entry in the published status lists (IETF OAuth Token Status List). */
+export const statusClaimSchema = z.object({
+  status_list: z.object({ idx: z.number().int().min(0), uri: z.string().min(1) }),
+});
+export type StatusClaim = z.infer<typeof statusClaimSchema>;
+
+/**
+ * Payload v2 (`typ: ayar-result-v2+jws`): every field the public page shows, as it shows it (null where
+ * the lab's report settings hide it), so the page can show the signed values and compare all of them.
+ */
+export const signedResultV2Schema = z.object({
+  docNumber: z.number().int(),
+  token: z.string(),
+  /** The lab's name as the page shows it. */
+  lab: z.string(),
+  /** The lab's reference code (rejeCode) as shown, or null. */
+  labCode: z.string().nullable(),
+  customerName: z.string().nullable(),
+  /** The code range's serial, or null. */
+  series: z.number().int().nullable(),
+  testType: z.string().nullable(),
+  /** Per mille; null unless `state` is `published`. */
+  purity: z.number().int().nullable(),
+  /** Grams as shown, or null. */
+  weight: z.number().nullable(),
+  sampleWeight: z.number().nullable(),
+  /** Minutes as shown, or null. */
+  readyTime: z.number().int().nullable(),
+  /** In the page's order. */
+  photos: z.array(signedPhotoSchema),
+  /** ISO 8601 UTC. */
+  registeredAt: z.string(),
+  /** ISO 8601 UTC: this version's time. */
+  publishedAt: z.string(),
+  /** `publishedAt` in whole seconds (JWT NumericDate). */
+  iat: z.number().int(),
+  version: z.number().int().min(1),
+  state: z.enum(SIGNED_RESULT_STATES),
+  /** The reason the page shows with the result (its last correction's or withdrawal's), or null. */
+  reason: z.string().nullable(),
+  status: statusClaimSchema,
+});
+export type SignedResultV2 = z.infer<typeof signedResultV2Schema>;
+
+/** Payload v1 (`typ: ayar-result+jws`, ADR 0029): still read, never made again. */
+export const signedResultV1Schema = z.object({
+  docNumber: z.number().int(),
+  lab: z.string(),
+  testType: z.string().nullable(),
+  purity: z.number().int().nullable(),
+  weight: z.number().nullable(),
+  sampleWeight: z.number().nullable(),
+  registeredAt: z.string(),
+  publishedAt: z.string(),
+  version: z.number().int().min(1),
+  status: z.enum(SIGNED_RESULT_STATES),
+  token: z.string(),
+});
+export type SignedResultV1 = z.infer<typeof signedResultV1Schema>;
+
+/** Either payload, told apart by the JWS's `typ`. */
+export type SignedResult =
+  | { typ: typeof RESULT_JWS_TYPES.v2; payload: SignedResultV2 }
+  | { typ: typeof RESULT_JWS_TYPES.v1; payload: SignedResultV1 };
+
+/**
+ * The public item's fields (`resultItemSchema`) a v1 signature does not cover: the page shows them
+ * outside its verified badge, never as verified (ADR 0041).
+ */
+export const V1_UNSIGNED_ITEM_FIELDS = [
+  'customerName',
+  'series',
+  'rejeCode',
+  'readyTime',
+  'images',
+  'changeReason',
+] as const;
