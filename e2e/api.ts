@@ -94,3 +94,32 @@ export async function labWithNumbers(
   const customers = await apiCall<{ list: { customerId: string }[] }>('/Customer/AllCustomers', { token });
   return { ...lab, token, customerId: customers.list[0]!.customerId };
 }
+
+/**
+ * A packet of the lab's customer registered with its purity (so published and signed at once), with
+ * its id and the public token its slip's QR carries.
+ */
+export async function publishedPacket(
+  lab: { token: string; customerId: string },
+  docNumber: number,
+  purity: number,
+): Promise<{ id: string; publicToken: string }> {
+  const { list } = await apiCall<{ list: { id: string }[] }>('/Tests/AddTest', {
+    token: lab.token,
+    body: [
+      {
+        customerId: lab.customerId,
+        customerName: 'مشتری آزمون',
+        docNumber,
+        readyTime: 30,
+        sampleWeight: '0.25',
+        cutting: purity,
+      },
+    ],
+  });
+  const id = list[0]!.id;
+  const { publicToken } = await apiCall<{ publicToken: string }>(`/Tests/GetTest?testId=${id}`, {
+    token: lab.token,
+  });
+  return { id, publicToken };
+}

@@ -1,5 +1,6 @@
 import { sign } from 'node:crypto';
 import { canonicalJson, type CanonicalValue } from './canonical.ts';
+import type { FileStore } from '../files/files.storage.ts';
 import type { ResultKey } from './keys.ts';
 
 /** The JWS header's `typ`: what the token is, so it cannot be taken for a session token (RFC 8725 3.11). */
@@ -27,8 +28,35 @@ export class ResultSigner {
     return this.key.kid;
   }
 
+  /**
+   * Throws when the key may no longer sign (retired, ADR 0042); the app sets it from the key's state in
+   * the database. Every signature goes through signToken, which asks it first.
+   */
+  assertUsable: () => void = () => {};
+
+  /**
+   * The server's PUBLIC_URL: a v2 result names its status list under it (ADR 0041); unset, the list's
+   * address is path-absolute. The app sets it from the configuration.
+   */
+  publicUrl: string | undefined = undefined;
+
+  /**
+   * Where photos are kept, so a photo stored before its hash was recorded can be hashed when a result
+   * that shows it is signed (ADR 0041). The app sets it; unset, such a photo cannot be signed.
+   */
+  files: FileStore | undefined = undefined;
+
   async sign(payload: { [name: string]: CanonicalValue }): Promise<string> {
-    const header = base64url(JSON.stringify({ alg: 'EdDSA', kid: this.key.kid, typ: RESULT_JWS_TYPE }));
+    return this.signToken(RESULT_JWS_TYPE, payload);
+  }
+
+  /**
+   * A compact JWS of `typ` over the canonical JSON of `payload` with this key: a result, or a status
+   * list token (`statuslist+jwt`, ADR 0042). Never with a retired key.
+   */
+  async signToken(typ: string, payload: { [name: string]: CanonicalValue }): Promise<string> {
+    this.assertUsable();
+    const header = base64url(JSON.stringify({ alg: 'EdDSA', kid: this.key.kid, typ }));
     const input = `${header}.${base64url(canonicalJson(payload))}`;
     return `${input}.${sign(null, Buffer.from(input), this.key.privateKey).toString('base64url')}`;
   }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { JWK } from 'jose';
 import type { Database } from '../../db/database.ts';
 
@@ -10,11 +11,53 @@ export async function registerKey(db: Database, kid: string, publicJwk: JWK): Pr
     .execute();
 }
 
-/** A published public key: always with its type and id. */
-export type PublishedJwk = JWK & { kty: string; kid: string };
+/**
+ * A published public key: always with its type and id; `retiredAt` (ISO 8601 UTC) once it is retired
+ * (ADR 0042), a member of our own that a JOSE library ignores.
+ */
+export type PublishedJwk = JWK & { kty: string; kid: string; retiredAt?: string };
 
-/** Every key that ever signed, oldest first. */
+/** Every key that ever signed, oldest first, a retired one with its retirement time. */
 export async function listKeys(db: Database): Promise<PublishedJwk[]> {
-  const rows = await db.selectFrom('resultSigningKeys').select('publicJwk').orderBy('createdAt').execute();
-  return rows.map((row) => row.publicJwk as PublishedJwk);
+  const rows = await db
+    .selectFrom('resultSigningKeys')
+    .select(['publicJwk', 'retiredAt'])
+    .orderBy('createdAt')
+    .orderBy('kid')
+    .execute();
+  return rows.map((row) => {
+    const jwk = row.publicJwk as PublishedJwk;
+    return row.retiredAt ? { ...jwk, retiredAt: row.retiredAt.toISOString() } : jwk;
+  });
+}
+
+export interface KeyRecord {
+  kid: string;
+  createdAt: Date;
+  retiredAt: Date | null;
+  retireReason: string | null;
+}
+
+/** One key's record, or undefined when no server ever registered it. */
+export async function findKey(db: Database, kid: string): Promise<KeyRecord | undefined> {
+  return db
+    .selectFrom('resultSigningKeys')
+    .select(['kid', 'createdAt', 'retiredAt', 'retireReason'])
+    .where('kid', '=', kid)
+    .executeTakeFirst();
+}
+
+/**
+ * Marks a key in service retired now (the database's clock, the one every server reads it by); answers
+ * that time, or null when the key is unknown or already retired.
+ */
+export async function retireKey(db: Database, kid: string, reason: string): Promise<Date | null> {
+  const row = await db
+    .updateTable('resultSigningKeys')
+    .set({ retiredAt: sql<Date>`now()`, retireReason: reason })
+    .where('kid', '=', kid)
+    .where('retiredAt', 'is', null)
+    .returning('retiredAt')
+    .executeTakeFirst();
+  return row?.retiredAt ?? null;
 }

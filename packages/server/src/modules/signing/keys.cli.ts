@@ -1,0 +1,100 @@
+/**
+ * `npm run keys:rotate` and `npm run keys:retire -- KID --reason "…"` (ADR 0042, docs/verifying-results.md).
+ * Both read the server's own configuration (DATA_DIR or RESULT_SIGNING_KEY, DATABASE_URL) from the
+ * environment and reach its database as `npm run backup` does: DATABASE_URL's, else the embedded one
+ * of DATA_DIR through the running server's socket, else started here for the moment.
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig, type Config } from '../../config.ts';
+import { createDatabase, type Database } from '../../db/database.ts';
+import { databaseToBackUp } from '../backups/target.ts';
+import { configuredKey, KeyLifecycleError, retire, rotateKeyFile, rotateSharedKey } from './key-lifecycle.ts';
+import { ResultKeyError } from './keys.ts';
+
+const USAGE = `usage: npm run keys:rotate
+       npm run keys:retire -- KID --reason "why"`;
+
+class UsageError extends Error {}
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const log = { info: (m: string) => say(`  ${m}`), warn: (m: string) => say(`  warning: ${m}`) };
+
+async function withDatabase<T>(config: Config, work: (db: Database) => Promise<T>): Promise<T> {
+  const target = await databaseToBackUp(config, log);
+  const db = createDatabase(target.url, 1);
+  try {
+    return await work(db);
+  } finally {
+    await db.destroy().catch(() => undefined);
+    await target.close();
+  }
+}
+
+async function rotate(config: Config, args: string[]): Promise<void> {
+  if (args.length > 0) throw new UsageError(USAGE);
+  if (config.RESULT_SIGNING_KEY) {
+    const { kid, pem } = await withDatabase(config, rotateSharedKey);
+    say(`New result-signing key: ${kid} (its public half is now in /.well-known/jwks.json).`);
+    say('Set RESULT_SIGNING_KEY to this key on every server, then restart each of them:');
+    say('');
+    process.stdout.write(pem);
+    say('');
+    say('Until a server restarts it signs with the key it started with. Once all have restarted, retire');
+    say('the old one: npm run keys:retire -- OLD_KID --reason "…"');
+    return;
+  }
+  const result = await withDatabase(config, (db) => rotateKeyFile(db, config.dataDir));
+  say(`New result-signing key: ${result.kid} (its public half is now in /.well-known/jwks.json).`);
+  if (result.keptAs) say(`  The old key ${result.previousKid} is kept as ${result.keptAs}.`);
+  say('Restart every server on this DATA_DIR now: until it restarts a server signs with its old key.');
+  if (result.previousKid) {
+    say(`Then retire the old key: npm run keys:retire -- ${result.previousKid} --reason "…"`);
+  }
+}
+
+async function retireCommand(config: Config, args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { reason: { type: 'string' } },
+    allowPositionals: true,
+  });
+  if (positionals.length !== 1) throw new UsageError('keys:retire takes one key id (its kid)');
+  const kid = positionals[0]!;
+  const configured = await configuredKey(config);
+  const { retiredAt, reason } = await withDatabase(config, (db) =>
+    retire(db, { kid, reason: values.reason, configuredKid: configured?.kid ?? null }),
+  );
+  say(`Retired the result-signing key ${kid} at ${retiredAt.toISOString()}: ${reason}`);
+  say('  /.well-known/jwks.json now lists it with retiredAt. What it signed before still verifies;');
+  say('  a server still configured with it stops signing within seconds and will not start again.');
+}
+
+async function main(): Promise<void> {
+  const [command, ...args] = process.argv.slice(2);
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) throw new UsageError(err.message);
+    throw err;
+  }
+  if (command === 'rotate') return rotate(config, args);
+  if (command === 'retire') return retireCommand(config, args);
+  throw new UsageError(USAGE);
+}
+
+main().catch((err: unknown) => {
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof UsageError || (err instanceof Error && err.name === 'TypeError' && 'code' in err)) {
+    // parseArgs's refusals (an unknown option) are TypeErrors with an ERR_PARSE_ARGS_* code.
+    process.stderr.write(`${message}\n${message === USAGE ? '' : `${USAGE}\n`}`);
+    process.exit(2);
+  }
+  const refused = err instanceof KeyLifecycleError || err instanceof ResultKeyError;
+  process.stderr.write(
+    refused
+      ? `Refused: ${message}\nNothing was changed.\n`
+      : `Failed: ${message}${err instanceof Error && err.cause ? `\n  cause: ${String(err.cause)}` : ''}\n`,
+  );
+  process.exit(1);
+});
