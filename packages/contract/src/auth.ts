@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { toPersianDigits } from './common/digits.ts';
 import { hasInvalidCharacters, normalizedString } from './common/inputs.ts';
+import { isCommonPassword } from './common/common-passwords.ts';
 import { MSG } from './common/texts.ts';
 import { LIMITS, ROLES, TEST_TYPES } from './constants.ts';
 import { DEFAULT_USER_SETTINGS, type UserSettings } from './user-settings.ts';
@@ -62,11 +63,47 @@ export const PASSWORD_MSG = {
   short: `رمز عبور باید دست‌کم ${toPersianDigits(LIMITS.password.min)} نویسه باشد`,
   long: `رمز عبور حداکثر ${toPersianDigits(LIMITS.password.max)} نویسه است`,
   digits: 'رمز عبور نباید فقط شامل رقم باشد',
+  blank: 'رمز عبور نمی‌تواند فقط فاصله باشد',
+  repeated: 'رمز عبور نباید تکرار یک تا چهار نویسه باشد (مانند aaaaaaaa یا abababab)؛ حدس زدن آن آسان است',
+  common: 'این رمز عبور از رایج‌ترین رمزهای لورفته است و پیش از همه حدس زده می‌شود؛ رمز دیگری انتخاب کنید',
+  userName: 'رمز عبور نباید همان نام کاربری یا وارونه آن باشد؛ نام کاربری را همه می‌دانند',
 } as const;
 
+const onlyDigits = (p: string) => /^[\d\u06f0-\u06f9\u0660-\u0669]+$/.test(p);
+
+/** Whether the password is a run of one to four characters repeated (`aaaaaaaa`, `abababab`, `abcabcab`). */
+function isRepetition(password: string): boolean {
+  const chars = [...password];
+  for (let unit = 1; unit <= 4 && unit * 2 <= chars.length; unit++) {
+    if (chars.every((c, i) => c === chars[i % unit])) return true;
+  }
+  return false;
+}
+
 /**
- * The password rule, one place for registration, admin-created workshops and password change: at
- * least 8 characters and not only digits (a phone number is not a password).
+ * What makes an otherwise well-formed password easy to guess (NIST SP 800-63B 3.1.1.2, ADR 0043): only
+ * spaces, one to four characters repeated, or one of the most common passwords. Undefined if none.
+ */
+export function weakPasswordReason(password: string): 'blank' | 'repeated' | 'common' | undefined {
+  if (password.trim() === '') return 'blank';
+  if (isRepetition(password)) return 'repeated';
+  if (isCommonPassword(password)) return 'common';
+  return undefined;
+}
+
+/** Whether the password is the user name or the user name backwards, in any case. */
+export function passwordIsUserName(password: string, userName: string): boolean {
+  if (password.length < LIMITS.password.min || userName === '') return false;
+  const p = password.toLowerCase();
+  const u = userName.toLowerCase();
+  return p === u || p === [...u].reverse().join('');
+}
+
+/**
+ * The password rule, one place for registration, admin-created workshops, the admin's password reset,
+ * password change and ADMIN_PASSWORD: 8–128 characters, not only digits, not blank, not a repetition,
+ * not a common password; each problem says why in Persian. The user name is checked where it is known
+ * (`passwordIsUserName`). The common list must be loaded (`loadCommonPasswords`) for that check.
  */
 export const newPasswordSchema = z
   .string()
@@ -74,7 +111,27 @@ export const newPasswordSchema = z
   .min(LIMITS.password.min, PASSWORD_MSG.short)
   .max(LIMITS.password.max, PASSWORD_MSG.long)
   .refine((p) => !hasInvalidCharacters(p), MSG.invalidText)
-  .refine((p) => !/^[\d\u06f0-\u06f9\u0660-\u0669]+$/.test(p), PASSWORD_MSG.digits);
+  .refine((p) => !onlyDigits(p), PASSWORD_MSG.digits)
+  .superRefine((p, ctx) => {
+    // One message at a time: the rules above say what to fix first.
+    const shapeOk = p.length >= LIMITS.password.min && p.length <= LIMITS.password.max;
+    if (!shapeOk || hasInvalidCharacters(p) || onlyDigits(p)) return;
+    const reason = weakPasswordReason(p);
+    if (reason) ctx.addIssue({ code: 'custom', message: PASSWORD_MSG[reason] });
+  });
+
+/** The refinement of a form that holds a user name and a new password: not the one as the other. */
+export const passwordNotUserName = {
+  check: (v: { password: string; userName: string }) => !passwordIsUserName(v.password, v.userName),
+  params: {
+    message: PASSWORD_MSG.userName,
+    path: ['password'],
+    when: (payload: { value: unknown }) => {
+      const v = (payload.value ?? {}) as { password?: unknown; userName?: unknown };
+      return typeof v.password === 'string' && typeof v.userName === 'string';
+    },
+  },
+};
 
 /** One-time-code login, step 1 (docs/product.md §4.1): a user name or a mobile number. */
 export const otpRequestSchema = z.object({
@@ -89,7 +146,20 @@ export const otpRequestResponseSchema = z.object({
 });
 export type OtpRequestResponse = z.infer<typeof otpRequestResponseSchema>;
 
-export const OTP = { digits: 6, ttlSeconds: 300, resendSeconds: 60, maxAttempts: 5 } as const;
+/**
+ * One-time codes (docs/product.md §7.2, ADR 0043): a code lives `ttlSeconds`, a new one may be asked for
+ * after `resendSeconds`, five wrong tries kill it, and an account is sent at most `perHour` codes in any
+ * hour and `perDay` in any 24 hours: without those caps a fresh code a minute gave five more guesses a
+ * minute (about 7,200 a day) and an SMS a minute to the owner's phone.
+ */
+export const OTP = {
+  digits: 6,
+  ttlSeconds: 300,
+  resendSeconds: 60,
+  maxAttempts: 5,
+  perHour: 5,
+  perDay: 10,
+} as const;
 
 /** Step 2: the code travels in `password` (docs/product.md §4.1). */
 export const otpVerifySchema = z.object({
@@ -126,6 +196,14 @@ export const changePasswordSchema = z
     message: 'رمز جدید باید با رمز فعلی فرق داشته باشد',
   });
 export type ChangePasswordRequest = z.infer<typeof changePasswordSchema>;
+
+/** The change-password form of a signed-in user: the same rule, and not their own user name. */
+export function changePasswordFormSchema(userName: string) {
+  return changePasswordSchema.refine((v) => !passwordIsUserName(v.newPassword, userName), {
+    path: ['newPassword'],
+    message: PASSWORD_MSG.userName,
+  });
+}
 
 const testTypeIds = TEST_TYPES.map((t) => t.id) as [string, ...string[]];
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { toEnglishDigits, toPersianDigits } from './common/digits.ts';
 import { intInput, normalizedString, optionalMobileInput, optionalTextInput } from './common/inputs.ts';
 import { pagedSchema } from './common/paging.ts';
-import { newPasswordSchema, PASSWORD_MSG } from './auth.ts';
+import { newPasswordSchema, PASSWORD_MSG, passwordIsUserName, passwordNotUserName } from './auth.ts';
 import { LIMITS } from './constants.ts';
 
 export const WORKSHOP_MSG = {
@@ -103,7 +103,8 @@ export const addPublicUserRequestSchema = z
     path: ['confirmPassword'],
     // Checked even while other fields are still wrong, so the form shows every problem at once.
     when: bothPasswordsTyped,
-  });
+  })
+  .refine(passwordNotUserName.check, passwordNotUserName.params);
 export type AddPublicUserRequest = z.output<typeof addPublicUserRequestSchema>;
 export type AddPublicUserInput = z.input<typeof addPublicUserRequestSchema>;
 
@@ -232,7 +233,8 @@ export const addUserRequestSchema = z
     message: WORKSHOP_MSG.confirmMismatch,
     path: ['confirmPassword'],
     when: bothPasswordsTyped,
-  });
+  })
+  .refine(passwordNotUserName.check, passwordNotUserName.params);
 export type AddUserRequest = z.output<typeof addUserRequestSchema>;
 export type AddUserInput = z.input<typeof addUserRequestSchema>;
 
@@ -275,6 +277,8 @@ export const editUserRequestSchema = z
       for (const issue of checked.error.issues) {
         ctx.addIssue({ code: 'custom', message: issue.message, path: ['password'] });
       }
+    } else if (passwordIsUserName(v.password, v.userName)) {
+      ctx.addIssue({ code: 'custom', message: PASSWORD_MSG.userName, path: ['password'] });
     }
     if (v.password !== v.confirmPassword) {
       ctx.addIssue({ code: 'custom', message: WORKSHOP_MSG.confirmMismatch, path: ['confirmPassword'] });

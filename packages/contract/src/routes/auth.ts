@@ -54,8 +54,9 @@ export const disposableLogin = route(P.account.disposableLogin, {
   summary: 'Sends a one-time sign-in code by SMS to the account named by a user name or mobile number',
   description:
     `The answer is the same whether or not such an account exists. A code has ${OTP.digits} digits and ` +
-    `lives ${OTP.ttlSeconds} seconds; a new one may be asked for after ${OTP.resendSeconds} seconds. ` +
-    'At most 10 requests a minute per address.',
+    `lives ${OTP.ttlSeconds} seconds; a new one may be asked for after ${OTP.resendSeconds} seconds, ` +
+    `and an account is sent at most ${OTP.perHour} codes an hour and ${OTP.perDay} a day (past that, the ` +
+    'same answer and no SMS). The code is queued after the answer. At most 10 requests a minute per address.',
   body: otpRequestSchema,
   response: otpRequestResponseSchema,
   example: {
@@ -66,7 +67,9 @@ export const disposableLogin = route(P.account.disposableLogin, {
 
 export const disposableLoginOtp = route(P.account.disposableLoginOtp, {
   summary: 'Signs in with a one-time code (sent in `password`)',
-  description: `${SIGNED_IN} A wrong or expired code is UNAUTHORIZED; a code takes ${OTP.maxAttempts} tries.`,
+  description:
+    `${SIGNED_IN} A wrong or expired code is UNAUTHORIZED; a code takes ${OTP.maxAttempts} tries. Wrong ` +
+    "codes count with wrong passwords toward the account's sign-in limits (RATE_LIMITED).",
   body: otpVerifySchema,
   response: loginResponseSchema,
   example: { request: { userName: EX.mobile, password: '482913' }, response: signedIn },
@@ -91,7 +94,8 @@ export const profile = route(P.account.profile, {
 export const changePassword = route(P.account.changePassword, {
   summary: "Changes the signed-in user's password and ends its other sessions",
   description:
-    'The new password has 8–128 characters, not only digits, and differs from the current one. A wrong ' +
+    'The new password has 8–128 characters, not only digits, not blank, not a few characters repeated, ' +
+    'not a common password, not the user name (or it backwards), and differs from the current one. A wrong ' +
     'current password is VALIDATION on `oldPassword`. This session stays signed in.',
   body: changePasswordSchema,
   response: z.null(),

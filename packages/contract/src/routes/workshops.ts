@@ -41,7 +41,8 @@ export const addPublicUser = route(P.account.addPublicUser, {
   summary: 'Registers a new lab, which waits for the administrator to activate it',
   description:
     `The workshop starts at status 0 and cannot sign in until activated. ${TAKEN} The password has ` +
-    '8–128 characters, not only digits. At most 5 registrations an hour per address.',
+    '8–128 characters, not only digits, not a common password, not the user name. At most 5 ' +
+    'registrations an hour per address.',
   body: addPublicUserRequestSchema,
   response: z.null(),
   example: { request: newLab, response: null },

@@ -1,20 +1,52 @@
 import pino from 'pino';
 
+/** Where log lines go: the process's stdout, or a test's sink. */
+export interface LogOutput {
+  isTTY?: boolean;
+  hasColors?: () => boolean;
+  write(line: string): unknown;
+}
+
 /**
  * The process's logger. To a terminal: one readable line per event, a request as one line with its
  * method, path, status and duration. Anywhere else (a file, journald, a log collector): pino's JSON
- * lines, one object per event, as every tool that reads them expects.
+ * lines, one object per event, as every tool that reads them expects. Either way every line passes
+ * `redactSecrets` as it is written (ADR 0043).
  */
-export function createLogger(
-  level: string,
-  redact: string[],
-  out: NodeJS.WriteStream = process.stdout,
-): pino.Logger {
+export function createLogger(level: string, redact: string[], out: LogOutput = process.stdout): pino.Logger {
   const options = { level, redact };
-  if (!out.isTTY) return pino(options);
+  if (!out.isTTY) {
+    // For stdout pino's own destination, as pino() alone would write to (flushed at exit).
+    const sink = out === process.stdout ? pino.destination(1) : out;
+    return pino(options, { write: (line: string) => sink.write(redactSecrets(line)) });
+  }
   const colors = !process.env.NO_COLOR && out.hasColors?.() === true;
   const write = readableLines((line) => out.write(line), colors);
-  return pino(options, { write });
+  return pino(options, { write: (line: string) => write(redactSecrets(line)) });
+}
+
+/** What stands in a log line for a secret taken out of it. */
+export const REDACTION_MARK = '[Redacted]';
+
+/**
+ * Secrets that travel in addresses, and so in every line that prints one (the request log, an error
+ * about a request, a client error's URL): the SMS webhook's secret path segment, a slip's `/r/<token>`,
+ * a public photo's token and a `token=` query parameter (`ResultByToken`). Pino's `redact` only knows
+ * fields; these live inside strings, so the line itself is cleaned as it is written: a request that
+ * writes nothing (the lookup at LOG_LEVEL=warn) pays nothing (ADR 0036).
+ */
+const SECRETS_IN_ADDRESSES: readonly RegExp[] = [
+  /(\/sms\/receive\/)[^\s"'?#/\\&]+/gi,
+  /(\/r\/)[^\s"'?#/\\&]+/g,
+  /(\/results\/photo\/)[^\s"'?#/\\&]+/gi,
+  /([?&]token=)[^\s"'#&\\]+/gi,
+];
+
+/** The line with every secret of `SECRETS_IN_ADDRESSES` replaced by `REDACTION_MARK`. */
+export function redactSecrets(line: string): string {
+  let out = line;
+  for (const pattern of SECRETS_IN_ADDRESSES) out = out.replace(pattern, `$1${REDACTION_MARK}`);
+  return out;
 }
 
 const LEVELS: Record<number, [string, string]> = {

@@ -1,3 +1,4 @@
+import type { onRequestHookHandler } from 'fastify';
 import type { z } from 'zod';
 import { API_PREFIX, MSG, envelopeSchema, type RouteDef } from '@ayar/contract';
 import type { OpenApiExample } from './openapi.ts';
@@ -68,3 +69,13 @@ export function api<const D extends RouteDef>(def: D) {
     schema: schema as RouteSchema<D>,
   };
 }
+
+/**
+ * `Cache-Control: no-store` (ADR 0043): what a signed-in route answers, and a token a sign-in route
+ * answers, is kept by no browser or proxy. The auth hook sets it for every route whose audience is not
+ * public; a public route that answers a token takes it as its own `onRequest`.
+ */
+export const noStore: onRequestHookHandler = (_request, reply, done) => {
+  reply.header('cache-control', 'no-store');
+  done();
+};

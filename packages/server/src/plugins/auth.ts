@@ -136,9 +136,14 @@ export function registerAuth(app: FastifyInstance, deps: { db: Database; signer:
     if (!allowed[audience].includes(session.role)) throw forbidden();
   };
   // A callback hook: public routes (the lookup) pass without a promise (ADR 0034).
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const audience = request.routeOptions.config?.audience;
     if (!audience || audience === 'public') return done();
+    // Whatever a signed-in route answers (a profile, a ledger, or 401/403/404) is nobody else's to
+    // keep: no browser or proxy cache may store it (ADR 0043). Set here, before anything can answer, so
+    // errors carry it too and the public routes gain no work; a route may still set its own (a
+    // private file's `private, max-age`).
+    reply.header('cache-control', 'no-store');
     authenticate(request, audience).then(() => done(), done);
   });
 }

@@ -96,18 +96,56 @@ export function findUsersByLoginOrMobile(db: Database, identifier: string, mobil
     .execute();
 }
 
+/**
+ * The account's latest code, with whether it is still alive by the database's clock: its life is set and
+ * judged by one clock (ADR 0043), so a test can age a code to either side of its end.
+ */
 export function latestOtp(db: Database, userId: string) {
   return db
     .selectFrom('otpCodes')
     .selectAll()
+    .select(sql<boolean>`expires_at > now()`.as('live'))
     .where('userId', '=', userId)
     .orderBy('createdAt', 'desc')
     .limit(1)
     .executeTakeFirst();
 }
 
-export async function insertOtp(db: Database, input: { userId: string; codeHash: string; expiresAt: Date }) {
-  await db.insertInto('otpCodes').values(input).execute();
+/** Holds the account's row until the transaction ends: one code request of an account at a time. */
+export async function lockUser(db: Database, userId: string): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+/** Codes the account was sent in the last hour and 24 hours, and whether one is under `resendSeconds` old. */
+export async function otpCounts(db: Database, userId: string, resendSeconds: number) {
+  const row = await db
+    .selectFrom('otpCodes')
+    .select([
+      sql<number>`count(*) filter (where created_at > now() - interval '1 hour')::int`.as('lastHour'),
+      sql<number>`count(*)::int`.as('lastDay'),
+      sql<boolean>`coalesce(bool_or(created_at > now() - make_interval(secs => ${resendSeconds})), false)`.as(
+        'recent',
+      ),
+    ])
+    .where('userId', '=', userId)
+    .where('createdAt', '>', sql<Date>`now() - interval '1 day'`)
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+/** A new code living `ttlSeconds` from now by the database's clock. */
+export async function insertOtp(
+  db: Database,
+  input: { userId: string; codeHash: string; ttlSeconds: number },
+) {
+  await db
+    .insertInto('otpCodes')
+    .values({
+      userId: input.userId,
+      codeHash: input.codeHash,
+      expiresAt: sql<Date>`now() + make_interval(secs => ${input.ttlSeconds})`,
+    })
+    .execute();
 }
 
 /** Counts a wrong try; answers the new count, or undefined when the code is already dead or used. */

@@ -1,20 +1,16 @@
-import { randomInt, timingSafeEqual } from 'node:crypto';
 import {
   DEFAULT_USER_SETTINGS,
   MSG,
-  OTP,
+  PASSWORD_MSG,
   ROLE_IDS,
   WORKSHOP_STATUS,
   fileAddress,
-  normalizeMobile,
+  passwordIsUserName,
   toPersianDigits,
   userSettingsSchema,
   type ChangePasswordRequest,
   type LoginRequest,
   type LoginResponse,
-  type OtpRequest,
-  type OtpRequestResponse,
-  type OtpVerify,
   type Profile,
 } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
@@ -23,7 +19,6 @@ import type { AppDeps } from '../../deps.ts';
 import { addressKey } from '../../lib/client-address.ts';
 import { AppError, notFound, rateLimited, unauthorized, validation } from '../../lib/errors.ts';
 import { dummyPasswordHash, generatePassword, hashPassword, verifyPassword } from '../../lib/password.ts';
-import { enqueueOtp } from '../../sms/outbox.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import * as repo from './auth.repository.ts';
 
@@ -33,7 +28,7 @@ const LISTING_ONLY = 'این آزمایشگاه فقط در فهرست آزما�
 
 export type AuthDeps = Pick<AppDeps, 'db' | 'signer' | 'loginLimiter'>;
 
-interface Client {
+export interface Client {
   ip: string;
   userAgent: string | null;
 }
@@ -65,7 +60,7 @@ export async function login(deps: AuthDeps, input: LoginRequest, client: Client)
 }
 
 /** A 429 that says how long to wait, when the limiter refuses this account from this address. */
-async function refuseWhileThrottled(deps: AuthDeps, account: string, address: string): Promise<void> {
+export async function refuseWhileThrottled(deps: AuthDeps, account: string, address: string): Promise<void> {
   const verdict = await deps.loginLimiter.check(account, address);
   if (verdict.allowed) return;
   const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
@@ -81,7 +76,7 @@ async function refuseWhileThrottled(deps: AuthDeps, account: string, address: st
  * A new revocable session and its token, with the user info docs/product.md §3.1 lists; shared by both
  * logins.
  */
-async function issueSession(deps: AuthDeps, user: User, client: Client): Promise<LoginResponse> {
+export async function issueSession(deps: AuthDeps, user: User, client: Client): Promise<LoginResponse> {
   const expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * 3600_000);
   const sessionId = await repo.createSession(deps.db, {
     userId: user.id,
@@ -102,74 +97,6 @@ async function issueSession(deps: AuthDeps, user: User, client: Client): Promise
     role: user.role,
     testTypes,
   };
-}
-
-const OTP_SENT = 'اگر حسابی با این مشخصات وجود داشته باشد، کد ورود به شماره همراه ثبت‌شده آن پیامک شد.';
-const OTP_INVALID = 'کد ورود نادرست یا منقضی شده است';
-const OTP_EXHAUSTED = 'تعداد تلاش‌های نادرست بیش از حد مجاز بود؛ کد جدیدی درخواست کنید';
-
-/** The account a one-time-code request means, if exactly one can receive a code. */
-async function otpAccount(db: Database, identifier: string) {
-  const users = await repo.findUsersByLoginOrMobile(db, identifier, normalizeMobile(identifier));
-  const user = users.length === 1 ? users[0] : undefined;
-  if (!user?.cellPhone) return undefined;
-  if (user.role === 'workshop' && user.status === WORKSHOP_STATUS.new) return undefined;
-  // A listing-only lab has no sign-in (ADR 0027): no code is sent, and the answer is the same.
-  if (user.role === 'workshop' && user.isPublicUser) return undefined;
-  return user;
-}
-
-/**
- * One-time-code login, step 1 (docs/product.md §7.2): a 6-digit code from crypto.randomInt, stored as a keyed
- * digest, valid 5 minutes, at most one every 60 seconds. The answer is the same whether or not the
- * account exists, can receive SMS, or was just sent a code.
- */
-export async function requestOtp(deps: AuthDeps, input: OtpRequest): Promise<OtpRequestResponse> {
-  const answer = { resendAfterSeconds: OTP.resendSeconds, expiresInSeconds: OTP.ttlSeconds };
-  const user = await otpAccount(deps.db, input.userName);
-  if (!user) return answer;
-  const latest = await repo.latestOtp(deps.db, user.id);
-  if (latest && Date.now() - latest.createdAt.getTime() < OTP.resendSeconds * 1000) return answer;
-
-  const code = String(randomInt(0, 10 ** OTP.digits)).padStart(OTP.digits, '0');
-  await deps.db.transaction().execute(async (trx) => {
-    await repo.insertOtp(trx, {
-      userId: user.id,
-      codeHash: deps.signer.digest(code),
-      expiresAt: new Date(Date.now() + OTP.ttlSeconds * 1000),
-    });
-    await enqueueOtp(trx, {
-      to: user.cellPhone!,
-      code,
-      validMinutes: toPersianDigits(OTP.ttlSeconds / 60),
-      workshopId: user.role === 'workshop' ? user.id : null,
-    });
-  });
-  return answer;
-}
-
-export function otpSentMessage(): string {
-  return OTP_SENT;
-}
-
-/** Step 2: single use, five wrong tries kill the code, then a session exactly as a password login. */
-export async function verifyOtp(deps: AuthDeps, input: OtpVerify, client: Client): Promise<LoginResponse> {
-  const account = await otpAccount(deps.db, input.userName);
-  const otp = account ? await repo.latestOtp(deps.db, account.id) : undefined;
-  if (!account || !otp || otp.usedAt || otp.expiresAt.getTime() <= Date.now())
-    throw unauthorized(OTP_INVALID);
-  if (otp.attempts >= OTP.maxAttempts) throw unauthorized(OTP_EXHAUSTED);
-
-  const expected = Buffer.from(otp.codeHash);
-  const actual = Buffer.from(deps.signer.digest(input.password));
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
-    const attempts = await repo.countOtpFailure(deps.db, otp.id, OTP.maxAttempts);
-    throw unauthorized(attempts === undefined || attempts >= OTP.maxAttempts ? OTP_EXHAUSTED : OTP_INVALID);
-  }
-  if (!(await repo.consumeOtp(deps.db, otp.id, OTP.maxAttempts))) throw unauthorized(OTP_INVALID);
-  const user = await repo.findUserById(deps.db, account.id);
-  if (!user) throw unauthorized(OTP_INVALID);
-  return issueSession(deps, user, client);
 }
 
 export async function profile(db: Database, userId: string): Promise<Profile> {
@@ -208,6 +135,10 @@ export async function changePassword(
     throw validation([{ field: 'oldPassword', message: 'رمز عبور فعلی نادرست است' }]);
   }
   await deps.loginLimiter.recordSuccess(key, address);
+  // The one rule the body's schema cannot check: it does not hold the user name (ADR 0043).
+  if (passwordIsUserName(input.newPassword, user.username)) {
+    throw validation([{ field: 'newPassword', message: PASSWORD_MSG.userName }]);
+  }
   await repo.updatePasswordHash(deps.db, userId, await hashPassword(input.newPassword));
   const sessionsEnded = await repo.revokeUserSessions(deps.db, userId, session.sessionId);
   await writeAudit(deps.db, {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
+import { otpDeliveriesSettled } from './otp.service.ts';
 
 const REQUEST = '/api/v1.0/Account/DisposableLogin';
 const VERIFY = '/api/v1.0/Account/DisposableLoginOTP';
@@ -15,8 +16,17 @@ afterAll(() => ctx.close());
 
 /** Each test speaks from its own address so the per-address limits do not couple the tests. */
 const nextIp = () => `10.9.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
-const requestCode = (userName: string, from = nextIp()) =>
-  ctx.app.inject({ method: 'POST', url: REQUEST, payload: { userName }, remoteAddress: from });
+/** Asks for a code and waits until it is queued (the answer comes before the code, ADR 0043). */
+async function requestCode(userName: string, from = nextIp()) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: REQUEST,
+    payload: { userName },
+    remoteAddress: from,
+  });
+  await otpDeliveriesSettled();
+  return res;
+}
 const verify = (userName: string, code: string, from = nextIp()) =>
   ctx.app.inject({ method: 'POST', url: VERIFY, payload: { userName, password: code }, remoteAddress: from });
 

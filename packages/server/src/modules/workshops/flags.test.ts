@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileAddress } from '@ayar/contract';
 import { bearer, createUser, login } from '../../../test/helpers.ts';
+import { otpDeliveriesSettled } from '../auth/otp.service.ts';
 import { createFilesTestApp, idOf, MP3, type FilesTestContext } from '../files/test-setup.ts';
 
 // ADR 0027: «فقط نمایش در لیست» (isPublicUser) makes a lab listing-only: in the public list, with no
@@ -60,6 +61,8 @@ describe('«فقط نمایش در لیست» (isPublicUser)', () => {
       '10.9.9.9',
     );
     expect(code.statusCode).toBe(200);
+    // The code is queued after the answer (ADR 0043): wait for it before saying none was.
+    await otpDeliveriesSettled();
     const sent = await ctx.db
       .selectFrom('messages')
       .select('id')

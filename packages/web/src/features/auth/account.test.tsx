@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_USER_SETTINGS, ROUTES } from '@ayar/contract';
+import { DEFAULT_USER_SETTINGS, loadCommonPasswords, PASSWORD_MSG, ROUTES } from '@ayar/contract';
 import type { LoginResponse } from '@ayar/contract';
 import { STORAGE_KEYS } from '../../lib/auth.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -133,6 +133,31 @@ describe('profile', () => {
       expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('bearer jwt-1');
     },
   );
+
+  it('refuses a blank, repeated or common new password, or the user name backwards, before sending', async () => {
+    signInAs('workshop', { token: 'jwt-1', userUsername: 'mehr-lab' });
+    handleAny({ fullName: '', companyName: '', workspaceId: null, userName: 'mehr-lab', role: 'workshop' });
+    const user = userEvent.setup();
+    renderApp('/profile');
+    const form = await screen.findByRole('form', { name: 'تغییر رمز عبور' });
+    // The page fetches the common list itself (ADR 0043); waiting for the same load orders the test.
+    await loadCommonPasswords();
+    await user.type(within(form).getByLabelText(/^رمز عبور فعلی/), 'old-password');
+    for (const [password, reason] of [
+      [' '.repeat(8), PASSWORD_MSG.blank],
+      ['abababab', PASSWORD_MSG.repeated],
+      ['qwertyuiop', PASSWORD_MSG.common],
+      ['BAL-RHEM', PASSWORD_MSG.userName],
+    ] as const) {
+      for (const label of [/^رمز عبور جدید/, /^تکرار رمز عبور جدید/]) {
+        await user.clear(within(form).getByLabelText(label));
+        await user.type(within(form).getByLabelText(label), password);
+      }
+      await user.click(within(form).getByRole('button', { name: 'تغییر رمز عبور' }));
+      expect(await within(form).findByText(reason)).toBeInTheDocument();
+    }
+    expect(requestsTo(ROUTES.account.changePassword)).toEqual([]);
+  });
 
   it('puts the server’s wrong-password message under the current-password field', async () => {
     signInAs('workshop', { token: 'jwt-1' });

@@ -1,15 +1,17 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { PasswordField } from '../../components/ui/PasswordField.tsx';
 import { useQuery } from '@tanstack/react-query';
-import { changePasswordSchema, toPersianDigits } from '@ayar/contract';
+import { changePasswordFormSchema, toPersianDigits } from '@ayar/contract';
 import type { ChangePasswordRequest } from '@ayar/contract';
 import { alertSuccess } from '../../lib/alert.ts';
 import { useUnsavedInput } from '../../lib/unsaved.ts';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { applyFieldErrors } from '../../lib/applyFieldErrors.ts';
+import { useAuth } from '../../lib/auth.ts';
+import { useCommonPasswords } from '../../lib/commonPasswords.ts';
 import { accountQueries, useChangePassword } from './api.ts';
 
 function Fact({ label, value, ltr }: { label: string; value: string | null | undefined; ltr?: boolean }) {
@@ -65,8 +67,12 @@ function AccountFacts() {
 function PasswordChange() {
   const change = useChangePassword();
   const [changed, setChanged] = useState(false);
+  const userUsername = useAuth().user?.userUsername ?? '';
+  useCommonPasswords();
+  // The contract's rule, with this user's name: the new password may not be it (ADR 0043).
+  const schema = useMemo(() => changePasswordFormSchema(userUsername), [userUsername]);
   const form = useForm<ChangePasswordRequest>({
-    resolver: zodResolver(changePasswordSchema),
+    resolver: zodResolver(schema),
     defaultValues: EMPTY,
   });
   const { errors, isDirty } = form.formState;

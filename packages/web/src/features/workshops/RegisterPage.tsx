@@ -7,6 +7,7 @@ import { addPublicUserRequestSchema } from '@ayar/contract';
 import type { AddPublicUserInput, AddPublicUserRequest } from '@ayar/contract';
 import { PublicLayout } from '../../components/layout/PublicLayout.tsx';
 import { PasswordField } from '../../components/ui/PasswordField.tsx';
+import { useCommonPasswords } from '../../lib/commonPasswords.ts';
 import { FormDigitsField } from '../../components/ui/form/index.ts';
 import { IconInfo, IconUserPlus } from '../../components/ui/icons.tsx';
 import { alertSuccess } from '../../lib/alert.ts';
@@ -65,6 +66,7 @@ function AccountFields({
   register: UseFormRegister<AddPublicUserInput>;
   errors: Errors;
 }) {
+  useCommonPasswords();
   return (
     <>
       <TextInput
@@ -79,7 +81,7 @@ function AccountFields({
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
         <PasswordField
           label="رمز عبور"
-          description="دست‌کم ۸ نویسه و نه فقط رقم"
+          description="دست‌کم ۸ نویسه؛ نه رمز رایج یا نام کاربری"
           withAsterisk
           autoComplete="new-password"
           attributes={{ input: { dir: 'ltr' } }}

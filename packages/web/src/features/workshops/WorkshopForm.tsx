@@ -8,6 +8,7 @@ import { addUserRequestSchema, editUserRequestSchema } from '@ayar/contract';
 import type { AddUserInput, AddUserRequest, EditUserInput, EditUserRequest } from '@ayar/contract';
 import { FormDigitsField, FormTextField } from '../../components/ui/form/index.ts';
 import type { TextPath } from '../../components/ui/form/index.ts';
+import { useCommonPasswords } from '../../lib/commonPasswords.ts';
 import { AudioField } from './components/AudioField.tsx';
 
 export const WORKSHOP_FORM_FIELDS = [
@@ -35,12 +36,13 @@ function PasswordFields<T extends FieldValues>({
   err: (name: string) => string | undefined;
   passwordOptional: boolean;
 }) {
+  useCommonPasswords();
   return (
     <>
       <Text size="xs" c="dimmed" mb={-6}>
         {passwordOptional
-          ? 'رمز عبور: برای تغییر ندادن رمز، هر دو فیلد را خالی بگذارید؛ رمز تازه دست‌کم ۸ نویسه و نه فقط رقم.'
-          : 'رمز عبور: دست‌کم ۸ نویسه و نه فقط رقم.'}
+          ? 'رمز عبور: برای تغییر ندادن رمز، هر دو فیلد را خالی بگذارید؛ رمز تازه دست‌کم ۸ نویسه، نه فقط رقم، نه رمزی رایج و نه نام کاربری.'
+          : 'رمز عبور: دست‌کم ۸ نویسه، نه فقط رقم، نه رمزی رایج و نه نام کاربری.'}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
         <PasswordField
