@@ -11,7 +11,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import { z } from 'zod';
-import { API_PREFIX } from '@ayar/contract';
+import { API_PREFIX, loadCommonPasswords } from '@ayar/contract';
 import { fa } from 'zod/locales';
 import type { Redis } from 'ioredis';
 import type { TrustProxy } from './config.ts';
@@ -45,12 +45,16 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { frameworkErrorEnvelope, notFoundEnvelope, registerErrorHandling } from './plugins/errors.ts';
 import { registerWeb } from './plugins/web.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
+import { watchSigningKey } from './modules/signing/key-state.ts';
+import { statusListRoutes } from './modules/signing/status-list.routes.ts';
+import { StatusLists } from './modules/signing/status-list.service.ts';
 import { resultKeyFrom, type ResultKey } from './modules/signing/keys.ts';
 import { ResultSigner } from './modules/signing/signer.ts';
 import { registerKey } from './modules/signing/signing.repository.ts';
 import { smsLookupRoutes } from './modules/sms-lookup/sms-lookup.routes.ts';
 import { resultVersionsRoutes } from './modules/result-versions/result-versions.routes.ts';
 import { offlineRoutes } from './modules/offline/offline.routes.ts';
+import { OfflineTokenKeys } from './modules/offline/public-tokens.ts';
 
 // Persian messages for every zod check that has no message of its own.
 z.config(fa());
@@ -95,6 +99,11 @@ export interface AppOptions {
    */
   resultSigner?: ResultSigner;
   /**
+   * PUBLIC_URL (ADR 0041): a signed result names its status list under this origin; unset, the list's
+   * address is path-absolute.
+   */
+  publicUrl?: string | undefined;
+  /**
    * Where the reads that may lag go (DATABASE_READ_URL, issue 18.2); main.ts starts and stops it.
    * Unset: the primary for everything.
    */
@@ -125,6 +134,8 @@ function fastifyTrustProxy(
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  // Every new password is checked against the common list (ADR 0043): loaded before any route can take one.
+  await loadCommonPasswords();
   const answerHeaders = answerHeadersSetter();
   const app = Fastify({
     ...(options.logger
@@ -166,7 +177,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const deps = await appDeps(app, options, signer);
   healthRoutes(app, { db: options.db, version: options.version });
+  // Nothing is signed with a retired key (ADR 0042): read now, then every few seconds.
+  const keyState = await watchSigningKey(options.db, deps.resultSigner, app.log);
+  app.addHook('onClose', (_app, done) => {
+    keyState.stop();
+    done();
+  });
   signingRoutes(app, { db: options.db });
+  statusListRoutes(app, {
+    statusLists: new StatusLists({
+      db: options.db,
+      resultSigner: deps.resultSigner,
+      publicUrl: options.publicUrl,
+    }),
+  });
   // One call per feature module (docs/product.md §11.2); each registers its routes from the
   // contract's ROUTES.
   for (const register of [
@@ -293,12 +317,16 @@ async function appDeps(app: FastifyInstance, options: AppOptions, signer: TokenS
     new ResultSigner(options.resultKey ?? (await resultKeyFrom(generateKeyPairSync('ed25519').privateKey)));
   // Published before anything is signed with it, and kept after a rotation (ADR 0029).
   await registerKey(options.db, resultSigner.kid, resultSigner.key.publicJwk);
+  // What a v2 result's payload needs besides the key: its status list's origin and the photos' bytes.
+  resultSigner.publicUrl = options.publicUrl;
+  resultSigner.files = fileStoreOf(options);
   return {
     db: options.db,
     // Without a replica every read is the primary's (a ReadReplica with none answers it).
     reads: options.reads ?? new ReadReplica({ primary: options.db, maxLagS: 10, logger: app.log }),
     signer,
     resultSigner,
+    offlineTokens: new OfflineTokenKeys(options.jwtSecret),
     loginLimiter:
       options.loginLimiter ??
       (options.redis

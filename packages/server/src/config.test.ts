@@ -223,3 +223,26 @@ describe('the read replica (DATABASE_READ_URL, READ_MAX_LAG_S)', () => {
     expect(() => loadConfig({ DATABASE_READ_URL: 'mysql://replica/ayar' })).toThrow(/DATABASE_READ_URL/);
   });
 });
+
+describe('PUBLIC_URL (ADR 0041)', () => {
+  it('takes an http(s) origin, with a port too; unset or empty is none', () => {
+    for (const url of ['https://ayar.example.ir', 'http://127.0.0.1:8080', 'https://xn--mgba3a4f.ir']) {
+      expect(loadConfig({ PUBLIC_URL: url }).PUBLIC_URL).toBe(url);
+    }
+    expect(loadConfig({}).PUBLIC_URL).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: '' }).PUBLIC_URL).toBeUndefined();
+  });
+
+  it('refuses a trailing slash, a path, a query, another scheme or a name that is not one', () => {
+    for (const url of [
+      'https://ayar.example.ir/',
+      'https://ayar.example.ir/app',
+      'https://ayar.example.ir?x=1',
+      'ftp://ayar.example.ir',
+      'ayar.example.ir',
+      'https://AYAR.example.ir',
+    ]) {
+      expect(() => loadConfig({ PUBLIC_URL: url }), url).toThrow(/- PUBLIC_URL:/);
+    }
+  });
+});

@@ -2,12 +2,48 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  LIMITS,
+  hasInvalidCharacters,
+  loadCommonPasswords,
+  passwordIsUserName,
+  weakPasswordReason,
+} from '@ayar/contract';
 import { BACKUP_EVERY_HINT, parseBackupEvery } from './modules/backups/every.ts';
 import { isEd25519PrivateKey } from './modules/signing/keys.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+// ADMIN_PASSWORD is checked against the common passwords as the environment is read (ADR 0043).
+await loadCommonPasswords();
+
+const WEAK_ADMIN_PASSWORD = {
+  blank: 'must not be only spaces',
+  repeated: 'must not be one to four characters repeated (aaaaaaaa, abababab)',
+  common: 'is one of the most common passwords, the first an attacker tries; choose another',
+} as const;
+
+/** What is wrong with ADMIN_PASSWORD by the contract's password rule, in the start error's words. */
+function adminPasswordProblem(v: string): string | undefined {
+  if (v.length < LIMITS.password.min) return `must be at least ${LIMITS.password.min} characters`;
+  if (v.length > LIMITS.password.max) return `must be at most ${LIMITS.password.max} characters`;
+  if (hasInvalidCharacters(v)) return 'must not hold control characters';
+  if (/^\d+$/.test(v)) return 'must not be only digits';
+  const reason = weakPasswordReason(v);
+  return reason ? WEAK_ADMIN_PASSWORD[reason] : undefined;
+}
+
+/** `https://host[:port]` exactly as its URL's origin reads: a status list's address is signed forever. */
+function isHttpOrigin(v: string): boolean {
+  try {
+    const url = new URL(v);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === v;
+  } catch {
+    return false;
+  }
+}
 
 /** The words a yes/no setting (S3_FORCE_PATH_STYLE) takes. */
 const TRUE_WORDS = new Set(['true', '1', 'yes', 'on']);
@@ -63,9 +99,16 @@ export const configSchema = z.object({
       .optional(),
   ),
   ADMIN_USERNAME: z.preprocess(emptyToUndefined, z.string().min(3).max(50).default('admin')),
+  /** The first administrator's password: the rule of every new password (ADR 0043). */
   ADMIN_PASSWORD: z.preprocess(
     emptyToUndefined,
-    z.string().min(8, 'must be at least 8 characters').optional(),
+    z
+      .string()
+      .superRefine((v, ctx) => {
+        const problem = adminPasswordProblem(v);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
   ),
   SMS_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['outbox', 'kavenegar']).default('outbox')),
   /**
@@ -104,6 +147,20 @@ export const configSchema = z.object({
     z.string().regex(/^\d+$/, 'must be a line number').optional(),
   ),
   KAVENEGAR_OTP_TEMPLATE: z.preprocess(emptyToUndefined, z.string().max(100).optional()),
+  /**
+   * The server's public origin (ADR 0041): signed results name their status list under it. Unset: the
+   * lists' addresses are path-absolute and a verifier resolves them against where it fetched the result.
+   */
+  PUBLIC_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(
+        isHttpOrigin,
+        'must be an http:// or https:// origin (e.g. https://ayar.example), no path or trailing /',
+      )
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
   /** PostgreSQL programs to run instead of npm's (ADR 0020): another processor, musl. */
@@ -267,6 +324,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lines.push('  - KAVENEGAR_API_KEY: is required when SMS_PROVIDER=kavenegar');
   }
   lines.push(...storageProblems(env));
+  if (parsed.success && parsed.data.ADMIN_PASSWORD) {
+    const { ADMIN_PASSWORD: password, ADMIN_USERNAME: userName } = parsed.data;
+    if (passwordIsUserName(password, userName)) {
+      lines.push('  - ADMIN_PASSWORD: must not be ADMIN_USERNAME, nor ADMIN_USERNAME backwards');
+    }
+  }
   // Each process would count its own rate limits and failed sign-ins (docs/product.md §11.3).
   if (parsed.success && parsed.data.WORKERS > 1 && !parsed.data.REDIS_URL) {
     lines.push(

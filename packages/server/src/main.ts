@@ -26,6 +26,7 @@ import { createMessageWorker } from './sms/worker.ts';
 import { addressToOpen, firstStartBanner, type FirstStart } from './startup/banner.ts';
 import { exitWithStartupFailure, listenProblem } from './startup/errors.ts';
 import { prepareDatabase } from './startup/prepare.ts';
+import { refuseRetiredKey } from './startup/signing-key.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rootPackage = JSON.parse(fs.readFileSync(path.join(here, '../../../package.json'), 'utf8')) as {
@@ -76,6 +77,7 @@ async function startApp(config: Config, logger: Logger, db: Database, jwtSecret:
     fileStore,
     rateLimitAllowList: config.RATE_LIMIT_ALLOWLIST,
     trustProxy: config.TRUST_PROXY,
+    publicUrl: config.PUBLIC_URL,
     ...(config.SMS_RECEIVE_SECRET
       ? { smsReceive: { secret: config.SMS_RECEIVE_SECRET, dailyLimit: config.SMS_LOOKUP_DAILY_LIMIT } }
       : {}),
@@ -273,8 +275,8 @@ async function main(): Promise<void> {
   const announce = await firstStartAnnouncer(db, config, logger, description);
   failedStart.announce = () => announce(null);
   const jwtSecret = config.JWT_SECRET ?? readOrCreateJwtSecret(config.dataDir);
-  // Made (on the first start) before any HTTP process reads it.
-  await loadResultKey(config);
+  // Made (on the first start) before any HTTP process reads it; never one retired (ADR 0042).
+  await refuseRetiredKey(db, await loadResultKey(config), config);
 
   // The background jobs run in this process whether one process serves HTTP or several do, and on
   // one node of several: the one holding the jobs' lease (ADR 0031). The others stand by and take

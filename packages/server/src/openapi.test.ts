@@ -4,6 +4,7 @@ import { API_PREFIX, ROUTES, envelopeSchema, type Audience, type RouteDef } from
 import { createTestApp, type TestContext } from '../test/helpers.ts';
 import { healthSchema } from './modules/health/health.routes.ts';
 import { jwkSetSchema } from './modules/signing/signing.routes.ts';
+import { statusListParamsSchema } from './modules/signing/status-list.routes.ts';
 import { smsReceiveResponseSchema } from './modules/sms-lookup/sms-lookup.routes.ts';
 
 // The API explains itself (issue 15.6): every operation of /api/openapi.json says what it does, what it
@@ -61,6 +62,7 @@ const SMS = { audience: 'public', response: smsReceiveResponseSchema } as const;
 const outside = new Map<string, Schemas>([
   ['GET /api/health', { audience: 'public', response: healthSchema }],
   ['GET /.well-known/jwks.json', { audience: 'public', response: jwkSetSchema }],
+  ['GET /status-lists/{n}', { audience: 'public', params: statusListParamsSchema }],
   [`POST ${API_PREFIX}/Sms/Receive/{secret}`, SMS],
   [`GET ${API_PREFIX}/Sms/Receive/{secret}`, SMS],
 ]);

@@ -17,6 +17,8 @@ import * as m0014 from './migrations/0014_sms_lookups.ts';
 import * as m0015 from './migrations/0015_result_versions.ts';
 import * as m0016 from './migrations/0016_offline_counter.ts';
 import * as m0017 from './migrations/0017_name_filter_counts.ts';
+import * as m0018 from './migrations/0018_result_status_list.ts';
+import * as m0019 from './migrations/0019_signing_key_retirement.ts';
 
 /** Migrations are listed here (not read from disk) so the order is explicit and bundlers keep them. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +39,8 @@ const migrations: Record<string, Migration> = {
   '0015_result_versions': m0015,
   '0016_offline_counter': m0016,
   '0017_name_filter_counts': m0017,
+  '0018_result_status_list': m0018,
+  '0019_signing_key_retirement': m0019,
 };
 
 /** Every migration this code knows, in order: a backup made by a newer one is refused (ADR 0021). */

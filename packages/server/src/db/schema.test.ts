@@ -42,6 +42,7 @@ const SCHEMA: Schema = {
     width: { type: 'int4', nullable: true },
     height: { type: 'int4', nullable: true },
     ownerId: { type: 'uuid', nullable: true },
+    sha256: { type: 'text', nullable: true },
     createdAt: { type: 'timestamptz', nullable: false },
   },
   users: {
@@ -243,6 +244,8 @@ const SCHEMA: Schema = {
     kid: { type: 'text', nullable: false },
     publicJwk: { type: 'jsonb', nullable: false },
     createdAt: { type: 'timestamptz', nullable: false },
+    retiredAt: { type: 'timestamptz', nullable: true },
+    retireReason: { type: 'text', nullable: true },
   },
   smsLookups: {
     messageId: { type: 'text', nullable: false },
@@ -261,6 +264,8 @@ const SCHEMA: Schema = {
     reason: { type: 'text', nullable: true },
     changedBy: { type: 'uuid', nullable: true },
     createdAt: { type: 'timestamptz', nullable: false },
+    statusIdx: { type: 'int8', nullable: true },
+    changedAt: { type: 'timestamptz', nullable: true },
   },
   idempotencyKeys: {
     userId: { type: 'uuid', nullable: false },
@@ -284,6 +289,7 @@ const UNTYPED_TABLES = [
   'assay_day_counts',
   'customer_assay_counts',
   'other_owner_counts',
+  'result_status_revoked',
   'kysely_migration',
   'kysely_migration_lock',
 ];

@@ -16,6 +16,8 @@ export interface FilesTable {
   width: number | null;
   height: number | null;
   ownerId: string | null;
+  /** SHA-256 (hex) of the stored original; null for photos stored before migration 0018 (ADR 0041). */
+  sha256: string | null;
   createdAt: Generated<Date>;
 }
 
@@ -240,6 +242,9 @@ export interface ResultSigningKeysTable {
   kid: string;
   publicJwk: ColumnType<unknown, string, string>;
   createdAt: Generated<Date>;
+  /** From when nothing is signed with it (migration 0019, ADR 0042); null: in service. */
+  retiredAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  retireReason: string | null;
 }
 
 /** Result lookups by SMS, one row per provider message id (migration 0014). */
@@ -262,6 +267,10 @@ export interface ResultVersionsTable {
   reason: string | null;
   changedBy: string | null;
   createdAt: Generated<Date>;
+  /** Global index in the status lists, v2 versions only (migration 0018, ADR 0041). */
+  statusIdx: ColumnType<number | null, number | null | undefined, never>;
+  /** When the result was last corrected as the public reads it; null: never (ADR 0041). */
+  changedAt: ColumnType<Date | null, Date | null | undefined, never>;
 }
 
 /** A request's answer kept under its idempotency key, per user (migration 0016, ADR 0033). */
