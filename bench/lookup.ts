@@ -94,11 +94,15 @@ const OUR_POOL = 10;
  */
 const POOL_SIZE = OUR_POOL * workers * nodes;
 
-/** The lookup's SQL, as the results repository builds it (Kysely compiles the same statement). */
+/**
+ * The lookup's SQL, as the results repository builds it (Kysely compiles the same statement): the
+ * current version's payload too, which ours parses and shows (ADR 0041) and this one sends as read.
+ */
 const MINIMAL_SQL = `
   select a.id, a.doc_number, a.purity, a.ready_time, a.created_at, a.sample_weight_mg, a.gold_weight_mg,
          a.public_token, a.other_owner_name, a.deleted_at, v.status as result_status, a.result_version,
-         v.created_at as result_at, v.reason as result_reason, v.jws,
+         v.created_at as result_at, v.reason as result_reason, v.changed_at as result_changed_at, v.jws,
+         v.payload as signed_payload,
          c.name as customer_name, t.name as type_name, r.serial_no,
          u.f_name as lab_name, u.reje_code,
          ((u.settings -> 'showCustomerNameForReport') = 'true'::jsonb) is true as show_customer_name_for_report,

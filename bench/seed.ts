@@ -1,7 +1,9 @@
 /**
  * Fills a database with a realistic network at scale for the benchmarks:
  *   node bench/seed.ts [--workshops 200] [--customers 20000] [--assays 300000] [--seed 1]
- *                      [--database-url postgres://…] [--reset]
+ *                      [--database-url postgres://…] [--reset] [--no-versions]
+ * Every packet with a purity gets its current signed result version (payload v2, ADR 0041), as in
+ * production, where the public lookup reads it; --no-versions leaves them out (packets as before ADR 0029).
  * Without --database-url or DATABASE_URL it uses (and always wipes) the embedded PostgreSQL in
  * bench/.data. An external database that already holds workshops is refused unless --reset is given.
  */
@@ -18,13 +20,15 @@ const { values } = parseArgs({
     seed: { type: 'string' },
     'database-url': { type: 'string' },
     reset: { type: 'boolean', default: false },
+    versions: { type: 'boolean', default: true },
     help: { type: 'boolean', short: 'h', default: false },
   },
+  allowNegative: true,
 });
 
 if (values.help) {
   console.log(
-    'node bench/seed.ts [--workshops 200] [--customers 20000] [--assays 300000] [--seed 1] [--database-url URL] [--reset]',
+    'node bench/seed.ts [--workshops 200] [--customers 20000] [--assays 300000] [--seed 1] [--database-url URL] [--reset] [--no-versions]',
   );
   process.exit(0);
 }
@@ -43,11 +47,13 @@ closeOnSignal(bench.close);
 try {
   console.log(
     `Seeding ${bench.embedded ? 'the embedded database (bench/.data)' : 'DATABASE_URL'}: ` +
-      `${options.workshops} workshops, ${options.customers} customers, ${options.assays} packets, seed ${options.seed}`,
+      `${options.workshops} workshops, ${options.customers} customers, ${options.assays} packets, seed ${options.seed}` +
+      (values.versions ? '' : ', no signed versions'),
   );
   const result = await seed(bench.db, {
     ...options,
     reset: values.reset || bench.embedded,
+    versions: values.versions,
     log: (line) => console.log(line),
   });
   const total = Object.values(result.rows).reduce((a, b) => a + b, 0);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { DEFAULT_USER_SETTINGS, type UserSettings } from '../../packages/contract/src/index.ts';
 import type { Database } from '../../packages/server/src/db/database.ts';
 import { hashPassword } from '../../packages/server/src/lib/password.ts';
 import { BulkWriter } from './bulk-writer.ts';
@@ -6,6 +7,7 @@ import { AREA_CODES, CITIES, LAB_WORDS, STREETS } from './names.ts';
 import { Prng } from './prng.ts';
 import { writeCredits, writePayments } from './seed-ledger.ts';
 import { planPackets, writePackets, writeRanges } from './seed-packets.ts';
+import { writeResultVersions } from './seed-versions.ts';
 import {
   DAY_MS,
   mobile,
@@ -27,6 +29,11 @@ export interface SeedOptions {
   seed: number;
   /** Wipe every data table first. Without it, a database that already holds workshops is refused. */
   reset: boolean;
+  /**
+   * Give every packet with a purity its current signed result version (payload v2), as production has
+   * and the public lookup reads; default true. False: packets as before signed versions (ADR 0029).
+   */
+  versions?: boolean;
   batchSize?: number;
   log?: (line: string) => void;
 }
@@ -54,8 +61,9 @@ async function prepare(db: Database, options: SeedOptions): Promise<void> {
   if (options.reset) {
     await sql`
       truncate audit_log, messages, assay_images, assays, payments, credits, customers, code_ranges,
-        otp_codes, sessions, files, users restart identity cascade;
+        otp_codes, sessions, files, users, result_status_revoked restart identity cascade;
       alter sequence workshop_code_seq restart with 1001;
+      alter sequence result_status_idx_seq restart;
       alter sequence code_range_serial_seq restart with 1;
     `.execute(db);
   }
@@ -89,7 +97,24 @@ async function writeAdmin(ctx: SeedContext, passwordHash: string): Promise<strin
   return adminId;
 }
 
-async function writeWorkshops(ctx: SeedContext, W: number, passwordHash: string) {
+/**
+ * A lab's settings as saved from its settings screen: the defaults with its report settings (what the
+ * public lookup shows, and so what each signed result carries). Most labs show the type and the
+ * weights; lab1, the largest, shows all five, so its results are the largest payloads.
+ */
+function labSettings(looks: Prng, first: boolean): string {
+  const settings: UserSettings = {
+    ...DEFAULT_USER_SETTINGS,
+    showCustomerNameForReport: first || looks.chance(0.4),
+    showReadyTimeForReport: first || looks.chance(0.3),
+    showSampleWeightForReport: first || looks.chance(0.5),
+    showWeightForReport: first || looks.chance(0.8),
+    showTypeForReport: first || looks.chance(0.85),
+  };
+  return JSON.stringify(settings);
+}
+
+async function writeWorkshops(ctx: SeedContext, W: number, passwordHash: string, looks: Prng) {
   const { db, prng, batchSize, nowMs } = ctx;
   const workshopIds: string[] = [];
   const users = new BulkWriter(
@@ -110,6 +135,7 @@ async function writeWorkshops(ctx: SeedContext, W: number, passwordHash: string)
       is_public_user: 'boolean',
       is_lab_owner: 'boolean',
       status: 'smallint',
+      settings: 'jsonb',
       created_at: 'timestamptz',
       updated_at: 'timestamptz',
     },
@@ -137,6 +163,7 @@ async function writeWorkshops(ctx: SeedContext, W: number, passwordHash: string)
       i > 0 && flags.listingOnly,
       flags.labOwner,
       i > 0 && prng.chance(0.03) ? 5 : 1, // a few labs are inactive; lab1 never is
+      labSettings(looks, i === 0),
       created,
       created,
     ]);
@@ -246,7 +273,10 @@ export async function seed(db: Database, options: SeedOptions): Promise<SeedResu
   const assayCounts = split(options.assays, weights, 0);
   const customerCounts = split(options.customers, weights, 3);
 
-  const workshops = await writeWorkshops(ctx, W, passwordHash);
+  // The labs' report settings come from a generator of their own, so every other row is what the same
+  // flags made before labs had settings.
+  const looks = new Prng(options.seed + 0x5e77);
+  const workshops = await writeWorkshops(ctx, W, passwordHash, looks);
   clock.lap('users', workshops.count + 1); // the labs and the administrator
   const customers = await writeCustomers(ctx, workshops.workshopIds, customerCounts);
   clock.lap('customers', customers.count);
@@ -259,7 +289,9 @@ export async function seed(db: Database, options: SeedOptions): Promise<SeedResu
   const plan = planPackets(ctx, assayCounts);
   clock.lap('code_ranges', await writeRanges(ctx, network, plan));
   await sql`select setval('code_range_serial_seq', ${plan.rangeCount + 1}, false)`.execute(db);
-  clock.lap('assays', await writePackets(ctx, network, plan));
+  const versions = options.versions ?? true;
+  clock.lap('assays', await writePackets(ctx, network, plan, versions));
+  if (versions) clock.lap('versions', await writeResultVersions(ctx));
   clock.lap('payments', await writePayments(ctx, network));
   clock.lap('credits', await writeCredits(ctx, network));
 
