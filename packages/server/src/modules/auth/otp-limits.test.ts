@@ -2,54 +2,27 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTP } from '@ayar/contract';
 import { LOGIN_LIMITS } from '../../lib/login-limiter.ts';
-import { createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { otpHelpers } from '../../../test/otp.ts';
 import { otpDeliveriesSettled } from './otp.service.ts';
 
 // ADR 0043: codes are capped per account, their life is bounded on both sides, wrong codes count toward
 // the sign-in limits with wrong passwords, and asking for a code answers before the account is looked up.
 
-const REQUEST = '/api/v1.0/Account/DisposableLogin';
-const VERIFY = '/api/v1.0/Account/DisposableLoginOTP';
 const LOGIN = '/api/v1.0/Account/login';
 
 let ctx: TestContext;
-let ip = 0;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
 afterAll(() => ctx.close());
 
-const nextIp = () => `10.19.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
-const ask = (userName: string, from = nextIp()) =>
-  ctx.app.inject({ method: 'POST', url: REQUEST, payload: { userName }, remoteAddress: from });
-async function requestCode(userName: string) {
-  const res = await ask(userName);
-  await otpDeliveriesSettled();
-  return res;
-}
-const verify = (userName: string, code: string, from = nextIp()) =>
-  ctx.app.inject({ method: 'POST', url: VERIFY, payload: { userName, password: code }, remoteAddress: from });
+const { ask, requestCode, verify, workshopWithPhone, sentCodes } = otpHelpers(() => ctx, {
+  ipPrefix: '10.19.',
+  phonePrefix: '0913',
+});
 const signIn = (userName: string, password: string, from: string) =>
   ctx.app.inject({ method: 'POST', url: LOGIN, payload: { userName, password }, remoteAddress: from });
-
-let phone = 0;
-async function workshopWithPhone() {
-  const cellPhone = `0913${String(10_000_000 + ++phone).slice(1)}`;
-  const user = await createUser(ctx.db);
-  await ctx.db.updateTable('users').set({ cellPhone }).where('id', '=', user.id).execute();
-  return { ...user, cellPhone };
-}
-
-/** The codes queued for this phone, oldest first. */
-async function sentCodes(to: string): Promise<string[]> {
-  const rows = await ctx.db
-    .selectFrom('messages')
-    .select('text')
-    .where('toNumber', '=', to)
-    .orderBy('createdAt')
-    .execute();
-  return rows.map((r) => /(\d{6})/.exec(r.text)?.[1] ?? '');
-}
 
 /** Moves every code of the account `seconds` into the past (created and expiring alike). */
 async function age(userId: string, seconds: number) {

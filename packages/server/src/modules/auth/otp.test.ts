@@ -1,52 +1,21 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
-import { otpDeliveriesSettled } from './otp.service.ts';
+import { bearer, createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { otpHelpers } from '../../../test/otp.ts';
 
 const REQUEST = '/api/v1.0/Account/DisposableLogin';
-const VERIFY = '/api/v1.0/Account/DisposableLoginOTP';
 const SENT = 'اگر حسابی با این مشخصات وجود داشته باشد، کد ورود به شماره همراه ثبت‌شده آن پیامک شد.';
 
 let ctx: TestContext;
-let ip = 0;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
 afterAll(() => ctx.close());
 
-/** Each test speaks from its own address so the per-address limits do not couple the tests. */
-const nextIp = () => `10.9.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
-/** Asks for a code and waits until it is queued (the answer comes before the code, ADR 0043). */
-async function requestCode(userName: string, from = nextIp()) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: REQUEST,
-    payload: { userName },
-    remoteAddress: from,
-  });
-  await otpDeliveriesSettled();
-  return res;
-}
-const verify = (userName: string, code: string, from = nextIp()) =>
-  ctx.app.inject({ method: 'POST', url: VERIFY, payload: { userName, password: code }, remoteAddress: from });
-
-let phone = 0;
-async function workshopWithPhone(status: 0 | 1 | 5 = 1) {
-  const cellPhone = `0912${String(10_000_000 + ++phone).slice(1)}`;
-  const user = await createUser(ctx.db, { status });
-  await ctx.db.updateTable('users').set({ cellPhone }).where('id', '=', user.id).execute();
-  return { ...user, cellPhone };
-}
-
-async function sentCodes(to: string): Promise<string[]> {
-  const rows = await ctx.db
-    .selectFrom('messages')
-    .select('text')
-    .where('toNumber', '=', to)
-    .orderBy('createdAt')
-    .execute();
-  return rows.map((r) => /(\d{6})/.exec(r.text)?.[1] ?? '');
-}
+const { requestCode, verify, workshopWithPhone, sentCodes } = otpHelpers(() => ctx, {
+  ipPrefix: '10.9.',
+  phonePrefix: '0912',
+});
 
 describe('one-time-code login', () => {
   it('sends a 6-digit code by SMS to the account’s mobile and keeps only a keyed digest of it', async () => {

@@ -7,8 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type Config } from '../../config.ts';
+import type { Config } from '../../config.ts';
 import { createDatabase } from '../../db/database.ts';
+import { cliLog as log, runCli, say, UsageError } from '../../lib/cli.ts';
 import { fileStoreFromConfig } from '../files/store-config.ts';
 import { BackupFileError } from './tar.ts';
 import { createBackup } from './backup.service.ts';
@@ -24,9 +25,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const appVersion = (
   JSON.parse(fs.readFileSync(path.join(here, '../../../../../package.json'), 'utf8')) as { version: string }
 ).version;
-
-const say = (line: string) => process.stdout.write(`${line}\n`);
-const log = { info: (m: string) => say(`  ${m}`), warn: (m: string) => say(`  warning: ${m}`) };
 
 function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -112,36 +110,15 @@ async function restore(config: Config, args: string[]): Promise<void> {
   say('Sessions from before the backup need a new sign-in unless JWT_SECRET is the same (ADR 0021).');
 }
 
-class UsageError extends Error {}
-
-async function main(): Promise<void> {
-  const [command, ...args] = process.argv.slice(2);
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) throw new UsageError(err.message);
-    throw err;
-  }
-  if (command === 'backup') return backup(config, args);
-  if (command === 'restore') return restore(config, args);
-  throw new UsageError(USAGE);
-}
-
-main().catch((err: unknown) => {
-  const message = err instanceof Error ? err.message : String(err);
-  if (err instanceof UsageError) {
-    process.stderr.write(`${message}\n${err.message === USAGE ? '' : `${USAGE}\n`}`);
-    process.exit(2);
-  }
-  const known = err instanceof BackupFileError || err instanceof RestoreRefusedError;
-  const what = process.argv[2] === 'restore' ? 'Restore' : 'Backup';
-  process.stderr.write(
-    known
+runCli({
+  usage: USAGE,
+  commands: { backup, restore },
+  failure: (err, message) => {
+    const what = process.argv[2] === 'restore' ? 'Restore' : 'Backup';
+    return err instanceof BackupFileError || err instanceof RestoreRefusedError
       ? `${what} refused: ${message}\nNothing was changed.\n`
       : err instanceof PgToolMissingError
         ? `${what} failed: ${message}\n`
-        : `${what} failed: ${message}${err instanceof Error && err.cause ? `\n  cause: ${String(err.cause)}` : ''}\n`,
-  );
-  process.exit(1);
+        : `${what} failed: ${message}${err instanceof Error && err.cause ? `\n  cause: ${String(err.cause)}` : ''}\n`;
+  },
 });

@@ -1,10 +1,8 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
-import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedResultV2Schema, type ResultItem, type SignedResultV2 } from '@ayar/contract';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createLab, registerPacket, type TestLab } from '../../../test/labs.ts';
+import { publicResults, uploadPhoto } from '../../../test/results.ts';
 import { resultKeyFrom } from '../signing/keys.ts';
 import { ResultSigner } from '../signing/signer.ts';
 import { recordResultVersion } from './result-versions.service.ts';
@@ -20,49 +18,12 @@ let ctx: TestContext;
 let lab: TestLab;
 let signer: ResultSigner;
 let next = 0;
-let address = 0;
 
-async function uploadPhoto(color: string): Promise<string> {
-  const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: color } })
-    .jpeg()
-    .toBuffer();
-  const boundary = '----signed-photos';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="typeName"\r\n\r\nActivity\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="fileType"\r\n\r\nphoto\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file[]"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    ),
-    jpeg,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1.0/Tests/AddFile',
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...lab.h },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: string }>().data;
-}
+/** Uploads a 300×200 photo of one colour as the lab; answers its address. */
+const labPhoto = (color: string) =>
+  uploadPhoto(ctx.app, lab.h, { width: 300, height: 200, background: color });
 
-async function lookup(docNumber: number): Promise<ResultItem> {
-  address += 1;
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1.0/Tests/Result',
-    payload: { code: docNumber },
-    remoteAddress: `10.7.${address >> 8}.${address & 255}`,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: { list: ResultItem[] } }>().data.list[0]!;
-}
-
-async function verified(jws: string): Promise<SignedResultV2> {
-  const res = await ctx.app.inject({ method: 'GET', url: '/.well-known/jwks.json' });
-  const { payload } = await compactVerify(jws, createLocalJWKSet(res.json<JSONWebKeySet>()));
-  return signedResultV2Schema.parse(JSON.parse(new TextDecoder().decode(payload)));
-}
+const { lookup, verified } = publicResults(() => ctx.app, '10.7.');
 
 /** The SHA-256 of what the public photo address serves (the stored original). */
 async function servedSha256(address: string): Promise<string> {
@@ -138,8 +99,8 @@ describe('status list entries', () => {
 
 describe('signed photos', () => {
   it("are signed by the hash of the stored original, in the page's order", async () => {
-    const first = await uploadPhoto('#c9a227');
-    const second = await uploadPhoto('#2a7ab0');
+    const first = await labPhoto('#c9a227');
+    const second = await labPhoto('#2a7ab0');
     const docNumber = lab.from + next++;
     await registerPacket(ctx.app, lab, docNumber, { purity: 750, extra: { images: [first, second] } });
     const item = await lookup(docNumber);
@@ -152,7 +113,7 @@ describe('signed photos', () => {
   });
 
   it('a photo stored before hashes were kept is hashed when it is signed, and its hash kept', async () => {
-    const photo = await uploadPhoto('#8a3a00');
+    const photo = await labPhoto('#8a3a00');
     const fileId = photo.split('/').at(-1)!;
     await ctx.db.updateTable('files').set({ sha256: null }).where('id', '=', fileId).execute();
     const docNumber = lab.from + next++;
@@ -177,7 +138,7 @@ describe('signed photos', () => {
     expect(edit.statusCode, edit.body).toBe(200);
     const corrected = await lookup(docNumber);
 
-    const fileId = (await uploadPhoto('#1d6630')).split('/').at(-1)!;
+    const fileId = (await labPhoto('#1d6630')).split('/').at(-1)!;
     await ctx.db.insertInto('assayImages').values({ assayId: id, fileId, position: 0 }).execute();
     const change = { assayId: id, reason: null, changedBy: lab.id };
     expect(await ctx.db.transaction().execute((trx) => recordResultVersion(trx, signer, change))).toBe(3);
@@ -225,7 +186,7 @@ describe('signed photos', () => {
   it('a photo added to a result never corrected leaves it uncorrected', async () => {
     const docNumber = lab.from + next++;
     const id = await registerPacket(ctx.app, lab, docNumber, { purity: 790 });
-    const fileId = (await uploadPhoto('#a61e1e')).split('/').at(-1)!;
+    const fileId = (await labPhoto('#a61e1e')).split('/').at(-1)!;
     await ctx.db.insertInto('assayImages').values({ assayId: id, fileId, position: 0 }).execute();
     const change = { assayId: id, reason: null, changedBy: lab.id };
     expect(await ctx.db.transaction().execute((trx) => recordResultVersion(trx, signer, change))).toBe(2);

@@ -1,8 +1,8 @@
-import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultItem } from '@ayar/contract';
 import { createSignedInUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createLab, registerPacket, type TestLab } from '../../../test/labs.ts';
+import { publicResults } from '../../../test/results.ts';
 
 /**
  * Issue 17 on the public lookup: where a result stands (pending, published, corrected, withdrawn), its
@@ -14,7 +14,6 @@ let ctx: TestContext;
 let lab: TestLab;
 let admin: Record<string, string>;
 let next = 0;
-let address = 0;
 
 async function post(url: string, headers: Record<string, string>, payload: object) {
   const res = await ctx.app.inject({ method: 'POST', url: `/api/v1.0${url}`, headers, payload });
@@ -27,29 +26,8 @@ async function register(purity?: number): Promise<{ id: string; docNumber: numbe
   return { id: await registerPacket(ctx.app, lab, docNumber, purity ? { purity } : {}), docNumber };
 }
 
-/** The public item, each lookup from its own address (the lookup is limited per address). */
-async function lookup(docNumber: number): Promise<ResultItem> {
-  address += 1;
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1.0/Tests/Result',
-    payload: { code: docNumber },
-    remoteAddress: `10.9.${address >> 8}.${address & 255}`,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: { list: ResultItem[] } }>().data.list[0]!;
-}
-
-async function keys() {
-  const res = await ctx.app.inject({ method: 'GET', url: '/.well-known/jwks.json' });
-  return createLocalJWKSet(res.json<JSONWebKeySet>());
-}
-
-/** The item's JWS verified against the published keys: its payload. */
-async function verifiedPayload(jws: string): Promise<Record<string, unknown>> {
-  const { payload } = await compactVerify(jws, await keys());
-  return JSON.parse(new TextDecoder().decode(payload)) as Record<string, unknown>;
-}
+/** The public item, each lookup from its own address; the item's JWS verified against the published keys. */
+const { lookup, verifiedPayload } = publicResults(() => ctx.app, '10.9.');
 
 /** What the signature vouches for must be what the item says. */
 async function expectSignedAsShown(item: ResultItem) {

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULT_MSG, TEST_TYPES, toPersianDigits } from '@ayar/contract';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../../test/helpers.ts';
+import { uploadPhoto } from '../../../test/results.ts';
 import { remainingMinutes } from './results.service.ts';
 
 const RESULT = '/api/v1.0/Tests/Result';
@@ -99,27 +100,12 @@ async function addPacket(input: {
 
 /** Uploads a real photo as the workshop and attaches it to a packet (as AddTest does). */
 async function attachPhoto(assayId: string, position = 0): Promise<string> {
-  const jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c9a227' } })
-    .jpeg()
-    .toBuffer();
-  const boundary = '----results-test';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="typeName"\r\n\r\nActivity\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="fileType"\r\n\r\nphoto\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file[]"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    ),
-    jpeg,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1.0/Tests/AddFile',
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(workshopToken) },
+  const address = await uploadPhoto(ctx.app, bearer(workshopToken), {
+    width: 600,
+    height: 400,
+    background: '#c9a227',
   });
-  expect(res.statusCode).toBe(200);
-  const fileId = (res.json().data as string).split('/').at(-1)!;
+  const fileId = address.split('/').at(-1)!;
   await ctx.db.insertInto('assayImages').values({ assayId, fileId, position }).execute();
   return fileId;
 }

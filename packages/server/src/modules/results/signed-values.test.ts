@@ -1,14 +1,14 @@
-import { compactVerify, createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet } from 'jose';
+import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_USER_SETTINGS,
   resultPhotoAddress,
-  signedResultV2Schema,
   type ResultItem,
   type SignedResultV2,
 } from '@ayar/contract';
 import { createSignedInUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createLab, registerPacket, type TestLab } from '../../../test/labs.ts';
+import { publicResults } from '../../../test/results.ts';
 import { canonicalJson } from '../signing/canonical.ts';
 
 /**
@@ -21,7 +21,6 @@ let ctx: TestContext;
 let lab: TestLab;
 let admin: Record<string, string>;
 let next = 0;
-let address = 0;
 
 const SHOW_ALL = {
   ...DEFAULT_USER_SETTINGS,
@@ -32,23 +31,7 @@ const SHOW_ALL = {
   showReadyTimeForReport: true,
 };
 
-async function lookup(docNumber: number): Promise<ResultItem> {
-  address += 1;
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1.0/Tests/Result',
-    payload: { code: docNumber },
-    remoteAddress: `10.8.${address >> 8}.${address & 255}`,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: { list: ResultItem[] } }>().data.list[0]!;
-}
-
-async function verified(jws: string): Promise<SignedResultV2> {
-  const res = await ctx.app.inject({ method: 'GET', url: '/.well-known/jwks.json' });
-  const { payload } = await compactVerify(jws, createLocalJWKSet(res.json<JSONWebKeySet>()));
-  return signedResultV2Schema.parse(JSON.parse(new TextDecoder().decode(payload)));
-}
+const { lookup, verified } = publicResults(() => ctx.app, '10.8.');
 
 /** Every field the item shows, as the payload signs it (the web check's mapping, ADR 0041). */
 function expectShownAsSigned(item: ResultItem, p: SignedResultV2) {

@@ -5,8 +5,9 @@
  * of DATA_DIR through the running server's socket, else started here for the moment.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type Config } from '../../config.ts';
+import type { Config } from '../../config.ts';
 import { createDatabase, type Database } from '../../db/database.ts';
+import { cliLog, runCli, say, UsageError } from '../../lib/cli.ts';
 import { databaseToBackUp } from '../backups/target.ts';
 import { configuredKey, KeyLifecycleError, retire, rotateKeyFile, rotateSharedKey } from './key-lifecycle.ts';
 import { ResultKeyError } from './keys.ts';
@@ -14,13 +15,8 @@ import { ResultKeyError } from './keys.ts';
 const USAGE = `usage: npm run keys:rotate
        npm run keys:retire -- KID --reason "why"`;
 
-class UsageError extends Error {}
-
-const say = (line: string) => process.stdout.write(`${line}\n`);
-const log = { info: (m: string) => say(`  ${m}`), warn: (m: string) => say(`  warning: ${m}`) };
-
 async function withDatabase<T>(config: Config, work: (db: Database) => Promise<T>): Promise<T> {
-  const target = await databaseToBackUp(config, log);
+  const target = await databaseToBackUp(config, cliLog);
   const db = createDatabase(target.url, 1);
   try {
     return await work(db);
@@ -69,32 +65,13 @@ async function retireCommand(config: Config, args: string[]): Promise<void> {
   say('  a server still configured with it stops signing within seconds and will not start again.');
 }
 
-async function main(): Promise<void> {
-  const [command, ...args] = process.argv.slice(2);
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) throw new UsageError(err.message);
-    throw err;
-  }
-  if (command === 'rotate') return rotate(config, args);
-  if (command === 'retire') return retireCommand(config, args);
-  throw new UsageError(USAGE);
-}
-
-main().catch((err: unknown) => {
-  const message = err instanceof Error ? err.message : String(err);
-  if (err instanceof UsageError || (err instanceof Error && err.name === 'TypeError' && 'code' in err)) {
-    // parseArgs's refusals (an unknown option) are TypeErrors with an ERR_PARSE_ARGS_* code.
-    process.stderr.write(`${message}\n${message === USAGE ? '' : `${USAGE}\n`}`);
-    process.exit(2);
-  }
-  const refused = err instanceof KeyLifecycleError || err instanceof ResultKeyError;
-  process.stderr.write(
-    refused
+runCli({
+  usage: USAGE,
+  commands: { rotate, retire: retireCommand },
+  // parseArgs's refusals (an unknown option) are TypeErrors with an ERR_PARSE_ARGS_* code.
+  isUsageError: (err) => err instanceof Error && err.name === 'TypeError' && 'code' in err,
+  failure: (err, message) =>
+    err instanceof KeyLifecycleError || err instanceof ResultKeyError
       ? `Refused: ${message}\nNothing was changed.\n`
       : `Failed: ${message}${err instanceof Error && err.cause ? `\n  cause: ${String(err.cause)}` : ''}\n`,
-  );
-  process.exit(1);
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,11 +12,11 @@ import { useAuth } from '../../lib/auth.ts';
 import { formatJalaliDateTime } from '../../lib/format.ts';
 import type { EntryState, QueueEntry } from './db.ts';
 import { EntryFixForm } from './EntryFixForm.tsx';
-import { listEntries, subscribeQueue } from './queue.ts';
+import { listEntries } from './queue.ts';
 import { ReprintNotices } from './ReprintNotices.tsx';
 import { discardEntry, resendEntry } from './queueActions.ts';
 import type { EntryFix } from './queueActions.ts';
-import { syncAndTopUp, useOnline } from './runtime.ts';
+import { syncAndTopUp, useOnline, useQueueList } from './runtime.ts';
 
 const fa = (n: number) => toPersianDigits(n);
 
@@ -27,26 +27,6 @@ const STATES: Record<EntryState, { label: string; color: string }> = {
 };
 
 export const slipPath = (key: string) => `/lab/slip/queued/${key}`;
-
-/** The user's queue, read again whenever it changes (here, in the sync, or in another tab). */
-function useEntries(userId: string) {
-  const [entries, setEntries] = useState<QueueEntry[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    const read = () =>
-      void listEntries(userId).then(
-        (list) => live && setEntries(list),
-        () => live && setEntries([]),
-      );
-    read();
-    const unsubscribe = subscribeQueue(read);
-    return () => {
-      live = false;
-      unsubscribe();
-    };
-  }, [userId]);
-  return entries;
-}
 
 /** Right after lab/add queued packets: their slips, ready to print (as lab/list after «ثبت»). */
 function QueuedSlips({ added }: { added: { key: string; docNumber: number }[] }) {
@@ -180,7 +160,7 @@ function EntryCard({
 export function QueuePage() {
   const { user } = useAuth();
   const userId = user?.userId ?? '';
-  const entries = useEntries(userId);
+  const entries = useQueueList(userId, listEntries, 'empty');
   const online = useOnline();
   const client = useQueryClient();
   const location = useLocation();

@@ -1,33 +1,19 @@
-import { useEffect, useState } from 'react';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { toPersianDigits } from '@ayar/contract';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { IconAlertTriangle, IconReceipt } from '../../components/ui/icons.tsx';
 import type { Reprint } from './db.ts';
-import { subscribeQueue } from './queue.ts';
 import { dismissReprint, listReprints } from './reprints.ts';
+import { useQueueList } from './runtime.ts';
 
 const fa = (n: number) => toPersianDigits(n);
 
+const NO_REPRINTS: Reprint[] = [];
+
 /** The user's reprint reminders, read again whenever the queue changes (here or in another tab). */
 export function useReprints(userId: string): Reprint[] {
-  const [reprints, setReprints] = useState<Reprint[]>([]);
-  useEffect(() => {
-    let live = true;
-    const read = () =>
-      void listReprints(userId).then(
-        (list) => live && setReprints(list),
-        () => undefined,
-      );
-    read();
-    const unsubscribe = subscribeQueue(read);
-    return () => {
-      live = false;
-      unsubscribe();
-    };
-  }, [userId]);
-  return reprints;
+  return useQueueList(userId, listReprints, 'keep') ?? NO_REPRINTS;
 }
 
 function ReprintRow({ reprint, onDone }: { reprint: Reprint; onDone: () => void }) {

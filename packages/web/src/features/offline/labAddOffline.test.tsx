@@ -7,16 +7,15 @@ import { BOUND_TOKEN_SCHEME, DEVICE_HEADER, ROUTES, toPersianDigits } from '@aya
 import { LAB_SETTINGS } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { handle, requestsTo } from '../../test/server.ts';
-import { signInAs } from '../../test/session.ts';
 import {
   OWNER,
   TOKEN_KEY,
-  emptyOfflineDb,
   handleReserve,
   holdNumbers,
   queuePackets,
   setConnection,
   storedEntries,
+  startOffline,
 } from './testKit.ts';
 import { offlineToken } from './tokens.ts';
 
@@ -27,9 +26,7 @@ const field = (label: RegExp) => screen.getByLabelText(label);
 
 beforeEach(async () => {
   sessionStorage.clear();
-  await emptyOfflineDb();
-  signInAs('workshop', { settings: LAB_SETTINGS });
-  handleReserve([]);
+  await startOffline({ session: { settings: LAB_SETTINGS }, blocks: [] });
 });
 
 /** «مشتری متفرقه» with an owner (no customer search offline here), and the purity 750. */

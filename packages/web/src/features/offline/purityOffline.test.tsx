@@ -7,8 +7,7 @@ import { IDEMPOTENCY_HEADER, ROUTES } from '@ayar/contract';
 import { labRow } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { handle, requestsTo } from '../../test/server.ts';
-import { signInAs } from '../../test/session.ts';
-import { emptyOfflineDb, handleReserve, holdNumbers, setConnection, storedEntries } from './testKit.ts';
+import { setConnection, storedEntries, startOffline } from './testKit.ts';
 
 // Issue 19: the waiting list records purities without a connection; each waits in the queue, shown on
 // its row, and is sent once when the line returns.
@@ -17,10 +16,7 @@ const ROW = labRow({ id: 'a1a1a1a1-0000-4000-8000-000000000001', docNumber: 1000
 const page = (rows = [ROW]) => ({ list: rows, totalCount: rows.length, currPage: 1, pageSize: 100 });
 
 beforeEach(async () => {
-  await emptyOfflineDb();
-  signInAs('workshop');
-  await holdNumbers([{ from: 5001, to: 5050 }]);
-  handleReserve([{ from: 5001, to: 5050 }]);
+  await startOffline();
   handle(ROUTES.tests.allTests, page());
 });
 

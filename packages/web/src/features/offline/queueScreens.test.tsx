@@ -12,26 +12,14 @@ import { signInAs } from '../../test/session.ts';
 import { assaysOffline } from './adapter.ts';
 import { offlineDb } from './db.ts';
 import { readDevice } from './device.ts';
-import {
-  USER,
-  draft,
-  emptyOfflineDb,
-  handleReserve,
-  holdNumbers,
-  queuePackets,
-  setConnection,
-  storedEntries,
-} from './testKit.ts';
+import { USER, draft, queuePackets, setConnection, storedEntries, startOffline } from './testKit.ts';
 
 // Issue 19: the shell's banner, the queue kept across a reload (photos too), the slip of a packet not
 // sent yet, and a sign-out that never loses what waits.
 
 let deviceId: string;
 beforeEach(async () => {
-  await emptyOfflineDb();
-  signInAs('workshop', { userFname: 'آزمایشگاه الماس' });
-  deviceId = await holdNumbers([{ from: 5001, to: 5050 }]);
-  handleReserve([{ from: 5001, to: 5050 }]);
+  deviceId = (await startOffline({ session: { userFname: 'آزمایشگاه الماس' } }))!;
 });
 
 const banner = () => screen.getByText('آفلاین').closest('[aria-live="polite"]');

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { listEntries, subscribeQueue } from './queue.ts';
@@ -52,6 +52,34 @@ export function useOfflineSync(userId: string): void {
       window.clearInterval(timer);
     };
   }, [userId, client]);
+}
+
+/**
+ * A list of the user's queue store (`list`: its entries, its reprint reminders), read again whenever
+ * the queue changes (here, in the sync, or in another tab); null until the first read. A failed read
+ * leaves the list as it was (`onError: 'keep'`) or empties it (`'empty'`).
+ */
+export function useQueueList<T>(
+  userId: string,
+  list: (userId: string) => Promise<T[]>,
+  onError: 'keep' | 'empty',
+): T[] | null {
+  const [items, setItems] = useState<T[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    const read = () =>
+      void list(userId).then(
+        (next) => live && setItems(next),
+        () => live && onError === 'empty' && setItems([]),
+      );
+    read();
+    const unsubscribe = subscribeQueue(read);
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [userId, list, onError]);
+  return items;
 }
 
 export interface QueueCounts {

@@ -8,16 +8,7 @@ import type { AddTestRequest } from '@ayar/contract';
 import { renderApp } from '../../test/render.tsx';
 import { failure, handle, requestsTo } from '../../test/server.ts';
 import type { HandlerInput } from '../../test/server.ts';
-import { signInAs } from '../../test/session.ts';
-import {
-  emptyOfflineDb,
-  handleReserve,
-  holdNumbers,
-  queuePackets,
-  queuePurity,
-  setConnection,
-  storedEntries,
-} from './testKit.ts';
+import { queuePackets, queuePurity, setConnection, storedEntries, startOffline } from './testKit.ts';
 
 // Issue 19, sync exactly once: the queue goes out in order, one entry at a time, each under its own
 // idempotency key and the device's id; a sync cut off half way and retried registers each entry once;
@@ -27,10 +18,7 @@ const PACKET_ID = 'a1a1a1a1-0000-4000-8000-000000000001';
 
 let deviceId: string;
 beforeEach(async () => {
-  await emptyOfflineDb();
-  signInAs('workshop');
-  deviceId = await holdNumbers([{ from: 5001, to: 5050 }]);
-  handleReserve([{ from: 5001, to: 5050 }]);
+  deviceId = (await startOffline())!;
   handle(ROUTES.tests.allTests, { list: [], totalCount: 0, currPage: 1, pageSize: 100 });
 });
 

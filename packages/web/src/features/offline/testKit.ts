@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import { OFFLINE_TOKEN_VECTOR, OTHER_CUSTOMER_ID, ROUTES, TEST_TYPES, labDraftSchema } from '@ayar/contract';
 import type { CodeBlock, LabDraft } from '@ayar/contract';
 import { handle } from '../../test/server.ts';
+import { signInAs } from '../../test/session.ts';
 import { assaysOffline } from './adapter.ts';
 import { offlineDb } from './db.ts';
 import type { QueueEntry } from './db.ts';
@@ -55,6 +56,25 @@ export async function holdNumbers(blocks: CodeBlock[], userId = USER): Promise<s
 export function handleReserve(blocks: CodeBlock[] = [{ from: 5001, to: 5050 }]) {
   const count = blocks.reduce((sum, b) => sum + b.to - b.from + 1, 0);
   return handle(ROUTES.tests.reserveCodes, { blocks, count, tokenKey: TOKEN_KEY });
+}
+
+/** The numbers the offline tests' device holds unless a test says otherwise. */
+export const HELD: CodeBlock[] = [{ from: 5001, to: 5050 }];
+
+/**
+ * Each offline test's start: the IndexedDB emptied, the workshop signed in (`session` as signInAs
+ * takes it), this device holding `blocks` (none: it holds nothing, not even a token key) and
+ * ReserveCodes answering the same blocks. Answers the device id when it holds numbers.
+ */
+export async function startOffline({
+  session,
+  blocks = HELD,
+}: { session?: Parameters<typeof signInAs>[1]; blocks?: CodeBlock[] } = {}): Promise<string | undefined> {
+  await emptyOfflineDb();
+  signInAs('workshop', session);
+  const deviceId = blocks.length > 0 ? await holdNumbers(blocks) : undefined;
+  handleReserve(blocks);
+  return deviceId;
 }
 
 export async function storedEntries(): Promise<QueueEntry[]> {

@@ -6,18 +6,16 @@ import { MSG, OFFLINE_MSG, ROUTES, toPersianDigits } from '@ayar/contract';
 import type { AddTestRequest } from '@ayar/contract';
 import { renderApp } from '../../test/render.tsx';
 import { failure, handle, requestsTo } from '../../test/server.ts';
-import { signInAs } from '../../test/session.ts';
 import { offlineDb } from './db.ts';
 import type { AddTestEntry } from './db.ts';
 import { readDevice } from './device.ts';
 import {
   TOKEN_KEY,
-  emptyOfflineDb,
   handleReserve,
-  holdNumbers,
   queuePackets,
   setConnection,
   storedEntries,
+  startOffline,
 } from './testKit.ts';
 import { offlineToken } from './tokens.ts';
 
@@ -31,10 +29,7 @@ const OLD_TOKEN = 'Zm9vYmFyYmF6cXV4cXV1eA';
 const SERVER_TOKEN = 'U2VydmVyTWFkZVRva2VuMQ';
 
 beforeEach(async () => {
-  await emptyOfflineDb();
-  signInAs('workshop');
-  await holdNumbers([{ from: 5001, to: 5050 }]);
-  handleReserve([{ from: 5001, to: 5050 }]);
+  await startOffline();
   handle(ROUTES.tests.allTests, { list: [], totalCount: 0, currPage: 1, pageSize: 100 });
 });
 
