@@ -96,7 +96,7 @@ const POOL_SIZE = OUR_POOL * workers * nodes;
 
 /**
  * The lookup's SQL, as the results repository builds it (Kysely compiles the same statement): the
- * current version's payload too, which ours parses and shows (ADR 0041) and this one sends as read.
+ * current version's payload too, which both read and show in place of the live fields (ADR 0041).
  */
 const MINIMAL_SQL = `
   select a.id, a.doc_number, a.purity, a.ready_time, a.created_at, a.sample_weight_mg, a.gold_weight_mg,
@@ -119,6 +119,28 @@ const MINIMAL_SQL = `
   left join test_types t on t.id = a.test_type_id
   left join code_ranges r on r.id = a.code_range_id
   where a.doc_number = $1 and a.deleted_at is null`;
+
+type MinimalRow = Record<string, unknown> & { signed_payload: Record<string, unknown> | null };
+
+/**
+ * What the minimal server answers: the row, with the fields a signed version covers taken from its
+ * payload as ours shows them (ADR 0041), and not the payload itself, which ours reads but does not send:
+ * both answers then carry the same things, and the comparison is of the work, not of the bytes.
+ */
+function shownFromPayload({ signed_payload: p, ...row }: MinimalRow): Record<string, unknown> {
+  if (!p) return row;
+  return {
+    ...row,
+    lab_name: p.lab,
+    reje_code: p.labCode,
+    customer_name: p.customerName,
+    serial_no: p.series,
+    type_name: p.testType,
+    ready_time: p.readyTime,
+    result_reason: p.reason,
+    image_ids: (p.photos as { id: string }[]).map((photo) => photo.id),
+  };
+}
 
 const latency = (job: LatencyJob) =>
   inWorker<LatencyJob, LatencyResult>(new URL('./lib/latency-worker.ts', import.meta.url), job);
@@ -196,7 +218,7 @@ try {
         values: [Number(request.body.code)],
       });
       if (rows.length === 0) return reply.status(404).send({ list: [] });
-      return { list: rows };
+      return { list: [shownFromPayload(rows[0] as MinimalRow)] };
     });
     await minimal.listen({ port: 0, host: '127.0.0.1' });
     servers.push(minimal);
