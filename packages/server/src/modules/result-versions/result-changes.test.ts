@@ -114,6 +114,24 @@ describe('withdrawing a result', () => {
     ]);
   });
 
+  it("a lab's edit of a shown weight keeps the withdrawal's reason and time on the public page", async () => {
+    const shows = await createLab(ctx, { settings: { showSampleWeightForReport: true } });
+    const id = await registerPacket(ctx.app, shows, shows.from, { purity: 770 });
+    await ok('/Manage/WithdrawResult', admin, { id, reason: 'نمونه جابه‌جا شده بود' });
+    const before = (await ok('/Tests/Result', {}, { code: shows.from })).data as {
+      list: { changeReason: string | null; changedAt: string | null; version: number }[];
+    };
+    await ok('/Tests/EditTest', shows.h, { testId: id, sampleWeight: '0.300' });
+    const after = (await ok('/Tests/Result', {}, { code: shows.from })).data as typeof before;
+    expect(after.list[0]!.version, 'the new weight is signed').toBe(3);
+    expect(after.list[0]).toMatchObject({
+      status: 'withdrawn',
+      sampleWeight: 0.3,
+      changeReason: 'نمونه جابه‌جا شده بود',
+      changedAt: before.list[0]!.changedAt,
+    });
+  });
+
   it('refuses twice, a packet without a purity, a deleted one; a reason of 3 to 500 characters', async () => {
     const packet = await register(770);
     const short = await call('/Manage/WithdrawResult', admin, { id: packet.id, reason: 'ab' });

@@ -163,8 +163,11 @@ export async function recordResultVersion(
   if (correction && version > 1 && state === 'published' && !change.reason?.trim()) {
     throw reasonMissing(change.reasonField ?? 'reason', fields.docNumber);
   }
-  const changedAt = correction ? (version > 1 ? at : null) : (previous?.changedAt ?? null);
-  const reason = correction ? change.reason : (previous?.reason ?? null);
+  // An edit of a shown field while the result stays withdrawn (or deleted) changes nothing of its
+  // standing: the public keeps reading the withdrawal's time and reason, not the edit's (ADR 0041).
+  const standingKept = !correction || (previous?.status === state && state !== 'published');
+  const changedAt = standingKept ? (previous?.changedAt ?? null) : version > 1 ? at : null;
+  const reason = standingKept ? (previous?.reason ?? null) : change.reason;
   const statusIdx = await repo.nextStatusIndex(db);
   const payload = resultPayload(fields, photos, {
     version,
