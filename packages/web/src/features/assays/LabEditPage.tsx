@@ -38,7 +38,8 @@ import { FormDigitsField, FormGramsField, FormTextareaField } from '../../compon
 import { ASSAY_KEYS, assayQueries, useEditTest } from './api.ts';
 import { OwnerFields, PacketTypeField, SmsField } from './components/PacketFields.tsx';
 import { PacketDeletePanel } from './components/PacketDeletePanel.tsx';
-import { PurityBadge } from './components/PurityBadge.tsx';
+import { PurityBadge, WITHDRAWN_LABEL } from './components/PurityBadge.tsx';
+import { WithdrawnResultNotice } from './components/WithdrawnResultNotice.tsx';
 import { ResultVersions } from './components/ResultVersions.tsx';
 import { CORRECTION_REASON, OTHER_CUSTOMER, PACKET_FIELDS, purityNeedsReason } from './packetForm.ts';
 import type { PacketFormValues } from './packetForm.ts';
@@ -198,7 +199,17 @@ function PacketHeading({ row }: { row: LabDetail }) {
   );
 }
 
-/** Type, purity (while it may change), ready time and weights. */
+/** The purity's hint: what saving it does, or why it is read-only. */
+function purityHint(row: LabDetail, purityEditable: boolean): string {
+  if (!purityEditable) return 'مهلت اصلاح گذشته است';
+  if (row.resultStatus === 'withdrawn') return 'عیار دیگر، نتیجه را دوباره منتشر می‌کند';
+  return row.waitFor ? 'سه رقم؛ خالی یعنی در انتظار' : 'تا ۶۰ دقیقه پس از ثبت قابل اصلاح است';
+}
+
+/**
+ * Type, purity (while it may change), ready time and weights. A withdrawn result past the window
+ * shows «باطل شده» instead of its recorded purity: the lab can no longer reissue it (ADR 0029).
+ */
 function EditPacketFields({
   control,
   row,
@@ -213,21 +224,26 @@ function EditPacketFields({
   return (
     <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
       <PacketTypeField control={control} types={types} label="نوع آزمایش" size="md" />
-      <FormDigitsField
-        control={control}
-        name="cutting"
-        label="عیار"
-        maxLength={3}
-        readOnly={!purityEditable}
-        description={
-          purityEditable
-            ? row.waitFor
-              ? 'سه رقم؛ خالی یعنی در انتظار'
-              : 'تا ۶۰ دقیقه پس از ثبت قابل اصلاح است'
-            : 'مهلت اصلاح گذشته است'
-        }
-        inputWrapperOrder={['label', 'input', 'description', 'error']}
-      />
+      {row.resultStatus === 'withdrawn' && !purityEditable ? (
+        <TextInput
+          label="عیار"
+          value={WITHDRAWN_LABEL}
+          readOnly
+          variant="filled"
+          description="فقط مدیر شبکه می‌تواند آن را دوباره منتشر کند"
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+        />
+      ) : (
+        <FormDigitsField
+          control={control}
+          name="cutting"
+          label="عیار"
+          maxLength={3}
+          readOnly={!purityEditable}
+          description={purityHint(row, purityEditable)}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+        />
+      )}
       {row.title || row.waitFor ? (
         <FormDigitsField control={control} name="readyTime" label="زمان آماده شدن (دقیقه)" maxLength={4} />
       ) : null}
@@ -301,6 +317,9 @@ function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
 
         <form onSubmit={onSubmit} noValidate aria-label="ویرایش آزمایش">
           <Stack gap="sm">
+            {row.resultStatus === 'withdrawn' ? (
+              <WithdrawnResultNotice row={row} purityEditable={purityEditable} />
+            ) : null}
             <EditCustomerFields form={form} customer={customer} onCustomer={setCustomer} />
             <EditPacketFields control={control} row={row} types={testTypes} purityEditable={purityEditable} />
             {row.resultVersion !== null ? (

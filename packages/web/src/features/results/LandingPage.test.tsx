@@ -136,7 +136,7 @@ describe('landing page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('on a phone: the photo heads the scrolling panel, which takes the keyboard, and a low answer is brought up clear of the bottom bar', async () => {
+  it('on a phone: the photo heads the open item, and a low answer is brought up clear of the bottom bar', async () => {
     const photo = '/api/v1.0/Results/Photo/tokenAAAAAAAAAAAAAAAAA/0b0c7c8e-1d2e-4f00-9a3b-000000000001';
     const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
     // The answer lands low on a 640 px phone screen, as it does under the landing page's form.
@@ -154,10 +154,9 @@ describe('landing page', () => {
     await user.type(screen.getByLabelText(/شماره سند/), '77');
     await user.click(screen.getByRole('button', { name: 'استعلام نتیجه' }));
     const panel = await screen.findByRole('region', { name: 'جزئیات بسته ۷۷' });
-    expect(panel).toHaveAttribute('tabindex', '0');
     const thumb = within(panel).getByRole('button', { name: 'نمایش عکس ۱ از ۱' });
     const firstField = within(panel).getByText('نام مشتری');
-    // The photo precedes every field, so it shows without scrolling the 200 px panel.
+    // The photo precedes every field, where the eye lands after the lookup.
     expect(thumb.compareDocumentPosition(firstField) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(panel).getByText('آزمایشگاه طلا')).toBeInTheDocument();
     const list = screen.getByTestId('result-list');
@@ -165,6 +164,60 @@ describe('landing page', () => {
     expect(scrolled.mock.contexts[0]).toBe(list);
     scrolled.mockRestore();
     rect.mockRestore();
+  });
+
+  it('lets a corrected and a withdrawn result take the height they need: no box of its own with a scrollbar', async () => {
+    handle(ROUTES.tests.result, {
+      list: [
+        item({
+          docNumber: 77,
+          purity: 740,
+          version: 2,
+          changedAt: '2026-01-01T09:00:00.000Z',
+          changeReason: 'خطای ثبت عیار در آزمایشگاه، اصلاح پس از آزمایش دوباره نمونه',
+        }),
+        item({
+          token: 'tokenBBBBBBBBBBBBBBBBB',
+          docNumber: 78,
+          purity: null,
+          status: 'withdrawn',
+          version: 2,
+          changedAt: '2026-01-01T10:00:00.000Z',
+          changeReason: 'نمونه اشتباه',
+        }),
+      ],
+    });
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.type(screen.getByLabelText(/شماره سند/), '77');
+    await user.click(screen.getByRole('button', { name: 'استعلام نتیجه' }));
+    const list = await screen.findByTestId('result-list');
+    const noOwnScroll = (panel: HTMLElement) => {
+      // Every box between the details and the list: no height cap and no scrolling of its own (the
+      // landing page used to hold them in a 200 px ScrollArea, cutting the correction mid-line).
+      for (let el: HTMLElement | null = panel; el && el !== list; el = el.parentElement) {
+        expect(el.style.maxHeight).toBe('');
+        expect(el.style.blockSize).toBe('');
+        expect(['auto', 'scroll']).not.toContain(el.style.overflowY);
+        expect(['auto', 'scroll']).not.toContain(el.style.overflow);
+      }
+      expect(panel).not.toHaveAttribute('tabindex');
+      expect(list.querySelector('.mantine-ScrollArea-root, .mantine-ScrollArea-viewport')).toBeNull();
+    };
+    const corrected = await screen.findByRole('region', { name: 'جزئیات بسته ۷۷' });
+    noOwnScroll(corrected);
+    // The correction, its reason, the signature's line, the lab and the date are all in the item.
+    expect(within(corrected).getByText(/خطای ثبت عیار در آزمایشگاه/)).toBeInTheDocument();
+    expect(within(corrected).getByText('آزمایشگاه طلا')).toBeInTheDocument();
+    expect(within(corrected).getByText('تاریخ ثبت')).toBeInTheDocument();
+    expect(within(corrected).getByRole('link', { name: 'پیوند ثابت این نتیجه' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /۷۸/ }));
+    const withdrawn = await screen.findByRole('region', { name: 'جزئیات بسته ۷۸' });
+    noOwnScroll(withdrawn);
+    expect(within(withdrawn).getByText('این نتیجه باطل شده است')).toBeInTheDocument();
+    expect(within(withdrawn).getByText(/نمونه اشتباه/)).toBeInTheDocument();
+    expect(within(withdrawn).getByText('تاریخ ثبت')).toBeInTheDocument();
   });
 
   it('shows the server message when the lookup fails', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Accordion, Anchor, Badge, Box, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { Accordion, Anchor, Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { publicResultPath } from '@ayar/contract';
 import { formatCode } from '../../lib/formatCode.ts';
@@ -12,10 +12,11 @@ import { PhotoGallery, galleryImages } from '../../components/ui/PhotoGallery.ts
 import { CorrectionNotice, SignatureBadge, WithdrawnNotice } from './ResultStanding.tsx';
 import type { ResultItem } from './types.ts';
 
-// The details sit in a 200 px panel, so their rows are the dense ones.
-const OPEN_ITEM_MAX_PX = 300;
+// How much of the open item (its header and first rows) should show above the bottom bar after a lookup.
+const OPEN_ITEM_HEAD_PX = 300;
 /** The landing page's fixed bottom bar (LandingPage.module.css), with a little air. */
 const BOTTOM_BAR_PX = 80;
+// Dense rows: an item reads as one compact card, the same on the landing page and on /r/<token>.
 const Row = (props: Omit<LabelValueRowProps, 'dense'>) => <LabelValueRow dense {...props} />;
 
 const grams = (value: number) => `${toPersianDigits(formatGrams(Math.round(value * 1000)))} گرم`;
@@ -25,7 +26,7 @@ function ItemDetails({ item, showLink }: { item: ResultItem; showLink: boolean }
   const hasPhotos = item.images.length > 0;
   return (
     <Stack gap={0}>
-      {/* The photos come first: at the end of a 200 px panel they were out of sight (issue 16). */}
+      {/* The photos come first, where the eye lands after the lookup, before the fields. */}
       {hasPhotos && (
         <Box pb="xs">
           <PhotoGallery
@@ -85,19 +86,21 @@ function ItemDetails({ item, showLink }: { item: ResultItem; showLink: boolean }
 }
 
 /**
- * The public result items (docs/product.md §2.2): collapsible, one open at a time (the first starts open),
- * at most 200 px tall when open; the purity when known, else the minutes left. `ownPage`: the result's
- * own page (/r/<token>), which shows its one item whole, with no link to itself.
+ * The public result items (docs/product.md §2.2): collapsible, one open at a time (the first starts open);
+ * the purity when known, else the minutes left. The open item takes the height it needs and the page
+ * scrolls: a panel of its own height with its own scrollbar cut the correction notice mid-line and hid
+ * the signature, the lab and the date below it (ADR 0029 wants those read with the purity).
+ * `ownPage`: the result's own page (/r/<token>), which shows its one item, with no link to itself.
  */
 export function ResultList({ items, ownPage = false }: { items: ResultItem[]; ownPage?: boolean }) {
   const [opened, setOpened] = useState<string | null>(items.length > 0 ? '0' : null);
   const list = useRef<HTMLDivElement>(null);
-  // On a phone the answer appears low on the page, its open panel under the landing page's fixed
-  // bottom bar. If the open item (its header and the 200 px panel, whose photos arrive later) would not
+  // On a phone the answer appears low on the page, its open item under the landing page's fixed
+  // bottom bar. If the item's head (its header and first rows, whose photos arrive later) would not
   // fit above the bar, the list is brought up to the top of the screen.
   useEffect(() => {
     const el = list.current;
-    if (!el || el.getBoundingClientRect().top + OPEN_ITEM_MAX_PX <= window.innerHeight - BOTTOM_BAR_PX)
+    if (!el || el.getBoundingClientRect().top + OPEN_ITEM_HEAD_PX <= window.innerHeight - BOTTOM_BAR_PX)
       return;
     el.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }, []);
@@ -143,26 +146,9 @@ export function ResultList({ items, ownPage = false }: { items: ResultItem[]; ow
             </Group>
           </Accordion.Control>
           <Accordion.Panel>
-            {ownPage ? (
-              // A slip's QR lands here: the signature and any correction are read without scrolling.
-              <Box role="region" aria-label={`جزئیات بسته ${toPersianDigits(item.docNumber)}`}>
-                <ItemDetails item={item} showLink={false} />
-              </Box>
-            ) : (
-              <ScrollArea.Autosize
-                mah={200}
-                type="auto"
-                offsetScrollbars
-                // A region that scrolls is reachable by keyboard too (Tab, then the arrow keys).
-                viewportProps={{
-                  tabIndex: 0,
-                  role: 'region',
-                  'aria-label': `جزئیات بسته ${toPersianDigits(item.docNumber)}`,
-                }}
-              >
-                <ItemDetails item={item} showLink />
-              </ScrollArea.Autosize>
-            )}
+            <Box role="region" aria-label={`جزئیات بسته ${toPersianDigits(item.docNumber)}`}>
+              <ItemDetails item={item} showLink={!ownPage} />
+            </Box>
           </Accordion.Panel>
         </Accordion.Item>
       ))}

@@ -12,6 +12,7 @@ import { confirmThenRun, runAndReport } from '../../../components/ui/confirmThen
 import { IconTrash } from '../../../components/ui/icons.tsx';
 import { formatJalaliDateTime } from '../../../lib/format.ts';
 import { ASSAY_KEYS, assayQueries, useManageDeleteTest } from '../api.ts';
+import { WithdrawnBadge } from '../components/PurityBadge.tsx';
 import { DeclineDeleteButton } from './DeclineDeleteButton.tsx';
 import { LabFilters } from './LabFilters.tsx';
 import type { AppliedLabFilter } from './LabFilters.tsx';
@@ -19,8 +20,12 @@ import type { AppliedLabFilter } from './LabFilters.tsx';
 export const DELETE_QUESTION = 'آیا از حذف این مورد اطمینان دارید؟';
 const FOR_DELETE_BG = 'var(--mantine-color-red-0)';
 
-/** «۷۵۰» or a «در انتظار» badge for a packet still waiting for its purity. */
-export function PurityCell({ row }: { row: Pick<LabListRow, 'cutting'> }) {
+/**
+ * «۷۵۰», a «در انتظار» badge for a packet still waiting for its purity, or «باطل شده» for a withdrawn
+ * result (ADR 0029: the public sees no purity, so neither does the list).
+ */
+export function PurityCell({ row }: { row: Pick<LabListRow, 'cutting' | 'resultStatus'> }) {
+  if (row.resultStatus === 'withdrawn') return <WithdrawnBadge size="md" />;
   return row.cutting === null ? (
     <Badge color="orange" variant="light">
       در انتظار

@@ -12,6 +12,7 @@ import { ASSAY_KEYS, useAddCutting } from '../api.ts';
 import { isNetworkError, isOffline, useAssaysOffline, useQueuedPurities } from '../offline.ts';
 import { CorrectionReasonModal } from './CorrectionReasonModal.tsx';
 import type { Correction } from './CorrectionReasonModal.tsx';
+import { WithdrawnBadge } from './PurityBadge.tsx';
 
 const fa = (n: number) => toPersianDigits(n);
 
@@ -70,7 +71,11 @@ function PurityBox({
   );
 }
 
-/** A saved purity as text, with «ویرایش» while it may still change (`canUpdate`). */
+/**
+ * A saved purity as text, with «ویرایش» while it may still change (`canUpdate`). A withdrawn result
+ * shows «باطل شده» and no «ویرایش»: a purity recorded on it reissues it (ADR 0029), which lab/edit
+ * explains and asks the reason for; the row opens that page.
+ */
 function SavedPurity({
   row,
   layout,
@@ -80,6 +85,13 @@ function SavedPurity({
   layout: 'table' | 'card';
   onEdit: () => void;
 }) {
+  if (row.resultStatus === 'withdrawn') {
+    return (
+      <Group justify={layout === 'card' ? 'flex-end' : 'flex-start'}>
+        <WithdrawnBadge size={layout === 'card' ? 'md' : 'sm'} />
+      </Group>
+    );
+  }
   const value = row.cutting === null ? '—' : <Ltr>{fa(row.cutting)}</Ltr>;
   const text =
     layout === 'card' ? (
@@ -260,8 +272,12 @@ export function useInlinePurity(list: readonly LabListRow[]) {
   const [editing, setEditing] = useState<ReadonlySet<string>>(() => new Set());
   const queued = useQueuedPurities(useAssaysOffline());
 
+  // A withdrawn result never takes a box here, even waiting again after the admin cleared its purity:
+  // any purity on it is a reissue, whose reason lab/edit asks for (ADR 0029).
   const hasBox = (row: LabListRow) =>
-    !queued.has(row.id) && (row.waitFor || (row.canUpdate && editing.has(row.id)));
+    !queued.has(row.id) &&
+    row.resultStatus !== 'withdrawn' &&
+    (row.waitFor || (row.canUpdate && editing.has(row.id)));
   const boxRows = list.filter(hasBox);
   const changed = boxRows.filter((row) => {
     const typed = purities[row.id];
