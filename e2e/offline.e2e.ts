@@ -103,9 +103,10 @@ async function counterOnline(
   const form = page.getByRole('form', { name: 'ثبت برگ ری' });
   await form.getByLabel(/^نام مشتری/).click();
   await page.getByRole('option', { name: new RegExp(CUSTOMER.name) }).waitFor();
+  // The web asks for 50; a new device is granted the floor, 20 (ADR 0045), within its fair share.
   await expect
     .poll(() => reservedNumbers(page).then((n) => n.length), { timeout: 15_000 })
-    .toBeGreaterThanOrEqual(25);
+    .toBeGreaterThanOrEqual(20);
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   return { context, page, reserved: await reservedNumbers(page) };
 }

@@ -27,7 +27,10 @@ export const buyCodesRequestSchema = z.object({ count: codeCountSchema });
 export type BuyCodesRequest = z.output<typeof buyCodesRequestSchema>;
 export type BuyCodesInput = z.input<typeof buyCodesRequestSchema>;
 
-/** One of a workshop's ranges; `used` = numbers already taken from it (next_code − from_code). */
+/**
+ * One of a workshop's ranges; `used` = its numbers that packets carry. Numbers its devices hold for
+ * offline use are not used (ADR 0045; `GET /Tests/Reservations` counts them).
+ */
 export const codeRangeSchema = z.object({
   id: z.string(),
   fromCode: z.number().int(),

@@ -16,6 +16,22 @@ export const IDEMPOTENCY_KEY_DAYS = 30;
 /** The most unused reserved numbers one device may hold. */
 export const MAX_RESERVED_PER_DEVICE = 200;
 
+/**
+ * A reservation is a lease (ADR 0045): a top-up brings the device to its registrations of the last
+ * `RESERVE_USE_HOURS`, within `RESERVE_FLOOR` and `RESERVE_CAP`, and never past a fair share of the
+ * lab's free numbers (free / (devices holding numbers, this one included, + 1)), so the online counter
+ * always keeps some. The floor is what a new browser gets: 20, so a counter whose line drops right after
+ * its first sign-in can still register 20 packets offline.
+ */
+export const RESERVE_FLOOR = 20;
+export const RESERVE_CAP = 50;
+export const RESERVE_USE_HOURS = 24;
+/**
+ * A device that has not reached the server for this long loses its unused reserved numbers to an online
+ * counter that finds no free number (ADR 0045). Three days: a weekend's outage keeps its numbers.
+ */
+export const IDLE_LEASE_HOURS = 72;
+
 export const OFFLINE_MSG = {
   codeReserved: 'این شماره برای دستگاه دیگری از این آزمایشگاه کنار گذاشته شده است',
   tokenUsed: 'این کد رهگیری قبلاً استفاده شده است',
@@ -92,6 +108,26 @@ export const releaseCodesSchema = z.object({ deviceId: deviceIdSchema });
 export type ReleaseCodesRequest = z.output<typeof releaseCodesSchema>;
 export const releaseCodesResponseSchema = z.object({ released: z.number().int() });
 export type ReleaseCodesResponse = z.infer<typeof releaseCodesResponseSchema>;
+
+/** One device of the workshop holding numbers (`GET /Tests/Reservations`). */
+export const heldByDeviceSchema = z.object({
+  deviceId: z.string(),
+  /** Its unused reserved numbers. */
+  held: z.number().int(),
+  /** When it last reached the server (ISO), or null when it has not since leases began. */
+  lastSeenAt: z.string().nullable(),
+});
+export type HeldByDevice = z.infer<typeof heldByDeviceSchema>;
+
+/** The workshop's numbers: bought, registered, held for offline use on its devices, and free (ADR 0045). */
+export const reservationsResponseSchema = z.object({
+  devices: z.array(heldByDeviceSchema),
+  bought: z.number().int(),
+  registered: z.number().int(),
+  held: z.number().int(),
+  free: z.number().int(),
+});
+export type ReservationsResponse = z.infer<typeof reservationsResponseSchema>;
 
 /**
  * Which way a queued packet's public token was made (ADR 0040). 2: from the device's `tokenKey`, which

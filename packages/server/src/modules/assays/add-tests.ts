@@ -19,8 +19,8 @@ import { writeAudit } from '../audit/audit.service.ts';
 import { effectiveSettings } from '../auth/auth.service.ts';
 import { insertCustomer } from '../customers/customers.service.ts';
 import {
+  claimReserved,
   plainTransact,
-  reservedElsewhere,
   type OfflineTokenKeys,
   type Transact,
 } from '../offline/offline.service.ts';
@@ -134,7 +134,7 @@ const rangeOf = (ranges: Ranges, n: number) => ranges.find((r) => r.fromCode <= 
 
 /**
  * Numbers: the workshop's own (its ranges, locked for the transaction), unused, and not kept for
- * another of its devices (ADR 0033).
+ * another of its devices (ADR 0033) unless that device's lease lapsed (ADR 0045).
  */
 async function claimNumbers(
   trx: Database,
@@ -160,7 +160,7 @@ async function claimNumbers(
     ]);
   }
   const numbers = list.map((d) => d.docNumber);
-  const reserved = await reservedElsewhere(trx, scope.id, deviceId, numbers);
+  const reserved = await claimReserved(trx, scope.id, deviceId, numbers);
   if (reserved !== null)
     throw new AppError(409, 'CONFLICT', `${OFFLINE_MSG.codeReserved}: ${reserved}`, [
       { field: `${numbers.indexOf(reserved)}.docNumber`, message: OFFLINE_MSG.codeReserved },

@@ -2,7 +2,13 @@ import { ASSAY_MSG, OFFLINE_MSG, WORKSHOP_STATUS } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError, businessRule, notFound } from '../../lib/errors.ts';
 import { workshopScope } from '../../lib/scope.ts';
-import { lowestOwnReserved, lowestReleased, reservedElsewhere } from '../offline/offline.service.ts';
+import {
+  lowestOwnReserved,
+  lowestReleased,
+  reclaimIdle,
+  reservedElsewhere,
+  touchDevice,
+} from '../offline/offline.service.ts';
 import * as registration from './registration.repository.ts';
 
 // Packet numbers (`Tests/GetCode`, `Tests/CheckCode`): a workshop's next free number, and whether a
@@ -21,17 +27,23 @@ export async function getCode(db: Database, workshopId: string, deviceId: string
   const workshop = await registration.findWorkshop(db, workshopId);
   if (!workshop) throw notFound();
   if (workshop.status !== WORKSHOP_STATUS.active) throw businessRule(ASSAY_MSG.notActive);
+  await touchDevice(db, workshopId, deviceId);
   // A range's next number is past every block reserved from it; released numbers come first.
-  const offered = [
-    await registration.nextFreeCode(db, workshopScope(workshopId)),
-    await lowestReleased(db, workshopId),
-    deviceId === null ? null : await lowestOwnReserved(db, workshopId, deviceId),
-  ].filter((n): n is number => n !== null);
+  const offers = async () =>
+    [
+      await registration.nextFreeCode(db, workshopScope(workshopId)),
+      await lowestReleased(db, workshopId),
+      deviceId === null ? null : await lowestOwnReserved(db, workshopId, deviceId),
+    ].filter((n): n is number => n !== null);
+  let offered = await offers();
+  // Nothing free: devices idle past their lease give their numbers back first (ADR 0045).
+  if (offered.length === 0 && (await reclaimIdle(db, workshopId)) > 0) offered = await offers();
   if (offered.length === 0) throw businessRule(ASSAY_MSG.noCode);
   return Math.min(...offered);
 }
 
 export async function checkCode(db: Database, workshopId: string, code: number, deviceId: string | null) {
+  await touchDevice(db, workshopId, deviceId);
   const ranges = await registration.workshopRanges(db, workshopScope(workshopId));
   if (!ranges.some((r) => r.fromCode <= code && code <= r.toCode)) {
     throw new AppError(400, 'BUSINESS_RULE', notYours(code), [

@@ -36,11 +36,18 @@ const RANGE_COLUMNS = [
   'codeRanges.createdAt',
 ] as const;
 const usedColumn = sql<number>`code_ranges.next_code - code_ranges.from_code`.as('used');
+/**
+ * The lab's own list counts the packets that carry a range's numbers: numbers its devices hold for
+ * offline use, or that went back to its pool, are not used (ADR 0045). The admin's list and the
+ * deletion check keep counting every number handed out (next_code − from_code).
+ */
+const registeredColumn = sql<number>`(select count(*)::int from assays a
+  where a.doc_number between code_ranges.from_code and code_ranges.to_code)`.as('used');
 
 export function findWorkshop(
   db: Database,
   workshopId: string,
-): Promise<{ id: string; status: 0 | 1 | 5; fName: string } | undefined> {
+): Promise<{ id: string; status: 0 | 1 | 5 | 9; fName: string } | undefined> {
   return db
     .selectFrom('users')
     .select(['id', 'status', 'fName'])
@@ -89,7 +96,7 @@ export async function insertRange(
 export function listWorkshopRanges(db: Database, scope: WorkshopScope): Promise<RangeRow[]> {
   return db
     .selectFrom('codeRanges')
-    .select([...RANGE_COLUMNS, usedColumn])
+    .select([...RANGE_COLUMNS, registeredColumn])
     .where((eb) => inScope(eb, 'workshopId', scope))
     .orderBy('createdAt', 'desc')
     .orderBy('fromCode', 'desc')

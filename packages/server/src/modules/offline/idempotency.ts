@@ -14,6 +14,7 @@ import { ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as repo from './idempotency.repository.ts';
+import { touchDevice } from './leases.ts';
 
 // Requests that are safe to send again (issue 19.4, ADR 0033): with an `Idempotency-Key`, the first
 // request's answer is stored in its own transaction and every later one with the key gets it back
@@ -132,6 +133,9 @@ export async function idempotentReply<D>(
   message: string,
   run: (transact: Transact) => Promise<D>,
 ): Promise<Envelope<D>> {
+  // AddTest and AddCutting from a device are its contact: its reservation's lease runs on (ADR 0045).
+  const device = deviceIdSchema.safeParse(headerValue(request, DEVICE_HEADER));
+  if (device.success) await touchDevice(db, currentUser(request).id, device.data);
   const { body, replayed } = await withIdempotency(
     db,
     {

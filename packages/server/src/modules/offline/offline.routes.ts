@@ -21,4 +21,9 @@ export function offlineRoutes(app: FastifyInstance, deps: AppDeps): void {
     ...api(ROUTES.tests.releaseCodes),
     handler: async (request) => ok(await service.releaseCodes(db, currentUser(request).id, request.body), ''),
   });
+
+  r.route({
+    ...api(ROUTES.tests.reservations),
+    handler: async (request) => ok(await service.reservations(db, currentUser(request).id), ''),
+  });
 }

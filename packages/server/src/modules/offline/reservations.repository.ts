@@ -121,3 +121,108 @@ export async function lowestReleased(db: Database, scope: WorkshopScope): Promis
     where r.workshop_id = ${scope.id} and r.device_id is null`.execute(db);
   return rows[0]?.n ?? null;
 }
+
+/** The device reached the server now: its lease runs from here (ADR 0045). */
+export async function touchDevice(db: Database, scope: WorkshopScope, deviceId: string): Promise<void> {
+  await db
+    .insertInto('codeDevices')
+    .values({ workshopId: scope.id, deviceId })
+    .onConflict((oc) => oc.columns(['workshopId', 'deviceId']).doUpdateSet({ lastSeenAt: sql`now()` }))
+    .execute();
+}
+
+/** The device registered `count` packets now; its uses older than a day go (only a day is read). */
+export async function recordUses(
+  db: Database,
+  scope: WorkshopScope,
+  deviceId: string,
+  count: number,
+  hours: number,
+): Promise<void> {
+  await db
+    .deleteFrom('codeDeviceUses')
+    .where((eb) => inScope(eb, 'workshopId', scope))
+    .where('deviceId', '=', deviceId)
+    .where('usedAt', '<', sql<Date>`now() - make_interval(hours => ${hours})`)
+    .execute();
+  await db.insertInto('codeDeviceUses').values({ workshopId: scope.id, deviceId, count }).execute();
+}
+
+/** How many packets the device registered in the last `hours`. */
+export async function usesOf(
+  db: Database,
+  scope: WorkshopScope,
+  deviceId: string,
+  hours: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('codeDeviceUses')
+    .select(sql<string | null>`sum(count)`.as('n'))
+    .where((eb) => inScope(eb, 'workshopId', scope))
+    .where('deviceId', '=', deviceId)
+    .where('usedAt', '>=', sql<Date>`now() - make_interval(hours => ${hours})`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n ?? 0);
+}
+
+export interface DeviceBlock extends CodeBlock {
+  deviceId: string;
+  lastSeenAt: Date | null;
+  /** Whether the device has not reached the server for the lease's hours (or never did). */
+  idle: boolean;
+}
+
+/** Every block held by a device of the workshop (not the released ones), with its device's lease. */
+export function deviceBlocks(db: Database, scope: WorkshopScope, idleHours: number): Promise<DeviceBlock[]> {
+  return db
+    .selectFrom('codeReservations as r')
+    .leftJoin('codeDevices as d', (join) =>
+      join.onRef('d.workshopId', '=', 'r.workshopId').onRef('d.deviceId', '=', 'r.deviceId'),
+    )
+    .select([
+      sql<string>`r.device_id`.as('deviceId'),
+      'r.fromCode as from',
+      'r.toCode as to',
+      'd.lastSeenAt',
+      sql<boolean>`coalesce(d.last_seen_at < now() - make_interval(hours => ${idleHours}), true)`.as('idle'),
+    ])
+    .where((eb) => inScope(eb, 'r.workshopId', scope))
+    .where('r.deviceId', 'is not', null)
+    .orderBy('r.fromCode')
+    .execute();
+}
+
+/** The packet numbers used inside the workshop's devices' blocks (not the released ones). */
+export async function usedInDeviceBlocks(db: Database, scope: WorkshopScope): Promise<number[]> {
+  const rows = await db
+    .selectFrom('codeReservations as r')
+    .innerJoin('assays as a', (join) =>
+      join.on((eb) => eb.between('a.docNumber', eb.ref('r.fromCode'), eb.ref('r.toCode'))),
+    )
+    .select('a.docNumber')
+    .where((eb) => inScope(eb, 'r.workshopId', scope))
+    .where('r.deviceId', 'is not', null)
+    .execute();
+  return rows.map((r) => r.docNumber);
+}
+
+/** The numbers the workshop bought (its ranges' sizes) and how many of its packets have a number. */
+export async function boughtAndRegistered(
+  db: Database,
+  scope: WorkshopScope,
+): Promise<{ bought: number; registered: number }> {
+  const [bought, registered] = await Promise.all([
+    db
+      .selectFrom('codeRanges')
+      .select(sql<string | null>`sum(to_code - from_code + 1)`.as('n'))
+      .where((eb) => inScope(eb, 'workshopId', scope))
+      .executeTakeFirstOrThrow(),
+    // Deleted packets too: a number is never handed out again.
+    db
+      .selectFrom('assays')
+      .select(sql<string>`count(*)`.as('n'))
+      .where((eb) => inScope(eb, 'workshopId', scope))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { bought: Number(bought.n ?? 0), registered: Number(registered.n) };
+}

@@ -27,16 +27,19 @@ const from = (l: Lab, deviceId: string | null) => (deviceId ? { ...l.h, 'ayar-de
 const addAs = (l: Lab, deviceId: string | null, n: number) =>
   post('/Tests/AddTest', from(l, deviceId), [draft(l, n)]);
 const getCode = async (l: Lab) => (await post('/Tests/GetCode', l.h, {})).json().data as number;
+/** The device registered `count` packets within the last day: its top-ups may be that large (ADR 0045). */
+const busy = (l: Lab, deviceId: string, count: number) =>
+  suite.ctx.db.insertInto('codeDeviceUses').values({ workshopId: l.id, deviceId, count }).execute();
 const numbersOf = (blocks: CodeBlock[]) =>
   blocks.flatMap((b) => Array.from({ length: b.to - b.from + 1 }, (_, i) => b.from + i));
 
 describe('ReserveCodes', () => {
-  it('takes 1 and 200 numbers; 0 and 201 → 400', async () => {
+  it('takes 1 and 200 numbers (a new device is granted the floor, 20); 0 and 201 → 400', async () => {
     const l = await newLab();
     expect(await reserved(l, newDevice(), 1)).toEqual({ blocks: [{ from: l.from, to: l.from }], count: 1 });
     expect(await reserved(l, newDevice(), 200)).toEqual({
-      blocks: [{ from: l.from + 1, to: l.from + 200 }],
-      count: 200,
+      blocks: [{ from: l.from + 1, to: l.from + 20 }],
+      count: 20,
     });
     for (const count of [0, 201]) {
       const res = await reserve(l, newDevice(), count);
@@ -58,6 +61,7 @@ describe('ReserveCodes', () => {
   it('asking again tops up: the same count answers the same blocks, a larger one adds the rest', async () => {
     const l = await newLab();
     const device = newDevice();
+    await busy(l, device, 30);
     const first = await reserved(l, device, 20);
     expect(await reserved(l, device, 20)).toEqual(first);
     expect(await reserved(l, device, 5)).toEqual(first);
@@ -75,21 +79,33 @@ describe('ReserveCodes', () => {
 
   it('devices reserving at once get disjoint numbers, and all of them get some', async () => {
     const l = await newLab();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => reserved(l, newDevice(), 60)));
-    expect(answers.map((a) => a.count)).toEqual(Array(10).fill(60));
+    const devices = Array.from({ length: 10 }, newDevice);
+    for (const device of devices) await busy(l, device, 60);
+    const answers = await Promise.all(devices.map((device) => reserved(l, device, 60)));
+    // 60 registrations a day are capped at 50; the lab's 1,000 numbers leave each a fair share of 50.
+    expect(answers.map((a) => a.count)).toEqual(Array(10).fill(50));
     const all = answers.flatMap((a) => numbersOf(a.blocks));
-    expect(new Set(all).size).toBe(600);
+    expect(new Set(all).size).toBe(500);
   });
 
-  it('a lab with only 5 free numbers reserving 20 gets those 5, and then none (not an error)', async () => {
+  it('a lab with only 5 free numbers: each device a fair share, then none (not an error); the counter keeps some', async () => {
     const l = await newLab();
     await suite.ctx.db
       .updateTable('codeRanges')
       .set({ nextCode: l.to - 4 })
       .where('workshopId', '=', l.id)
       .execute();
-    expect(await reserved(l, newDevice(), 20)).toEqual({ blocks: [{ from: l.to - 4, to: l.to }], count: 5 });
+    // floor(5 / 2), floor(3 / 3), floor(2 / 4).
+    expect(await reserved(l, newDevice(), 20)).toEqual({
+      blocks: [{ from: l.to - 4, to: l.to - 3 }],
+      count: 2,
+    });
+    expect(await reserved(l, newDevice(), 20)).toEqual({
+      blocks: [{ from: l.to - 2, to: l.to - 2 }],
+      count: 1,
+    });
     expect(await reserved(l, newDevice(), 20)).toEqual({ blocks: [], count: 0 });
+    expect(await getCode(l)).toBe(l.to - 1);
   });
 
   it('no session → 401, the administrator → 403 (reserving and releasing)', async () => {
@@ -138,6 +154,7 @@ describe('reserved numbers at the counter', () => {
   it('GetCode skips reserved numbers; released ones come back lowest first', async () => {
     const l = await newLab();
     const device = newDevice();
+    await busy(l, device, 20);
     await reserved(l, device, 20);
     expect(await getCode(l)).toBe(l.from + 20);
     for (const n of [l.from, l.from + 1]) expect((await addAs(l, device, n)).statusCode).toBe(200);
@@ -156,29 +173,34 @@ describe('reserved numbers at the counter', () => {
     expect((await release(l, device)).json().data).toEqual({ released: 0 });
   });
 
-  it('GetCode offers a device its own numbers first when lower, and them alone once devices hold every free one', async () => {
+  it('GetCode offers a device its own numbers first when lower, and them alone once the rest are used', async () => {
     const l = await newLab();
-    const devices = Array.from({ length: 5 }, newDevice);
+    const devices = Array.from({ length: 2 }, newDevice);
     const getCodeAs = (device: string | null) => post('/Tests/GetCode', from(l, device), {});
-    // The first device holds the lab's first 200: it starts at the first bought number, others after.
-    await reserved(l, devices[0]!, 200);
+    for (const device of devices) await busy(l, device, 50);
+    // The first device holds the lab's first 50: it starts at the first bought number, others after.
+    await reserved(l, devices[0]!, 50);
     expect((await getCodeAs(devices[0]!)).json().data).toBe(l.from);
-    expect(await getCode(l)).toBe(l.from + 200);
-    expect((await getCodeAs(newDevice())).json().data).toBe(l.from + 200);
-    // The lab's 1,000 numbers, 200 to each of five devices: without a device, none is left.
-    for (const device of devices.slice(1)) await reserved(l, device, 200);
+    expect(await getCode(l)).toBe(l.from + 50);
+    expect((await getCodeAs(newDevice())).json().data).toBe(l.from + 50);
+    // The second device holds the next 50; the online counter then uses every other number.
+    await reserved(l, devices[1]!, 50);
+    await suite.ctx.db
+      .updateTable('codeRanges')
+      .set({ nextCode: l.to + 1 })
+      .where('workshopId', '=', l.id)
+      .execute();
     const none = await getCodeAs(null);
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(ASSAY_MSG.noCode);
     expect((await getCodeAs(newDevice())).json().message).toBe(ASSAY_MSG.noCode);
-    expect((await getCodeAs(devices[4]!)).json().data).toBe(l.from + 800);
-    expect((await addAs(l, devices[4]!, l.from + 800)).statusCode).toBe(200);
-    expect((await getCodeAs(devices[4]!)).json().data).toBe(l.from + 801);
+    expect((await getCodeAs(devices[1]!)).json().data).toBe(l.from + 50);
+    expect((await addAs(l, devices[1]!, l.from + 50)).statusCode).toBe(200);
+    expect((await getCodeAs(devices[1]!)).json().data).toBe(l.from + 51);
     // A number released by one device is everyone's again: lower than a device's own, it comes first.
-    expect((await release(l, devices[1]!)).json().data).toEqual({ released: 200 });
-    expect(await getCode(l)).toBe(l.from + 200);
-    expect((await getCodeAs(devices[4]!)).json().data).toBe(l.from + 200);
-    expect((await getCodeAs(devices[0]!)).json().data).toBe(l.from);
+    expect((await release(l, devices[0]!)).json().data).toEqual({ released: 50 });
+    expect(await getCode(l)).toBe(l.from);
+    expect((await getCodeAs(devices[1]!)).json().data).toBe(l.from);
     // A malformed device id is refused, not ignored.
     const bad = await getCodeAs('short');
     expect(bad.statusCode).toBe(400);

@@ -1,5 +1,4 @@
 import {
-  MAX_RESERVED_PER_DEVICE,
   type CodeBlock,
   type ReleaseCodesRequest,
   type ReleaseCodesResponse,
@@ -9,10 +8,11 @@ import {
 import type { Database } from '../../db/database.ts';
 import { workshopScope } from '../../lib/scope.ts';
 import { countOf, merge, takeLowest, unusedRuns, within } from './blocks.ts';
+import { reclaimIdleLocked, recordRegistrations, releaseLocked, topUpSize, touchDevice } from './leases.ts';
 import type { OfflineTokenKeys } from './public-tokens.ts';
 import * as repo from './reservations.repository.ts';
 
-// Numbers kept for one device of a workshop to register offline (issue 19.3, ADR 0033). Reserving and
+// Numbers kept for one device of a workshop to register offline (ADR 0033), as leases (ADR 0045). Reserving and
 // releasing lock the workshop's ranges, as AddTest does, so they never interleave with a registration
 // of the same workshop. Numbers stay the workshop's: reserving consumes no credit.
 
@@ -25,9 +25,9 @@ async function unusedOf(trx: Database, workshopId: string, deviceId: string | nu
 }
 
 /**
- * `POST /Tests/ReserveCodes`: tops the device up to `count` unused reserved numbers, from the released
- * numbers first (lowest first), then from each range's next number upward (moving it past the block).
- * Fewer when the workshop has no more; answers all of the device's unused reserved numbers, and the
+ * `POST /Tests/ReserveCodes`: tops the device up by `topUpSize` (at most `count`, sized to its use and
+ * a fair share, ADR 0045), from the released numbers first (lowest first), then from each range's next
+ * number upward (moving it past the block). Fewer when the workshop has no more; answers all of the device's unused reserved numbers, and the
  * device's key for the public tokens of the packets it registers offline (ADR 0040).
  */
 export async function reserveCodes(
@@ -37,11 +37,11 @@ export async function reserveCodes(
 ): Promise<ReserveCodesResponse> {
   const { db } = deps;
   const scope = workshopScope(workshopId);
-  const want = Math.min(input.count, MAX_RESERVED_PER_DEVICE);
   return db.transaction().execute(async (trx) => {
     const ranges = await repo.lockRanges(trx, scope);
+    await touchDevice(trx, workshopId, input.deviceId);
     let mine = await unusedOf(trx, workshopId, input.deviceId);
-    let need = want - countOf(mine);
+    let need = await topUpSize(trx, workshopId, input.deviceId, countOf(mine), input.count, ranges);
     if (need > 0) {
       const released = await unusedOf(trx, workshopId, null);
       const { taken, rest } = takeLowest(released, need);
@@ -75,12 +75,7 @@ export async function releaseCodes(
   return db.transaction().execute(async (trx) => {
     await repo.lockRanges(trx, scope);
     const mine = await unusedOf(trx, workshopId, input.deviceId);
-    await repo.replaceBlocks(trx, scope, input.deviceId, []);
-    if (mine.length > 0) {
-      const released = await unusedOf(trx, workshopId, null);
-      await repo.replaceBlocks(trx, scope, null, merge([...released, ...mine]));
-    }
-    return { released: countOf(mine) };
+    return { released: await releaseLocked(trx, workshopId, mine, input.deviceId) };
   });
 }
 
@@ -97,6 +92,26 @@ export async function reservedElsewhere(
   if (numbers.length === 0) return null;
   const blocks = await repo.othersBlocksAround(db, workshopScope(workshopId), deviceId, numbers);
   return numbers.find((n) => within(blocks, n)) ?? null;
+}
+
+/**
+ * AddTest's check of its numbers, with the workshop's ranges locked: the first one another device holds
+ * (as `reservedElsewhere`). A number held by a device idle longer than the lease is taken from it
+ * first (ADR 0045): the idle devices' unused numbers go back to the pool. A device's registrations are
+ * counted to size its next top-up, in the registration's transaction.
+ */
+export async function claimReserved(
+  trx: Database,
+  workshopId: string,
+  deviceId: string | null,
+  numbers: readonly number[],
+): Promise<number | null> {
+  let reserved = await reservedElsewhere(trx, workshopId, deviceId, numbers);
+  if (reserved !== null && (await reclaimIdleLocked(trx, workshopId)) > 0)
+    reserved = await reservedElsewhere(trx, workshopId, deviceId, numbers);
+  if (reserved === null && deviceId !== null && numbers.length > 0)
+    await recordRegistrations(trx, workshopId, deviceId, numbers.length);
+  return reserved;
 }
 
 /**

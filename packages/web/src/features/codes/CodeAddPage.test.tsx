@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROUTES } from '@ayar/contract';
 import { renderApp } from '../../test/render.tsx';
@@ -21,6 +21,7 @@ const ranges = [
 let buys: Calls;
 beforeEach(() => {
   handle(ROUTES.account.getAllCode, { list: ranges, price: 1000, balance: 150_000, canBuy: true });
+  handle(ROUTES.tests.reservations, { devices: [], bought: 100, registered: 12, held: 0, free: 88 });
   buys = handle(
     ROUTES.account.getCode,
     ({ body }) => {
@@ -56,7 +57,36 @@ describe('code/add', () => {
     expect(countField()).toHaveValue('۱۲۰');
     expect(screen.queryByText(/کم دارید/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'دریافت شماره' }));
+    // The purchase waits for a confirmation that names the count and the price.
+    const question = await screen.findByRole('dialog', { name: 'تأیید دریافت شماره' });
+    expect(question).toHaveTextContent('۱۲۰ شماره به مبلغ ۱۲۰٬۰۰۰ تومان از موجودی شما کسر شود؟');
+    expect(buys).toHaveLength(0);
+    await user.click(within(question).getByRole('button', { name: 'بله، کسر از موجودی' }));
     await waitFor(() => expect(buys.bodies[0]).toEqual({ count: 120 }));
+  });
+
+  it('asks nothing when the balance cannot cover the count: nothing is spent, the server says why', async () => {
+    const user = userEvent.setup();
+    renderApp('/code/add');
+    await waitFor(() => expect(countField()).toHaveValue('۱۰۰۰'));
+    await user.click(screen.getByRole('button', { name: 'دریافت شماره' }));
+    await waitFor(() => expect(buys.bodies[0]).toEqual({ count: 1000 }));
+    expect(screen.queryByRole('dialog', { name: 'تأیید دریافت شماره' })).not.toBeInTheDocument();
+  });
+
+  it('buys nothing when the purchase question is cancelled', async () => {
+    const user = userEvent.setup();
+    renderApp('/code/add');
+    await waitFor(() => expect(countField()).toHaveValue('۱۰۰۰'));
+    await user.clear(countField());
+    await user.type(countField(), '5');
+    await user.click(screen.getByRole('button', { name: 'دریافت شماره' }));
+    const question = await screen.findByRole('dialog', { name: 'تأیید دریافت شماره' });
+    expect(question).toHaveTextContent('۵ شماره به مبلغ ۵٬۰۰۰ تومان');
+    await user.click(within(question).getByRole('button', { name: 'انصراف' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(buys).toHaveLength(0);
+    expect(countField()).toHaveValue('۵');
   });
 
   it('refuses a count outside 1–100,000 without calling the server', async () => {

@@ -3,18 +3,20 @@ import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { LIMITS, buyCodesRequestSchema, formatToman, toEnglishDigits, toPersianDigits } from '@ayar/contract';
 import type { BuyCodesInput, BuyCodesRequest, MyCodesResponse } from '@ayar/contract';
 import { FormDigitsField } from '../../components/ui/form/index.ts';
 import { Ltr } from '../../components/ui/LtrText.tsx';
+import { confirmAction } from '../../components/ui/confirm.tsx';
 import { IconCreditCard } from '../../components/ui/icons.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { alertSuccess } from '../../lib/alert.ts';
 import { formatJalaliDate } from '../../lib/format.ts';
 import { applyFieldErrors } from '../../lib/applyFieldErrors.ts';
-import { codeQueries, useBuyCodes } from './api.ts';
+import { CODES_KEY, codeQueries, useBuyCodes } from './api.ts';
+import { HeldNumbers } from './HeldNumbers.tsx';
 
 const fa = (n: number) => toPersianDigits(n);
 
@@ -50,6 +52,18 @@ function costOf(countText: unknown, data: MyCodesResponse | undefined) {
   const cost = data ? typed * data.price : 0;
   const short = data && cost > data.balance ? cost - Math.max(0, data.balance) : 0;
   return { typed, cost, short };
+}
+
+/** The question before a purchase: how many numbers, and what they take from the balance. */
+function buyQuestion(count: number, data: MyCodesResponse | undefined) {
+  const price = data ? formatToman(count * data.price) : null;
+  return {
+    title: 'تأیید دریافت شماره',
+    message: price
+      ? `${formatToman(count)} شماره به مبلغ ${price} تومان از موجودی شما کسر شود؟`
+      : `${formatToman(count)} شماره از موجودی شما خریده شود؟`,
+    confirmLabel: 'بله، کسر از موجودی',
+  };
 }
 
 /** «درخواست شارژ»: to credit/add. */
@@ -92,6 +106,9 @@ function BuyCodesForm({
 
   const onSubmit = form.handleSubmit(async (values) => {
     setRefusal(null);
+    // Buying spends credit at once and cannot be undone (docs/product.md §2.8): say what it costs first.
+    // A count the balance cannot cover spends nothing (the server refuses it), so it is not asked about.
+    if (short === 0 && !(await confirmAction(buyQuestion(values.count, data)))) return;
     try {
       const result = await buy.mutateAsync(values);
       alertSuccess(result.message);
@@ -219,6 +236,7 @@ function MyRanges({
  */
 export function CodeAddPage() {
   const codes = useQuery(codeQueries.mine());
+  const client = useQueryClient();
   const [newest, setNewest] = useState<number | null>(null);
   return (
     <Stack gap="md" maw={720} mx="auto">
@@ -227,10 +245,13 @@ export function CodeAddPage() {
           data={codes.data}
           onBought={(from) => {
             setNewest(from);
+            // The new numbers are free: the figures below count them too.
+            void client.invalidateQueries({ queryKey: [...CODES_KEY, 'reservations'] });
             return codes.refetch();
           }}
         />
       </Paper>
+      <HeldNumbers />
       <MyRanges data={codes.data} pending={codes.isPending} newest={newest} />
     </Stack>
   );

@@ -10,7 +10,7 @@ import { confirmThenRun } from '../../components/ui/confirmThenRun.ts';
 import { IconSearch, IconSquarePlus, IconTrash } from '../../components/ui/icons.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { alertSuccess } from '../../lib/alert.ts';
-import { formatJalaliDate } from '../../lib/format.ts';
+import { SEP, formatJalaliDate } from '../../lib/format.ts';
 import { UserAutocomplete } from '../../components/search/UserAutocomplete.tsx';
 import type { UserAutocompleteValue } from '../../components/search/UserAutocomplete.tsx';
 import { codeQueries, useAllotCodes, useDeleteCodeRange } from './api.ts';
@@ -196,8 +196,11 @@ function RangesTable(props: {
                 <Ltr>{fa(range.fromCode)}</Ltr> تا <Ltr>{fa(range.toCode)}</Ltr>
               </Text>
               <Text size="sm" c="dimmed">
-                سری <Ltr>{fa(range.serialNo)}</Ltr> · {formatToman(range.count)} شماره · استفاده شده{' '}
-                {formatToman(range.used)} · <Ltr>{formatJalaliDate(range.createDate)}</Ltr>
+                سری <Ltr>{fa(range.serialNo)}</Ltr>
+                {SEP}
+                {formatToman(range.count)} شماره{SEP}استفاده شده {formatToman(range.used)}
+                {SEP}
+                <Ltr>{formatJalaliDate(range.createDate)}</Ltr>
               </Text>
             </Stack>
             {deleteButton(range)}

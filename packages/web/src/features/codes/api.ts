@@ -7,6 +7,8 @@ export const CODES_KEY = ['codes'] as const;
 export const codeQueries = {
   /** The lab's ranges, its balance and the price of a number: money, so fresh (ADR 0026). */
   mine: () => apiQuery([...CODES_KEY, 'mine'], ROUTES.account.getAllCode, { fresh: true }),
+  /** Bought / registered / held on devices / free, and the devices holding numbers (ADR 0045): counts, fresh. */
+  reservations: () => apiQuery([...CODES_KEY, 'reservations'], ROUTES.tests.reservations, { fresh: true }),
   /** Every lab's ranges for the admin, a page at a time, filtered by lab, series and numbers. */
   all: (query: {
     pageSize: number;
@@ -24,3 +26,5 @@ export const useBuyCodes = () => useApiMutation(ROUTES.account.getCode);
 export const useAllotCodes = () => useApiMutation(ROUTES.manage.getCodes);
 /** The admin deletes an unused range. */
 export const useDeleteCodeRange = () => useApiMutation(ROUTES.manage.deleteCode);
+/** The lab gives a device's held numbers back (a lost phone, ADR 0045). */
+export const useReleaseDevice = () => useApiMutation(ROUTES.tests.releaseCodes);

@@ -48,6 +48,17 @@ describe('the numbers this device holds', () => {
     await applyReservation(USER, { blocks: [block(5002, 4)], count: 4, tokenKey: TOKEN_KEY });
     expect((await readDevice(USER))!.used).toEqual([]);
   });
+
+  it('drops numbers the server no longer lists (a lease lost while idle) and never claims them offline', async () => {
+    await holdNumbers([block(5001, 5)]);
+    // Idle past its lease (ADR 0045): an online counter took the device's numbers; the next top-up
+    // answers only what it holds now.
+    handle(ROUTES.tests.reserveCodes, { blocks: [block(6001, 2)], count: 2, tokenKey: TOKEN_KEY });
+    await topUpReservation(USER);
+    expect(freeNumbers((await readDevice(USER))!)).toEqual([6001, 6002]);
+    await expect(claimNumbers(USER, [5001, 0])).resolves.toEqual([6001, 6002]);
+    await expect(claimNumbers(USER, [5002])).rejects.toThrow(NO_NUMBERS);
+  });
 });
 
 describe('topping the reservation up', () => {
