@@ -130,7 +130,7 @@ describe('issue 16: daily use without dead ends', () => {
     await adminSide.context.close();
   });
 
-  it('2. the admin suspends a lab from the list and its edit page, each step saying what it stops', async () => {
+  it('2. the admin suspends a lab in one step: its session ends at once, it looks suspended, and is re-activated', async () => {
     const lab = await labWithPackets('آزمایشگاه تعلیقی', 'مشتری تعلیق');
     const labSide = await newPage(browser, PHONE);
     await signIn(labSide.page, lab.userName, lab.password);
@@ -144,35 +144,35 @@ describe('issue 16: daily use without dead ends', () => {
     await row.getByText('آزمایشگاه فعال').waitFor();
     await row.getByRole('button', { name: 'تعلیق آزمایشگاه تعلیقی' }).click();
     const question = page.getByRole('dialog', { name: 'تعلیق آزمایشگاه' });
-    await question.getByText(/نمی‌تواند شماره بسته بخرد یا بسته ثبت کند/).waitFor();
+    await question.getByText(/دیگر نمی‌تواند وارد شود، شماره بسته بخرد یا بسته ثبت کند/).waitFor();
     await expectAccessible(page, 'the suspend question');
     await question.getByRole('button', { name: 'تعلیق', exact: true }).click();
-    await row.getByText('آزمایشگاه غیرفعال').waitFor();
+    await row.getByText('تعلیق‌شده').waitFor();
 
-    // The lab, still signed in, can no longer buy numbers.
-    await labSide.page.goto(url('/code/add'));
-    await labSide.page.getByText(/برای خرید شماره بسته با مدیر سامانه تماس بگیرید/).waitFor();
-    expect(await labSide.page.getByRole('button', { name: 'دریافت شماره' }).isDisabled()).toBe(true);
-
-    // On the edit page: the state in words, then the step that stops signing in.
-    await row.getByRole('link', { name: /آزمایشگاه تعلیقی/ }).click();
-    await page.getByText('نمی‌تواند شماره بسته بخرد یا بسته ثبت کند', { exact: false }).first().waitFor();
-    await expectAccessible(page, 'manage/edit-user with its status');
-    await page.getByRole('button', { name: 'تعلیق ورود' }).click();
-    await page
-      .getByRole('dialog', { name: 'تعلیق ورود آزمایشگاه' })
-      .getByText(/دیگر نمی‌تواند وارد شود/)
+    // The lab's open session has ended at once: its next screen says so and returns to sign-in.
+    await labSide.page.goto(url('/customer/list'));
+    await labSide.page
+      .getByText(/نشست شما پایان یافت/)
+      .first()
       .waitFor();
-    await confirm(page, 'تعلیق ورود آزمایشگاه', 'تعلیق ورود');
+    await labSide.page.waitForURL((u) => u.pathname === '/');
+    expect(await labSide.page.getByText(/کد: 401|کد: ۴۰۱/).count()).toBe(0);
+    await expect(loginToken(lab.userName, lab.password)).rejects.toThrow(/403/);
+
+    // On the edit page: the state in words, and re-activation in one step.
+    await row.getByRole('link', { name: /آزمایشگاه تعلیقی/ }).click();
     await page
       .getByTestId('status-in-words')
-      .getByText(/نمی‌تواند وارد شود/)
+      .getByText(/تعلیق شده است/)
       .waitFor();
-
-    // The lab's open session has ended: its next screen lands on the landing page, signed out.
-    await labSide.page.goto(url('/customer/list'));
-    await labSide.page.waitForURL((u) => u.pathname === '/');
-    await expect(loginToken(lab.userName, lab.password)).rejects.toThrow(/403/);
+    await expectAccessible(page, 'manage/edit-user of a suspended lab');
+    await page.getByRole('button', { name: /^فعال‌سازی دوباره/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'بله' }).click();
+    await page
+      .getByTestId('status-in-words')
+      .getByText('وارد می‌شود، شماره بسته می‌خرد و بسته ثبت می‌کند.')
+      .waitFor();
+    await loginToken(lab.userName, lab.password);
     await labSide.context.close();
     await context.close();
   });

@@ -27,12 +27,11 @@ export const WORKSHOP_MSG = {
   registered: 'ثبت نام شما انجام شد. پس از فعال‌سازی حساب توسط مدیر سامانه می‌توانید وارد شوید.',
   added: 'آزمایشگاه با موفقیت ایجاد شد',
   edited: 'اطلاعات آزمایشگاه با موفقیت ذخیره شد',
-  activated: 'آزمایشگاه فعال شد',
-  converted: 'آزمایشگاه به آزمایشگاه دارای کد تبدیل شد',
-  deactivated: 'آزمایشگاه غیرفعال شد',
-  backToNew: 'آزمایشگاه به وضعیت جدید برگشت و همه نشست‌های آن بسته شد',
-  alreadyActive: 'این آزمایشگاه هم‌اکنون فعال (دارای کد) است',
-  alreadyNew: 'این آزمایشگاه هم‌اکنون در وضعیت جدید است',
+  activated: 'آزمایشگاه فعال شد و می‌تواند شماره بسته بخرد و بسته ثبت کند',
+  suspended: 'آزمایشگاه تعلیق شد و همه نشست‌های باز آن بسته شد',
+  alreadyActive: 'این آزمایشگاه هم‌اکنون فعال است',
+  alreadySuspended: 'این آزمایشگاه هم‌اکنون تعلیق است',
+  newNotSuspendable: 'آزمایشگاه تازه ثبت‌نام‌شده هنوز وارد نشده است؛ آن را فعال یا حذف کنید',
   statusChanged: 'وضعیت این آزمایشگاه در این فاصله تغییر کرده است؛ فهرست را دوباره بارگیری کنید',
   deleted: 'آزمایشگاه حذف شد',
   adminNotDeletable: 'حساب مدیر سامانه قابل حذف نیست',
@@ -110,7 +109,7 @@ export type AddPublicUserInput = z.input<typeof addPublicUserRequestSchema>;
 
 // ————— Lists —————
 
-/** `''`, missing or 0/1/5 (Persian digits too): the admin's status filter. */
+/** `''`, missing or 0/1/5/9 (Persian digits too): the admin's status filter (ADR 0044). */
 export const workshopStatusFilterSchema = z.preprocess(
   (value) => {
     if (value === undefined || value === null) return undefined;
@@ -119,7 +118,9 @@ export const workshopStatusFilterSchema = z.preprocess(
     return /^\d+$/.test(text) ? Number(text) : text;
   },
   z
-    .union([z.literal(0), z.literal(1), z.literal(5)], { message: 'وضعیت باید یکی از ۰، ۱ یا ۵ باشد' })
+    .union([z.literal(0), z.literal(1), z.literal(5), z.literal(9)], {
+      message: 'وضعیت باید یکی از ۰، ۱، ۵ یا ۹ باشد',
+    })
     .optional(),
 );
 
@@ -158,7 +159,8 @@ export const publicLabOwnersResponseSchema = pagedSchema(publicLabOwnerSchema);
 export const manageLabOwnersQuerySchema = z.object({ ...listQueryBase, status: workshopStatusFilterSchema });
 export type ManageLabOwnersQuery = z.output<typeof manageLabOwnersQuerySchema>;
 
-export const workshopStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(5)]);
+/** 0 new, 1 active, 5 inactive (the spec's codes) and 9 suspended (ADR 0044). */
+export const workshopStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(5), z.literal(9)]);
 
 export const manageLabOwnerSchema = z.object({
   id: z.string(),
@@ -181,9 +183,9 @@ export const manageLabOwnersResponseSchema = pagedSchema(manageLabOwnerSchema);
 const idSchema = z.string().trim().pipe(z.uuid(WORKSHOP_MSG.idInvalid));
 
 /**
- * POST /Manage/ActiveUser. active=true: 0→5 (activate), 5→1 (convert); active=false: 1→5, 5→0.
- * `fromStatus` (optional, what the admin saw) makes a double click harmless: a second request finds
- * the status already changed and is refused instead of moving one step further.
+ * POST /Manage/ActiveUser (ADR 0044). active=true activates in one step (0, 5 or 9 → 1); active=false
+ * suspends in one step (1 or 5 → 9) and ends the lab's sessions. `fromStatus` (optional, what the admin
+ * saw) makes a double click harmless: a second request finds the status already changed and is refused.
  */
 export const activeUserRequestSchema = z.object({
   userId: idSchema,

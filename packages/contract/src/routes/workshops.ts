@@ -24,7 +24,8 @@ import { ROUTE_PATHS as P } from './paths.ts';
 const route = routesOf('workshops');
 
 const STATUS =
-  'Status 0 new (cannot sign in), 5 inactive lab (signs in, cannot register packets), 1 active lab.';
+  'Status 0 new (cannot sign in), 5 inactive lab (signs in, cannot register packets), 1 active lab, ' +
+  '9 suspended by the administrator (cannot sign in; ADR 0044).';
 const TAKEN = 'A user name already taken (case-insensitively) is CONFLICT with `errors` on `userName`.';
 
 const newLab = {
@@ -89,13 +90,14 @@ export const manageLabOwners = route(P.manage.labOwners, {
 });
 
 export const activeUser = route(P.manage.activeUser, {
-  summary: "Moves a workshop's status one step up (active: true) or down (active: false)",
+  summary: 'Activates a workshop (active: true) or suspends it (active: false), each in one step',
   description:
-    `${STATUS} Up: 0→5→1; down: 1→5→0 (down to 0 ends its sessions). With \`fromStatus\` (what the ` +
-    'administrator saw) a status changed meanwhile is CONFLICT, so a double click moves one step only.',
+    `${STATUS} active=true: 0, 5 or 9 → 1; active=false: 1 or 5 → 9, ending every session of the lab ` +
+    'at once (a new registration is activated or deleted, not suspended). With `fromStatus` (what the ' +
+    'administrator saw) a status changed meanwhile is CONFLICT, so a double click changes nothing twice.',
   body: activeUserRequestSchema,
   response: activeUserResponseSchema,
-  example: { request: { userId: EX.workshopId, active: true, fromStatus: 5 }, response: { status: 1 } },
+  example: { request: { userId: EX.workshopId, active: true, fromStatus: 0 }, response: { status: 1 } },
 });
 
 export const deleteUser = route(P.manage.deleteUser, {

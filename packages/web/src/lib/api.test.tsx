@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { MSG, ROUTES } from '@ayar/contract';
-import { ApiError, apiCall, apiRequest, setUnauthorizedHandler } from './api.ts';
+import { ApiError, apiBlob, apiCall, apiRequest, setUnauthorizedHandler } from './api.ts';
 import { STORAGE_KEYS, getAuthSnapshot } from './auth.ts';
 import { requestsInFlight } from './loading.ts';
 import { renderWithProviders } from '../test/render.tsx';
@@ -105,19 +105,64 @@ describe('API client error catalogue (docs/product.md §9)', () => {
     await expect(apiRequest(ROUTES.tests.getCode, { silent: true })).rejects.toThrow('(کد: 500)');
   });
 
-  it('clears the stored login and goes to / on a 401', async () => {
+  it('on a 401 of an ended session: clears the login, goes to / and says the session ended', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'bearer dead');
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ userId: 'u1', role: 'workshop' }));
     localStorage.setItem(STORAGE_KEYS.settings, '{}');
     const goHome = vi.fn();
     setUnauthorizedHandler(goHome);
     fail(ROUTES.tests.getCode, 'لطفاً دوباره وارد شوید', { status: 401, code: 'UNAUTHORIZED' });
-    await expectAlertAndRejection(apiRequest(ROUTES.tests.getCode), 'لطفاً دوباره وارد شوید', 401);
+    await expectAlertAndRejection(apiRequest(ROUTES.tests.getCode), MSG.sessionEnded, 401);
+    expect(MSG.sessionEnded).toMatch(/^نشست شما پایان یافت/);
     expect(goHome).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.settings)).toBeNull();
     expect(getAuthSnapshot()).toEqual({ token: null, user: null });
+  });
+
+  it('never calls a 401 of an ended session a connection problem, silent or not, whatever the body', async () => {
+    setUnauthorizedHandler(vi.fn());
+    for (const body of ['', '<html>401</html>']) {
+      localStorage.setItem(STORAGE_KEYS.token, 'bearer dead');
+      handle(ROUTES.tests.getCode, () => new HttpResponse(body, { status: 401 }), { once: true });
+      // A silent background call is often the first to meet the ended session: it says so too.
+      const error = await apiRequest(ROUTES.tests.getCode, { silent: true }).catch((e: unknown) => e);
+      expect((error as ApiError).message).toBe(MSG.sessionEnded);
+    }
+    expect(await screen.findByText(MSG.sessionEnded)).toBeInTheDocument();
+    expect(screen.queryByText(/کد: ۴۰۱|کد: 401/)).not.toBeInTheDocument();
+    // A stored file (a photo, the lab's sound) says the same.
+    localStorage.setItem(STORAGE_KEYS.token, 'bearer dead');
+    handle(ROUTES.account.profile, () => new HttpResponse(null, { status: 401 }), { once: true });
+    await expect(apiBlob('/api/v1.0/Account/Profile', { silent: true })).rejects.toThrow(MSG.sessionEnded);
+  });
+
+  it('says nothing and clears nothing when the login changed while the request was out', async () => {
+    const goHome = vi.fn();
+    setUnauthorizedHandler(goHome);
+    localStorage.setItem(STORAGE_KEYS.token, 'bearer old');
+    handle(ROUTES.tests.getCode, () => {
+      // Signed out here and in again before the answer came (sign-out's own request ends so).
+      localStorage.setItem(STORAGE_KEYS.token, 'bearer new');
+      return new HttpResponse(null, { status: 401 });
+    });
+    await expect(apiRequest(ROUTES.tests.getCode)).rejects.toThrow(MSG.sessionEnded);
+    expect(goHome).not.toHaveBeenCalled();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('bearer new');
+    expect(screen.queryByText(MSG.sessionEnded)).not.toBeInTheDocument();
+  });
+
+  it("keeps the server's message for a 401 without a token (a wrong password on the sign-in form)", async () => {
+    const goHome = vi.fn();
+    setUnauthorizedHandler(goHome);
+    fail(ROUTES.account.login, MSG.badCredentials, { status: 401, code: 'UNAUTHORIZED' });
+    await expectAlertAndRejection(
+      apiRequest(ROUTES.account.login, { body: { userName: 'lab', password: 'wrong-one' } }),
+      MSG.badCredentials,
+      401,
+    );
+    expect(screen.queryByText(MSG.sessionEnded)).not.toBeInTheDocument();
   });
 
   it('does not alert when silent', async () => {

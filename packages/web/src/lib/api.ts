@@ -95,11 +95,26 @@ function failer(silent: boolean): Fail {
   };
 }
 
-/** Any 401 clears the stored login and goes to '/' (ADR 0007). */
-function checkUnauthorized(status: number): void {
+/**
+ * Any 401 clears the stored login and goes to '/' (ADR 0007). A 401 to a request that carried the
+ * login's token means its session ended (signed out elsewhere, the lab suspended, the password changed:
+ * docs/product.md §4.8, ADR 0044): the person is told so, even when the call was a silent background one
+ * (it is often the first to meet the ended session), and the body is not read, so a read cut short by
+ * leaving the page can no longer turn it into a connection error. When the login has already changed
+ * since the request left (this device signed out, or in again) the answer is about a session that is
+ * gone: nothing is shown or cleared. A 401 without a token (the sign-in form's wrong password) is the
+ * server's own message.
+ */
+function checkUnauthorized(status: number, sentAuth: string | undefined): void {
   if (status !== 401) return;
+  if (sentAuth !== undefined && getAuthHeader() !== sentAuth) {
+    throw new ApiError(MSG.sessionEnded, 401, null);
+  }
   clearLogin();
   onUnauthorized();
+  if (sentAuth === undefined) return;
+  alertError(MSG.sessionEnded);
+  throw new ApiError(MSG.sessionEnded, 401, null);
 }
 
 /** What a response's body says, by the catalogue of docs/product.md §9 (see `apiCall`). */
@@ -136,7 +151,8 @@ function authHeaders(): Record<string, string> {
  * - an empty or null body → «عملیات با خطا مواجه شد»;
  * - no envelope (network failure, non-JSON): offline → «اتصال اینترنت قطع است.», status 0 →
  *   «لطفاً اتصال اینترنت خود را بررسی کنید.», otherwise that text with «(کد: status)»;
- * - HTTP 401 → the stored login is cleared and the app goes to '/'.
+ * - HTTP 401 → the stored login is cleared and the app goes to '/'; with a token sent, the message is
+ *   «نشست شما پایان یافت…» whatever the body (`checkUnauthorized`).
  */
 export async function apiCall<R extends ApiRoute>(
   route: R,
@@ -161,7 +177,7 @@ export async function apiCall<R extends ApiRoute>(
       if (signal?.aborted) throw error;
       return fail(connectionMessage(0), 0, null);
     }
-    checkUnauthorized(response.status);
+    checkUnauthorized(response.status, headers.Authorization);
     let text = '';
     try {
       text = await response.text();
@@ -205,7 +221,8 @@ export function apiUpload<T>(
   return new Promise<Envelope<T>>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(route.method, buildUrl(route.path));
-    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    const headers = authHeaders();
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
@@ -219,7 +236,7 @@ export function apiUpload<T>(
     xhr.onerror = () => settle(() => fail(connectionMessage(0), 0, null));
     xhr.onload = () =>
       settle(() => {
-        checkUnauthorized(xhr.status);
+        checkUnauthorized(xhr.status, headers.Authorization);
         return interpret<T>(xhr.status, xhr.responseText, fail);
       });
     xhr.send(form);
@@ -252,7 +269,7 @@ export async function apiBlob(address: string, options: BlobOptions = {}): Promi
       if (signal?.aborted) throw error;
       return fail(connectionMessage(0), 0, null);
     }
-    checkUnauthorized(response.status);
+    checkUnauthorized(response.status, headers.Authorization);
     if (response.ok) {
       try {
         return await response.blob();

@@ -55,6 +55,10 @@ export async function login(deps: AuthDeps, input: LoginRequest, client: Client)
   if (user.role === 'workshop' && user.status === WORKSHOP_STATUS.new) {
     throw new AppError(403, 'FORBIDDEN', MSG.notActivated);
   }
+  // A suspended lab is told so, not that it waits for activation (ADR 0044).
+  if (user.role === 'workshop' && user.status === WORKSHOP_STATUS.suspended) {
+    throw new AppError(403, 'FORBIDDEN', MSG.suspended);
+  }
   if (user.role === 'workshop' && user.isPublicUser) throw new AppError(403, 'FORBIDDEN', LISTING_ONLY);
   return issueSession(deps, user, client);
 }

@@ -38,7 +38,9 @@ async function otpAccount(db: Database, identifier: string) {
   const users = await repo.findUsersByLoginOrMobile(db, identifier, normalizeMobile(identifier));
   const user = users.length === 1 ? users[0] : undefined;
   if (!user?.cellPhone) return undefined;
-  if (user.role === 'workshop' && user.status === WORKSHOP_STATUS.new) return undefined;
+  // New and suspended labs have no sign-in (docs/product.md §5.8, ADR 0044).
+  const noSignIn: number[] = [WORKSHOP_STATUS.new, WORKSHOP_STATUS.suspended];
+  if (user.role === 'workshop' && noSignIn.includes(user.status)) return undefined;
   // A listing-only lab has no sign-in (ADR 0027): no code is sent, and the answer is the same.
   if (user.role === 'workshop' && user.isPublicUser) return undefined;
   return user;

@@ -114,7 +114,7 @@ export interface WorkshopRow {
   fName: string;
   fullName: string;
   address: string | null;
-  status: 0 | 1 | 5;
+  status: 0 | 1 | 5 | 9;
 }
 
 /** A workshop (role workshop), any status. */

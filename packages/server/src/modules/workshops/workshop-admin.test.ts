@@ -3,8 +3,8 @@ import { WORKSHOP_MSG } from '@ayar/contract';
 import { createTestApp, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { registration, workshopHelpers } from './test-setup.ts';
 
-// The admin's changes to a workshop (docs/product.md §4.6, §5.8, §6.2): status steps, deleting,
-// creating, editing. Registering and the lists: workshops.test.ts.
+// The admin's changes to a workshop (docs/product.md §6.2): deleting, creating, editing. Registering
+// and the lists: workshops.test.ts; activating and suspending: workshop-status.test.ts.
 
 let ctx: TestContext;
 let adminToken: string;
@@ -22,78 +22,6 @@ beforeAll(async () => {
   workshopToken = await login(ctx.app, workshop.username, workshop.password);
 });
 afterAll(() => ctx.close());
-
-describe('POST /Manage/ActiveUser', () => {
-  it('activates 0→5, converts 5→1, and steps back 1→5→0 ending every session at 0', async () => {
-    const w = await createUser(ctx.db, { status: 0 });
-    const up1 = await post('/Manage/ActiveUser', { userId: w.id, active: true }, adminToken);
-    expect(up1.json()).toMatchObject({
-      successful: true,
-      data: { status: 5 },
-      message: WORKSHOP_MSG.activated,
-    });
-    const token = await login(ctx.app, w.username, w.password);
-    const up2 = await post('/Manage/ActiveUser', { userId: w.id, active: true }, adminToken);
-    expect(up2.json()).toMatchObject({ data: { status: 1 }, message: WORKSHOP_MSG.converted });
-    const up3 = await post('/Manage/ActiveUser', { userId: w.id, active: true }, adminToken);
-    expect(up3.statusCode).toBe(400);
-    expect(up3.json()).toMatchObject({ code: 'BUSINESS_RULE', message: WORKSHOP_MSG.alreadyActive });
-
-    expect(
-      (await post('/Manage/ActiveUser', { userId: w.id, active: false }, adminToken)).json().data.status,
-    ).toBe(5);
-    const profileProbe = () => post('/Account/logout', {}, token);
-    const down = await post('/Manage/ActiveUser', { userId: w.id, active: false }, adminToken);
-    expect(down.json().data.status).toBe(0);
-    expect((await profileProbe()).statusCode).toBe(401);
-    const audit = await ctx.db
-      .selectFrom('auditLog')
-      .select(['action', 'before', 'after'])
-      .where('entityId', '=', w.id)
-      .orderBy('id')
-      .execute();
-    expect(audit.map((a) => a.action)).toEqual(Array(4).fill('workshop.status'));
-  });
-
-  it('a repeated click with the status it saw is refused instead of moving one step further', async () => {
-    const w = await createUser(ctx.db, { status: 0 });
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        post('/Manage/ActiveUser', { userId: w.id, active: true, fromStatus: 0 }, adminToken),
-      ),
-    );
-    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(49);
-    expect(await statusOf(w.id)).toBe(5);
-  });
-
-  it('400 for bad input, 404 for unknown or non-workshop ids, 401 and 403', async () => {
-    const bad = await post('/Manage/ActiveUser', { userId: 'x', active: 'yes' }, adminToken);
-    expect(bad.statusCode).toBe(400);
-    expect(
-      bad
-        .json()
-        .errors.map((e: { field: string }) => e.field)
-        .sort(),
-    ).toEqual(['active', 'userId']);
-    const unknown = await post(
-      '/Manage/ActiveUser',
-      { userId: crypto.randomUUID(), active: true },
-      adminToken,
-    );
-    expect(unknown.statusCode).toBe(404);
-    const admin = await createUser(ctx.db, { role: 'admin' });
-    expect(
-      (await post('/Manage/ActiveUser', { userId: admin.id, active: false }, adminToken)).statusCode,
-    ).toBe(404);
-    const w = await createUser(ctx.db, { status: 0 });
-    expect((await post('/Manage/ActiveUser', { userId: w.id, active: true })).statusCode).toBe(401);
-    expect((await post('/Manage/ActiveUser', { userId: w.id, active: true }, workshopToken)).statusCode).toBe(
-      403,
-    );
-    expect(await statusOf(w.id)).toBe(0);
-  });
-});
 
 async function seedData(workshopId: string) {
   const customer = await ctx.db

@@ -5,7 +5,7 @@ import type { DB, NewUser, UserUpdate } from '../../db/schema.ts';
 import { inScope, type WorkshopScope } from '../../lib/scope.ts';
 
 type Db = Kysely<DB>;
-export type WorkshopStatusValue = 0 | 1 | 5;
+export type WorkshopStatusValue = 0 | 1 | 5 | 9;
 export type WorkshopSort = 'fName' | 'fullName' | 'createdAt';
 
 /** The Persian-normalised, lower-cased form of a column, as `normalizePersianName` makes the needle. */
@@ -28,7 +28,7 @@ export interface ListFilter {
   name?: string | undefined;
   statuses: readonly WorkshopStatusValue[];
   sortName: WorkshopSort;
-  /** Status groups in this order first (the public list: 1 then 5; the admin: 0, 5, 1). */
+  /** Status groups in this order first (the public list: 1 then 5; the admin: 0, 9, 5, 1). */
   statusOrder: readonly WorkshopStatusValue[];
   pageNumber: number;
   pageSize: number;

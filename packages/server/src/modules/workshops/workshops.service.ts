@@ -92,15 +92,23 @@ export async function publicLabOwners(db: Database, query: LabOwnersQuery): Prom
 
 // ————— Admin —————
 
-/** The admin's list: new registrations first (they wait for a decision), then inactive, then active. */
+/**
+ * The admin's list: new registrations first (they wait for a decision), then suspended, inactive and
+ * active labs (ADR 0044).
+ */
 export async function manageLabOwners(
   db: Database,
   query: ManageLabOwnersQuery,
 ): Promise<Paged<ManageLabOwner>> {
   const { rows, total } = await repo.listWorkshops(db, {
     name: query.name,
-    statuses: query.status === undefined ? [0, 1, 5] : [query.status],
-    statusOrder: [WORKSHOP_STATUS.new, WORKSHOP_STATUS.inactive, WORKSHOP_STATUS.active],
+    statuses: query.status === undefined ? [0, 1, 5, 9] : [query.status],
+    statusOrder: [
+      WORKSHOP_STATUS.new,
+      WORKSHOP_STATUS.suspended,
+      WORKSHOP_STATUS.inactive,
+      WORKSHOP_STATUS.active,
+    ],
     sortName: query.sortName,
     pageNumber: query.pageNumber,
     pageSize: query.pageSize,
@@ -129,20 +137,16 @@ export async function usersByName(db: Database, query: UsersByNameQuery): Promis
   return rows.map((r) => ({ id: r.id, name: r.fName || r.fullName || r.username }));
 }
 
-const TRANSITIONS: Record<'up' | 'down', Record<WorkshopStatusValue, WorkshopStatusValue | null>> = {
-  // docs/product.md §4.6: activate 0→5, convert 5→1.
-  up: { 0: 5, 5: 1, 1: null },
-  down: { 1: 5, 5: 0, 0: null },
+/**
+ * One step each way (ADR 0044): activating leaves the lab able to work (0, 5 or 9 → 1); suspending
+ * stops it at once (1 or 5 → 9). A new registration is activated or deleted; it has nothing to suspend.
+ */
+const NEXT: Record<'up' | 'down', Record<WorkshopStatusValue, WorkshopStatusValue | string>> = {
+  up: { 0: 1, 5: 1, 9: 1, 1: WORKSHOP_MSG.alreadyActive },
+  down: { 1: 9, 5: 9, 9: WORKSHOP_MSG.alreadySuspended, 0: WORKSHOP_MSG.newNotSuspendable },
 };
 
-const TRANSITION_MSG: Record<string, string> = {
-  '0>5': WORKSHOP_MSG.activated,
-  '5>1': WORKSHOP_MSG.converted,
-  '1>5': WORKSHOP_MSG.deactivated,
-  '5>0': WORKSHOP_MSG.backToNew,
-};
-
-/** Moves a workshop one status step (docs/product.md §4.6); going back to 0 ends every session it has. */
+/** Activates or suspends a workshop (docs/product.md §4.6, ADR 0044); suspending ends every session it has. */
 export async function setActive(
   db: Database,
   actor: Actor,
@@ -153,12 +157,11 @@ export async function setActive(
     if (!user || user.role !== 'workshop') throw notFound();
     if (input.fromStatus !== undefined && input.fromStatus !== user.status)
       throw conflict(WORKSHOP_MSG.statusChanged);
-    const next = TRANSITIONS[input.active ? 'up' : 'down'][user.status];
-    if (next === null)
-      throw businessRule(input.active ? WORKSHOP_MSG.alreadyActive : WORKSHOP_MSG.alreadyNew);
+    const next = NEXT[input.active ? 'up' : 'down'][user.status];
+    if (typeof next === 'string') throw businessRule(next);
     await repo.setStatus(trx, user.id, next);
-    let sessionsRevoked = 0;
-    if (next === WORKSHOP_STATUS.new) sessionsRevoked = await revokeUserSessions(trx, user.id);
+    const suspended = next === WORKSHOP_STATUS.suspended;
+    const sessionsRevoked = suspended ? await revokeUserSessions(trx, user.id) : 0;
     await writeAudit(trx, {
       actorId: actor.id,
       action: 'workshop.status',
@@ -168,7 +171,7 @@ export async function setActive(
       after: { status: next, sessionsRevoked },
       ip: actor.ip,
     });
-    return { status: next, message: TRANSITION_MSG[`${user.status}>${next}`] ?? WORKSHOP_MSG.edited };
+    return { status: next, message: suspended ? WORKSHOP_MSG.suspended : WORKSHOP_MSG.activated };
   });
 }
 

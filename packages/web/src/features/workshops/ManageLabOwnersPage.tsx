@@ -16,7 +16,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import type { ManageLabOwner } from '@ayar/contract';
+import type { ManageLabOwner, WorkshopStatus } from '@ayar/contract';
 import { CollapsibleFilter } from '../../components/ui/CollapsibleFilter.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { Paginator } from '../../components/ui/Paginator.tsx';
@@ -26,14 +26,19 @@ import { WORKSHOPS_KEY, workshopQueries } from './api.ts';
 import { editPath } from './links.ts';
 import { CodeText, RowActions } from './components/RowActions.tsx';
 import { StatusBadge } from './components/WorkshopStatus.tsx';
+import { SEP } from '../../lib/format.ts';
 
 const ADMIN_PAGE_SIZE = 100;
 
-/** Rows waiting for the admin are marked (docs/product.md §2.14): inactive amber, new red. */
-const ROW_BACKGROUND: Record<0 | 1 | 5, string | undefined> = {
+/**
+ * Rows not at work are marked (docs/product.md §2.14) in their badge's colour (ADR 0044): new blue,
+ * inactive amber, suspended red.
+ */
+const ROW_BACKGROUND: Record<WorkshopStatus, string | undefined> = {
   1: undefined,
   5: 'var(--mantine-color-yellow-0)',
-  0: 'var(--mantine-color-red-0)',
+  0: 'var(--mantine-color-blue-0)',
+  9: 'var(--mantine-color-red-0)',
 };
 
 const STATUS_OPTIONS = [
@@ -41,6 +46,7 @@ const STATUS_OPTIONS = [
   { value: '1', label: 'آزمایشگاه فعال' },
   { value: '5', label: 'آزمایشگاه غیرفعال' },
   { value: '0', label: 'جدید' },
+  { value: '9', label: 'تعلیق‌شده' },
 ];
 
 interface ListProps {
@@ -137,7 +143,8 @@ function LabOwnersCards({ rows, onChanged }: ListProps) {
           </Group>
           <Group justify="space-between" mt={8} wrap="nowrap">
             <Text size="sm" c="dimmed">
-              <Ltr>{row.userName}</Ltr> · کد <CodeText code={row.code} />
+              <Ltr>{row.userName}</Ltr>
+              {SEP}کد <CodeText code={row.code} />
             </Text>
             <RowActions row={row} onChanged={refresh} />
           </Group>

@@ -24,15 +24,16 @@ beforeEach(() => {
 });
 
 describe('manage/lab-owners', () => {
-  it('marks an inactive row and asks before converting it (docs/product.md §4.6)', async () => {
-    const actives = handle(ROUTES.manage.activeUser, { status: 1 }, { message: 'تبدیل شد' });
+  it('marks an inactive row and activates it in one step, asking first (docs/product.md §4.6)', async () => {
+    const actives = handle(ROUTES.manage.activeUser, { status: 1 }, { message: 'آزمایشگاه فعال شد' });
     const user = userEvent.setup();
     renderApp('/manage/lab-owners');
     expect(await screen.findByText('آزمایشگاه غیرفعال')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'تبدیل به دارای کد' }));
-    expect(await screen.findByText('آیا از تبدیل به آزمایشگاه دارای کد اطمینان دارید؟')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'تبدیل به دارای کد' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'فعال‌سازی' }));
+    expect(await screen.findByText(/^آیا از فعال‌سازی اطمینان دارید؟/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'بله' }));
-    expect(await screen.findByText('تبدیل شد')).toBeInTheDocument();
+    expect(await screen.findByText('آزمایشگاه فعال شد')).toBeInTheDocument();
     expect(actives.bodies[0]).toEqual({
       userId: row.id,
       active: true,

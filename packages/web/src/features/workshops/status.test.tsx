@@ -1,19 +1,21 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ROUTES } from '@ayar/contract';
-import type { ManageLabOwner, WorkshopDetail } from '@ayar/contract';
+import { ROUTES, WORKSHOP_MSG } from '@ayar/contract';
+import type { ManageLabOwner, WorkshopDetail, WorkshopStatus } from '@ayar/contract';
 import { renderApp } from '../../test/render.tsx';
 import { handle, handleAny, success } from '../../test/server.ts';
 import type { Calls } from '../../test/server.ts';
 import { signInAs } from '../../test/session.ts';
 
-// Item 2 of issue 16: the server steps a workshop 1→5→0, but no screen offered it (ADR 0025).
+// A lab's state in one step each way, and a suspended lab that looks suspended (ADR 0044).
 
 const ID = '11111111-1111-4111-8111-111111111111';
-let status: 0 | 1 | 5 = 1;
+let status: WorkshopStatus = 1;
+/** More rows of the list besides the one the tests change, each in another state. */
+let others: ManageLabOwner[] = [];
 
-const row = (): ManageLabOwner => ({
+const row = (over: Partial<ManageLabOwner> = {}): ManageLabOwner => ({
   id: ID,
   fName: 'آزمایشگاه زرین',
   fullName: 'علی',
@@ -23,6 +25,7 @@ const row = (): ManageLabOwner => ({
   cellPhone: null,
   phone: null,
   createdAt: '2026-01-01T00:00:00Z',
+  ...over,
 });
 const detail = (): WorkshopDetail => ({
   id: ID,
@@ -46,85 +49,145 @@ const activeCalls = () => actives.bodies;
 
 beforeEach(() => {
   status = 1;
+  others = [];
   handleAny(null);
+  // The server's rule: activation 0/5/9 → 1, suspension 1/5 → 9.
   actives = handle(ROUTES.manage.activeUser, ({ body }) => {
     const { active } = body as { active: boolean };
-    status = active ? (status === 0 ? 5 : 1) : status === 1 ? 5 : 0;
-    return success({ status }, status === 5 ? 'آزمایشگاه غیرفعال شد' : 'آزمایشگاه به وضعیت جدید برگشت');
+    status = active ? 1 : 9;
+    return success({ status }, active ? WORKSHOP_MSG.activated : WORKSHOP_MSG.suspended);
   });
-  handle(ROUTES.manage.labOwners, () => ({ list: [row()], totalCount: 1, currPage: 1, pageSize: 100 }));
+  handle(ROUTES.manage.labOwners, () => {
+    const list = [row(), ...others];
+    return { list, totalCount: list.length, currPage: 1, pageSize: 100 };
+  });
   handle(ROUTES.manage.userById, () => [detail()]);
   signInAs('admin');
 });
 
-describe('suspending a workshop from the list', () => {
+/** The list's item (a card at this width) of the lab named so. */
+const itemOf = async (name: string) =>
+  (await screen.findByRole('link', { name: `ویرایش ${name}` })).closest('li')!;
+const badgeOf = (r: HTMLElement, label: string) => within(r).getByText(label).closest('[data-status]')!;
+
+describe('the list: each state its own label and colour', () => {
+  it('new, inactive, active and suspended rows read and look different', { timeout: 20_000 }, async () => {
+    others = ([0, 5, 9] as const).map((s, i) =>
+      row({ id: `2222222${i}-1111-4111-8111-111111111111`, fName: `آزمایشگاه ${i}`, status: s }),
+    );
+    renderApp('/manage/lab-owners');
+    await screen.findByRole('link', { name: 'ویرایش آزمایشگاه 2' });
+    const rows = screen.getAllByRole('listitem');
+    const byStatus = new Map(rows.map((r) => [r.getAttribute('data-status'), r]));
+    const expected: [string, string, string][] = [
+      ['1', 'آزمایشگاه فعال', 'green'],
+      ['0', 'جدید', 'blue'],
+      ['5', 'آزمایشگاه غیرفعال', 'yellow'],
+      ['9', 'تعلیق‌شده', 'red'],
+    ];
+    for (const [code, label, color] of expected) {
+      const r = byStatus.get(code)!;
+      expect(r).toBeDefined();
+      expect(badgeOf(r, label).getAttribute('style')).toContain(`--mantine-color-${color}`);
+    }
+    // A suspended row is never coloured like a new one.
+    expect(byStatus.get('9')!.getAttribute('style')).toContain('red');
+    expect(byStatus.get('0')!.getAttribute('style')).toContain('blue');
+    expect(within(byStatus.get('9')!).queryByText('جدید')).not.toBeInTheDocument();
+    // Only a suspended lab is offered re-activation; only new, inactive and suspended labs are offered it.
+    expect(within(byStatus.get('9')!).getByRole('button', { name: 'فعال‌سازی دوباره' })).toBeInTheDocument();
+    expect(within(byStatus.get('0')!).getByRole('button', { name: 'فعال‌سازی' })).toBeInTheDocument();
+    expect(within(byStatus.get('1')!).queryByRole('button', { name: /فعال‌سازی/ })).not.toBeInTheDocument();
+  });
+
+  it('filters the suspended labs by their own status', { timeout: 20_000 }, async () => {
+    const user = userEvent.setup();
+    const lists = handle(ROUTES.manage.labOwners, () => ({
+      list: [row()],
+      totalCount: 1,
+      currPage: 1,
+      pageSize: 100,
+    }));
+    renderApp('/manage/lab-owners');
+    await screen.findByText('آزمایشگاه زرین');
+    await user.click(screen.getByRole('button', { name: /^فیلتر/ }));
+    await user.click(screen.getByLabelText('وضعیت'));
+    await user.click(await screen.findByRole('option', { name: 'تعلیق‌شده', hidden: true }));
+    await waitFor(() => expect(lists.last?.url.searchParams.get('status')).toBe('9'));
+  });
+});
+
+describe('one step each way', () => {
   it(
-    'an active lab: «تعلیق» names the effect (no numbers, no packets) and steps it to 5',
+    'suspends an active lab in one step, saying it ends its sessions; then offers re-activation',
     { timeout: 20_000 },
     async () => {
       const user = userEvent.setup();
       renderApp('/manage/lab-owners');
       await user.click(await screen.findByRole('button', { name: 'تعلیق آزمایشگاه زرین' }));
       const dialog = await screen.findByRole('dialog', { name: 'تعلیق آزمایشگاه' });
-      expect(dialog).toHaveTextContent('نمی‌تواند شماره بسته بخرد یا بسته ثبت کند');
+      expect(dialog).toHaveTextContent('دیگر نمی‌تواند وارد شود، شماره بسته بخرد یا بسته ثبت کند');
+      expect(dialog).toHaveTextContent('همه نشست‌های باز آن همین حالا بسته می‌شود');
       await user.click(within(dialog).getByRole('button', { name: 'تعلیق' }));
       await waitFor(() => expect(activeCalls()).toEqual([{ userId: ID, active: false, fromStatus: 1 }]));
-      expect(await screen.findByText('آزمایشگاه غیرفعال شد')).toBeInTheDocument();
-      // The list is read again and shows the new state.
-      expect(await screen.findByText('آزمایشگاه غیرفعال')).toBeInTheDocument();
+      expect(await screen.findByText(WORKSHOP_MSG.suspended)).toBeInTheDocument();
+      const suspended = await itemOf('آزمایشگاه زرین');
+      await waitFor(() => expect(suspended).toHaveAttribute('data-status', '9'));
+      expect(within(suspended).getByText('تعلیق‌شده')).toBeInTheDocument();
+      expect(within(suspended).queryByRole('button', { name: /تعلیق/ })).not.toBeInTheDocument();
+
+      await user.click(within(suspended).getByRole('button', { name: 'فعال‌سازی دوباره' }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'بله' }));
+      await waitFor(() => expect(activeCalls()).toHaveLength(2));
+      expect(activeCalls()[1]).toEqual({ userId: ID, active: true, fromStatus: 9 });
+      await waitFor(() =>
+        expect(screen.getByRole('link', { name: 'ویرایش آزمایشگاه زرین' }).closest('li')).toHaveAttribute(
+          'data-status',
+          '1',
+        ),
+      );
     },
   );
 
   it(
-    'an inactive lab: «تعلیق ورود» says it can no longer sign in; «انصراف» sends nothing',
+    'activates a new lab in one step: afterwards it is active, with nothing left to convert',
     { timeout: 20_000 },
     async () => {
-      status = 5;
+      status = 0;
       const user = userEvent.setup();
       renderApp('/manage/lab-owners');
-      await user.click(await screen.findByRole('button', { name: 'تعلیق ورود آزمایشگاه زرین' }));
-      let dialog = await screen.findByRole('dialog', { name: 'تعلیق ورود آزمایشگاه' });
-      expect(dialog).toHaveTextContent('دیگر نمی‌تواند وارد شود و همه نشست‌های باز آن همین حالا بسته می‌شود');
-      await user.click(within(dialog).getByRole('button', { name: 'انصراف' }));
-      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(activeCalls()).toEqual([]);
-
-      await user.click(screen.getByRole('button', { name: 'تعلیق ورود آزمایشگاه زرین' }));
-      dialog = await screen.findByRole('dialog', { name: 'تعلیق ورود آزمایشگاه' });
-      await user.click(within(dialog).getByRole('button', { name: 'تعلیق ورود' }));
-      await waitFor(() => expect(activeCalls()).toEqual([{ userId: ID, active: false, fromStatus: 5 }]));
+      await user.click(await screen.findByRole('button', { name: 'فعال‌سازی' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog).toHaveTextContent('می‌تواند وارد شود، شماره بسته بخرد و بسته ثبت کند');
+      await user.click(within(dialog).getByRole('button', { name: 'بله' }));
+      expect(await screen.findByText(WORKSHOP_MSG.activated)).toBeInTheDocument();
+      const r = await itemOf('آزمایشگاه زرین');
+      await waitFor(() => expect(within(r).getByText('آزمایشگاه فعال')).toBeInTheDocument());
+      expect(within(r).queryByRole('button', { name: /فعال‌سازی|تبدیل/ })).not.toBeInTheDocument();
+      expect(activeCalls()).toEqual([{ userId: ID, active: true, fromStatus: 0 }]);
     },
   );
 });
 
 describe('the workshop edit page', () => {
-  it('says what the lab can do now, and suspends it step by step', { timeout: 20_000 }, async () => {
+  it('says a suspended lab is suspended and re-activates it in one step', { timeout: 20_000 }, async () => {
+    status = 9;
     const user = userEvent.setup();
     renderApp(`/manage/edit-user/${ID}/${encodeURIComponent('آزمایشگاه زرین')}`);
     const words = await screen.findByTestId('status-in-words');
-    expect(words).toHaveTextContent('وارد می‌شود، شماره بسته می‌خرد و بسته ثبت می‌کند.');
+    expect(words).toHaveTextContent('تعلیق شده است: نمی‌تواند وارد شود');
+    expect(screen.getByText('تعلیق‌شده')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^تعلیق/ })).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'تعلیق: توقف خرید شماره و ثبت بسته' }));
-    let dialog = await screen.findByRole('dialog', { name: 'تعلیق آزمایشگاه' });
-    await user.click(within(dialog).getByRole('button', { name: 'تعلیق' }));
+    await user.click(screen.getByRole('button', { name: 'فعال‌سازی دوباره: ورود، خرید شماره و ثبت بسته' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'بله' }));
     await waitFor(() =>
       expect(screen.getByTestId('status-in-words')).toHaveTextContent(
-        'نمی‌تواند شماره بسته بخرد یا بسته ثبت کند',
+        'وارد می‌شود، شماره بسته می‌خرد و بسته ثبت می‌کند.',
       ),
     );
-
-    await user.click(screen.getByRole('button', { name: 'تعلیق ورود' }));
-    dialog = await screen.findByRole('dialog', { name: 'تعلیق ورود آزمایشگاه' });
-    await user.click(within(dialog).getByRole('button', { name: 'تعلیق ورود' }));
-    await waitFor(() =>
-      expect(screen.getByTestId('status-in-words')).toHaveTextContent('نمی‌تواند وارد شود'),
-    );
-    expect(activeCalls()).toEqual([
-      { userId: ID, active: false, fromStatus: 1 },
-      { userId: ID, active: false, fromStatus: 5 },
-    ]);
-    // From 0 the only step is back up.
-    await waitFor(() => expect(screen.queryByRole('button', { name: /تعلیق/ })).not.toBeInTheDocument());
-    expect(screen.getByRole('button', { name: 'فعال‌سازی (اجازه ورود)' })).toBeInTheDocument();
+    expect(activeCalls()).toEqual([{ userId: ID, active: true, fromStatus: 9 }]);
+    // From active, the one step down is the suspension.
+    expect(screen.getByRole('button', { name: 'تعلیق: توقف ورود و بستن همه نشست‌ها' })).toBeInTheDocument();
   });
 });

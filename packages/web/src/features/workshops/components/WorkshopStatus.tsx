@@ -1,30 +1,33 @@
 import type { MouseEvent } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { WORKSHOP_STATUS, toPersianDigits } from '@ayar/contract';
+import { WORKSHOP_STATUS, toPersianDigits, type WorkshopStatus } from '@ayar/contract';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { confirmThenRun } from '../../../components/ui/confirmThenRun.ts';
 import type { ConfirmOptions } from '../../../components/ui/confirm.tsx';
 import { useChangeWorkshopStatus } from '../api.ts';
 
-type Status = 0 | 1 | 5;
+type Status = WorkshopStatus;
 
+/** Each state its own words and colour (ADR 0044): a suspended lab never looks like a new registration. */
 export const STATUS_LABELS: Record<Status, string> = {
   [WORKSHOP_STATUS.active]: 'آزمایشگاه فعال',
   [WORKSHOP_STATUS.inactive]: 'آزمایشگاه غیرفعال',
   [WORKSHOP_STATUS.new]: 'جدید',
+  [WORKSHOP_STATUS.suspended]: 'تعلیق‌شده',
 };
-const STATUS_COLORS: Record<Status, string> = { 1: 'green', 5: 'yellow', 0: 'red' };
+export const STATUS_COLORS: Record<Status, string> = { 1: 'green', 5: 'yellow', 0: 'blue', 9: 'red' };
 
 /** What each status lets the lab do (docs/product.md §5.8), as the admin reads it before changing it. */
 export const STATUS_IN_WORDS: Record<Status, string> = {
   1: 'وارد می‌شود، شماره بسته می‌خرد و بسته ثبت می‌کند.',
   5: 'وارد می‌شود و اطلاعاتش را می‌بیند، اما نمی‌تواند شماره بسته بخرد یا بسته ثبت کند.',
-  0: 'نمی‌تواند وارد شود (تازه ثبت‌نام کرده یا ورودش تعلیق شده است) تا مدیر آن را فعال کند.',
+  0: 'تازه ثبت‌نام کرده و منتظر فعال‌سازی است؛ تا مدیر آن را فعال نکند نمی‌تواند وارد شود.',
+  9: 'تعلیق شده است: نمی‌تواند وارد شود، شماره بسته بخرد یا بسته ثبت کند. اطلاعاتش سر جایش است.',
 };
 
 export function StatusBadge({ status }: { status: Status }) {
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light" radius="sm">
+    <Badge color={STATUS_COLORS[status]} variant="light" radius="sm" data-status={status}>
       {STATUS_LABELS[status]}
     </Badge>
   );
@@ -44,48 +47,37 @@ interface Step {
   question: (name: string) => ConfirmOptions;
 }
 
+const ACTIVATE: Step = {
+  active: true,
+  short: 'فعال‌سازی',
+  long: 'فعال‌سازی: ورود، خرید شماره و ثبت بسته',
+  question: (name) => ({
+    title: name,
+    message: 'آیا از فعال‌سازی اطمینان دارید؟ پس از آن می‌تواند وارد شود، شماره بسته بخرد و بسته ثبت کند.',
+  }),
+};
+
 /**
- * The steps of docs/product.md §4.6 and back (ADR 0009): up 0→5→1, down 1→5→0. A step down is «تعلیق»: its
- * question says what the lab will no longer be able to do, so nobody suspends a lab by accident.
+ * One step each way (docs/product.md §4.6, ADR 0044): «فعال‌سازی» leaves the lab able to work, «تعلیق»
+ * stops it and ends its sessions at once. The question of a suspension says what the lab loses.
  */
 const UP: Partial<Record<Status, Step>> = {
-  0: {
-    active: true,
-    short: 'فعال‌سازی',
-    long: 'فعال‌سازی (اجازه ورود)',
-    question: (name) => ({ title: name, message: 'آیا از فعال‌سازی اطمینان دارید؟' }),
-  },
-  5: {
-    active: true,
-    short: 'تبدیل به دارای کد',
-    long: 'تبدیل به دارای کد',
-    question: (name) => ({ title: name, message: 'آیا از تبدیل به آزمایشگاه دارای کد اطمینان دارید؟' }),
-  },
+  0: ACTIVATE,
+  5: ACTIVATE,
+  9: { ...ACTIVATE, short: 'فعال‌سازی دوباره', long: 'فعال‌سازی دوباره: ورود، خرید شماره و ثبت بسته' },
 };
-const DOWN: Partial<Record<Status, Step>> = {
-  1: {
-    active: false,
-    short: 'تعلیق',
-    long: 'تعلیق: توقف خرید شماره و ثبت بسته',
-    question: (name) => ({
-      title: 'تعلیق آزمایشگاه',
-      message: `«${name}» پس از تعلیق نمی‌تواند شماره بسته بخرد یا بسته ثبت کند. ورود و دیدن اطلاعاتش ممکن می‌ماند. تعلیق شود؟`,
-      confirmLabel: 'تعلیق',
-      danger: true,
-    }),
-  },
-  5: {
-    active: false,
-    short: 'تعلیق ورود',
-    long: 'تعلیق ورود',
-    question: (name) => ({
-      title: 'تعلیق ورود آزمایشگاه',
-      message: `«${name}» دیگر نمی‌تواند وارد شود و همه نشست‌های باز آن همین حالا بسته می‌شود. اطلاعاتش حذف نمی‌شود. ورودش تعلیق شود؟`,
-      confirmLabel: 'تعلیق ورود',
-      danger: true,
-    }),
-  },
+const SUSPEND: Step = {
+  active: false,
+  short: 'تعلیق',
+  long: 'تعلیق: توقف ورود و بستن همه نشست‌ها',
+  question: (name) => ({
+    title: 'تعلیق آزمایشگاه',
+    message: `«${name}» دیگر نمی‌تواند وارد شود، شماره بسته بخرد یا بسته ثبت کند و همه نشست‌های باز آن همین حالا بسته می‌شود. اطلاعاتش حذف نمی‌شود. تعلیق شود؟`,
+    confirmLabel: 'تعلیق',
+    danger: true,
+  }),
 };
+const DOWN: Partial<Record<Status, Step>> = { 1: SUSPEND, 5: SUSPEND };
 
 /** The buttons that move a workshop one status step, each asking first. */
 export function StatusSteps({
@@ -116,13 +108,7 @@ export function StatusSteps({
   return (
     <>
       {up ? (
-        <Button
-          size={size}
-          variant="light"
-          color={workshop.status === WORKSHOP_STATUS.new ? 'green' : 'gold'}
-          onClick={(e) => void run(e, up)}
-          disabled={busy}
-        >
+        <Button size={size} variant="light" color="green" onClick={(e) => void run(e, up)} disabled={busy}>
           {long ? up.long : up.short}
         </Button>
       ) : null}
