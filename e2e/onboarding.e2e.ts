@@ -57,7 +57,7 @@ describe('from registration to the first packet numbers', () => {
     await expectAccessible(visitor.page, 'login refused, with its toast');
     await visitor.context.close();
 
-    // 2. The admin activates it (0 → 5), then converts it to a lab with codes (5 → 1).
+    // 2. The admin activates it in one step (0 → 1, ADR 0044): it can work at once.
     const adminSide = await newPage(browser, DESKTOP);
     const a = adminSide.page;
     await signIn(a, admin().username, admin().password);
@@ -67,8 +67,6 @@ describe('from registration to the first packet numbers', () => {
     await expectAccessible(a, 'manage/lab-owners');
     await row.getByRole('button', { name: 'فعال‌سازی' }).click();
     await confirmDialog(a, 'آیا از فعال‌سازی اطمینان دارید؟');
-    await row.getByRole('button', { name: 'تبدیل به دارای کد' }).click();
-    await confirmDialog(a, 'آیا از تبدیل به آزمایشگاه دارای کد اطمینان دارید؟');
     await row.getByText('آزمایشگاه فعال').waitFor();
 
     // 3. The lab signs in and asks for credit.
@@ -114,6 +112,12 @@ describe('from registration to the first packet numbers', () => {
     await expectAccessible(w, 'code/add');
     await count.fill('۱۰۰');
     await buy.getByRole('button', { name: 'دریافت شماره' }).click();
+    // Buying spends credit: the lab confirms the count and the price first.
+    const question = w.getByRole('dialog', { name: 'تأیید دریافت شماره' });
+    await question.waitFor();
+    expect(await question.textContent()).toMatch(/۱۰۰ شماره به مبلغ [۰-۹٬]+ تومان/);
+    await expectAccessible(w, 'code/add, the purchase question');
+    await question.getByRole('button', { name: 'بله، کسر از موجودی' }).click();
     const message = w.getByText(/\(۱۰۰ شماره\) برای شما ثبت شد/).first();
     await message.waitFor();
     const [, from, to] = /شماره‌های ([۰-۹]+) تا ([۰-۹]+)/.exec((await message.textContent()) ?? '') ?? [];

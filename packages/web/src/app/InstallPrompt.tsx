@@ -1,9 +1,22 @@
 import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Affix, Button, CloseButton, Group, Paper, Stack, Text, Transition } from '@mantine/core';
 import { IconDownload, IconShare, IconSquarePlus } from '../components/ui/icons.tsx';
 import { Emblem } from '../components/ui/Emblem.tsx';
 
 export const INSTALL_DISMISSED_KEY = 'ayar.installDismissed';
+
+/**
+ * The screens the floating offer may sit on: ones with no form whose actions it could cover (docs/product.md
+ * §2.1). On lab/add at 390 px it covered «ذخیره و ادامه»; elsewhere the offer waits (the browser's event is
+ * kept) until the person is back on one of these, e.g. the home screen after the work is saved.
+ */
+const INSTALL_SCREENS = new Set(['/', '/home', '/dashboard', '/about', '/lab-owners']);
+
+/** Whether the offer may float over the screen at `pathname` (a trailing slash is the same screen). */
+function offersInstallOn(pathname: string): boolean {
+  return INSTALL_SCREENS.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+}
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -82,6 +95,7 @@ export function InstallPrompt() {
   const [deferred, setDeferred] = useState<BeforeInstallPromptEvent | null>(null);
   const [ios, setIos] = useState(false);
   const [dismissed, setDismissed] = useState(wasDismissed);
+  const { pathname } = useLocation();
 
   useEffect(() => {
     if (dismissed || isStandalone()) return;
@@ -119,7 +133,7 @@ export function InstallPrompt() {
     if (choice.outcome === 'dismissed') dismiss();
   };
 
-  const opened = !dismissed && (deferred !== null || ios);
+  const opened = !dismissed && (deferred !== null || ios) && offersInstallOn(pathname);
 
   return (
     // Above the bottom bar, 12 px from both inline edges (logical, so RTL needs nothing else).

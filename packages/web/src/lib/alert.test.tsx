@@ -54,4 +54,23 @@ describe('alert toasts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'بستن پیام' }));
     await vi.waitFor(() => expect(screen.queryByText('اتصال اینترنت قطع است.')).not.toBeInTheDocument());
   });
+  it('shows a message once while it is on screen, at the bottom, and again once it has gone', async () => {
+    await ready();
+    alertError('اتصال اینترنت قطع است.');
+    alertError('اتصال اینترنت قطع است.');
+    alertError('اتصال اینترنت قطع است.');
+    alertSuccess('اتصال اینترنت قطع است.');
+    await flush();
+    // One error and one note of another kind, never three copies stacked over the page.
+    expect(screen.getAllByText('اتصال اینترنت قطع است.')).toHaveLength(2);
+    expect(screen.getByRole('alert').closest('[data-position]')).toHaveAttribute(
+      'data-position',
+      'bottom-center',
+    );
+    await advance(11_000);
+    expect(screen.queryByText('اتصال اینترنت قطع است.')).not.toBeInTheDocument();
+    alertError('اتصال اینترنت قطع است.');
+    await flush();
+    expect(screen.getAllByText('اتصال اینترنت قطع است.')).toHaveLength(1);
+  });
 });

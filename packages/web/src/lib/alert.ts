@@ -37,6 +37,9 @@ export function showAlert(message: string, level: AlertLevel = ALERT_LEVEL.info)
   }
   void import('@mantine/notifications').then(({ notifications }) =>
     notifications.show({
+      // One toast per message and level: the same failure reported by three requests shows once (Mantine
+      // ignores a show whose id is already on screen or queued).
+      id: `alert:${level}:${message}`,
       message,
       color: COLORS[level],
       autoClose: level === ALERT_LEVEL.error ? ERROR_ALERT_MS : UI.alertMs,

@@ -56,3 +56,9 @@ export function maskJalaliDate(input: string): string {
   if (digits.length <= 6) return `${digits.slice(0, 4)}/${digits.slice(4)}`;
   return `${digits.slice(0, 4)}/${digits.slice(4, 6)}/${digits.slice(6)}`;
 }
+
+/**
+ * Between the parts of a list row's line («کد ۱ | ۲ آزمایش»). A middle dot «·» beside Persian digits reads
+ * as a Persian zero «۰» (docs/product.md §1.5: numbers must read unambiguously), so every such line uses this.
+ */
+export const SEP = ' | ';

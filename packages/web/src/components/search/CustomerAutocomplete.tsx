@@ -4,6 +4,7 @@ import type { CustomerSearchItem } from '@ayar/contract';
 import { customerSearchQueries } from '../../lib/queries/customers.ts';
 import { Ltr } from '../ui/LtrText.tsx';
 import { SearchCombobox } from '../ui/SearchCombobox.tsx';
+import { SEP } from '../../lib/format.ts';
 
 export interface CustomerAutocompleteProps {
   label: string;
@@ -39,7 +40,7 @@ export function CustomerAutocomplete({ placeholder, ...props }: CustomerAutocomp
             <Ltr>{toPersianDigits(item.code)}</Ltr>
             {item.mobile ? (
               <>
-                {' · '}
+                {SEP}
                 <Ltr>{toPersianDigits(item.mobile)}</Ltr>
               </>
             ) : null}

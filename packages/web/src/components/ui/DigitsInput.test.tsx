@@ -9,10 +9,12 @@ function Harness({
   onValue,
   digitsOnly,
   initial = '',
+  decimal = false,
 }: {
   onValue: (v: string) => void;
   digitsOnly?: boolean;
   initial?: string;
+  decimal?: boolean;
 }) {
   const [value, setValue] = useState(initial);
   return (
@@ -20,6 +22,7 @@ function Harness({
       label="شماره بسته"
       value={value}
       digitsOnly={digitsOnly}
+      {...(decimal ? { inputMode: 'decimal' as const } : {})}
       onChange={(v) => {
         setValue(v);
         onValue(v);
@@ -50,6 +53,21 @@ describe('DigitsInput', () => {
     await userEvent.type(input, '٤a5۶-');
     expect(input).toHaveValue('۴۵۶');
     expect(onValue).toHaveBeenLastCalledWith('456');
+  });
+
+  it('shows a decimal as the lists do, «۱۰٫۲۵», whether «.» or «٫» was typed, and hands the form «10.25»', async () => {
+    for (const typed of ['۱۰.۲۵', '10٫25']) {
+      const onValue = vi.fn();
+      const { unmount } = renderWithProviders(<Harness onValue={onValue} digitsOnly={false} decimal />);
+      const input = screen.getByLabelText('شماره بسته');
+      await userEvent.type(input, typed);
+      expect(input).toHaveValue('۱۰٫۲۵');
+      expect(onValue).toHaveBeenLastCalledWith('10.25');
+      unmount();
+    }
+    // A value the form already holds is shown the same way.
+    renderWithProviders(<Harness onValue={() => {}} digitsOnly={false} decimal initial="2.5" />);
+    expect(screen.getByLabelText('شماره بسته')).toHaveValue('۲٫۵');
   });
 
   it('keeps other characters when digitsOnly is off', async () => {

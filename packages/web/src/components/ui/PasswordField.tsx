@@ -29,6 +29,12 @@ export function PasswordField({
         ...attributes,
         innerInput: { ...attributes?.innerInput, 'aria-invalid': error ? true : undefined },
       }}
+      styles={{
+        // A password is typed left to right (the screens set dir="ltr") while the eye sits at the RTL page's
+        // inline end, so the input's own inline-end padding fell on the other side and the dots ran under the
+        // icon. Room for the icon at both inline ends keeps them apart in either direction.
+        innerInput: { paddingInline: 'var(--input-padding-inline-end)' },
+      }}
       {...rest}
     />
   );

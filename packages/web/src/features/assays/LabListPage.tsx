@@ -25,7 +25,7 @@ import { Ltr } from '../../components/ui/LtrText.tsx';
 import { Paginator } from '../../components/ui/Paginator.tsx';
 import { IconReceipt, IconSquarePlus } from '../../components/ui/icons.tsx';
 import { alertError } from '../../lib/alert.ts';
-import { formatJalaliDateTime } from '../../lib/format.ts';
+import { formatJalaliDateTime, SEP } from '../../lib/format.ts';
 import { LAB_PAGE_SIZE, assayQueries } from './api.ts';
 import { DeclineReason, PacketBadges, PacketMarks } from './components/PacketBadges.tsx';
 import { useInlinePurity } from './components/InlinePurity.tsx';
@@ -255,13 +255,13 @@ function LabCard({ row, kit }: { row: LabListRow; kit: RowKit }) {
           </Group>
           <Text size="sm" lineClamp={1}>
             {row.customerName}
-            {row.typeName ? ` · ${row.typeName}` : ''}
+            {row.typeName ? `${SEP}${row.typeName}` : ''}
           </Text>
           <DeclineReason row={row} />
           <Text size="xs" c="dimmed">
             {row.weight !== null ? (
               <>
-                طلا <Ltr>{grams(row.weight)}</Ltr> گرم ·{' '}
+                طلا <Ltr>{grams(row.weight)}</Ltr> گرم{SEP}
               </>
             ) : null}
             <Ltr>{formatJalaliDateTime(row.date)}</Ltr>

@@ -58,6 +58,21 @@ describe('credit/add', () => {
     expect(screen.getByLabelText(/تاریخ واریز/)).toHaveValue(toPersianDigits(todayJalali()));
   });
 
+  it('names where to pay once the admin has set the account, and says so until then', async () => {
+    renderApp('/credit/add');
+    expect(await screen.findByText(/مبلغ را به حساب/)).toHaveTextContent('به نام شبکه عیار');
+    expect(screen.queryByText('حساب واریز هنوز اعلام نشده است')).not.toBeInTheDocument();
+  });
+
+  it('says the account is not set yet when the admin has not set one', async () => {
+    handle(ROUTES.account.getCredits, { ...credits, accNum: '', accName: '' });
+    renderApp('/credit/add');
+    expect(await screen.findByText('حساب واریز هنوز اعلام نشده است')).toBeInTheDocument();
+    expect(screen.getByText(/شماره حساب را از مدیر سامانه بپرسید/)).toBeInTheDocument();
+    expect(screen.queryByText(/مبلغ را به حساب/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/حساب یا کارت مقصد/)).toHaveValue('');
+  });
+
   it('checks every field with the contract rules before sending', async () => {
     const user = userEvent.setup();
     renderApp('/credit/add');

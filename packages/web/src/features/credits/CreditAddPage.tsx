@@ -52,6 +52,19 @@ function TransferTo({ accNum, accName }: { accNum: string; accName: string | nul
   );
 }
 
+/**
+ * Until the admin sets the network's account (system settings), the lab cannot learn here where to pay:
+ * say so, instead of a form that never names a destination.
+ */
+function NoAccountYet() {
+  return (
+    <Alert color="yellow" variant="light" icon={<IconCreditCard />} title="حساب واریز هنوز اعلام نشده است">
+      مدیر سامانه هنوز شماره حسابی برای واریز ثبت نکرده است. پیش از واریز، شماره حساب را از مدیر سامانه
+      بپرسید؛ پس از واریز، مشخصات آن را اینجا ثبت کنید.
+    </Alert>
+  );
+}
+
 /** The request form: the amount, the day of the transfer, the account it went to and its tracking code. */
 function CreditRequestForm({ data }: { data: CreditsResponse | undefined }) {
   const queryClient = useQueryClient();
@@ -91,7 +104,7 @@ function CreditRequestForm({ data }: { data: CreditsResponse | undefined }) {
         <Title order={2} size="h4">
           ثبت درخواست شارژ
         </Title>
-        {accNum ? <TransferTo accNum={accNum} accName={data?.accName} /> : null}
+        {accNum ? <TransferTo accNum={accNum} accName={data?.accName} /> : data ? <NoAccountYet /> : null}
         <FormTomanField
           control={control}
           name="value"

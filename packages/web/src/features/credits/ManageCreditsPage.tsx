@@ -15,6 +15,7 @@ import { UserAutocomplete } from '../../components/search/UserAutocomplete.tsx';
 import type { UserAutocompleteValue } from '../../components/search/UserAutocomplete.tsx';
 import { CreditStatusBadge } from './components/CreditStatusBadge.tsx';
 import { creditQueries, useDecideCredit } from './api.ts';
+import { SEP } from '../../lib/format.ts';
 
 const PAGE_SIZE = 50;
 const PENDING_BG = 'var(--mantine-color-orange-0)';
@@ -113,8 +114,8 @@ function CreditsTable(props: {
             </Group>
             <Text size="sm">{credit.lab}</Text>
             <Text size="sm" c="dimmed">
-              کد پیگیری: <Ltr>{formatCode(credit.trackingCode)}</Ltr> · تاریخ واریز:{' '}
-              <Ltr>{transferDate(credit.date)}</Ltr>
+              کد پیگیری: <Ltr>{formatCode(credit.trackingCode)}</Ltr>
+              {SEP}تاریخ واریز: <Ltr>{transferDate(credit.date)}</Ltr>
             </Text>
             <Text size="sm" c="dimmed">
               حساب مقصد: <Ltr>{formatCode(credit.account)}</Ltr>

@@ -12,6 +12,7 @@ import { UserAutocomplete } from '../../components/search/UserAutocomplete.tsx';
 import type { UserAutocompleteValue } from '../../components/search/UserAutocomplete.tsx';
 import { CUSTOMERS_KEY, customerQueries, deleteQuestion, useManageDeleteCustomer } from './api.ts';
 import { ManageCustomerCard } from './components/ManageCustomerCard.tsx';
+import { SEP } from '../../lib/format.ts';
 
 const digits = (value: string | number | null) =>
   value === null || value === '' ? '—' : <Ltr>{toPersianDigits(value)}</Ltr>;
@@ -113,11 +114,17 @@ function ManageCustomersTable(props: {
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Text fw={600}>{name(row)}</Text>
               <Text size="sm" c="dimmed">
-                {row.lab} · کد {digits(row.code)}
+                {row.lab}
+                {SEP}کد {digits(row.code)}
               </Text>
               <Text size="sm" c="dimmed">
                 {digits(row.mobile)}
-                {row.phone ? <> · {digits(row.phone)}</> : null}
+                {row.phone ? (
+                  <>
+                    {SEP}
+                    {digits(row.phone)}
+                  </>
+                ) : null}
               </Text>
             </Stack>
             {deleteButton(row)}

@@ -186,6 +186,9 @@ describe('manage/customers', () => {
     expect(await screen.findByText('آیا از حذف حسن طلافروش اطمینان دارید؟')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'انصراف' }));
     expect(opened()).toHaveLength(0);
+    // The lab and the code are split by a bar, never a middle dot that reads as a Persian zero.
+    expect(within(list).getByText(/آزمایشگاه زرناب/)).toHaveTextContent(/^آزمایشگاه زرناب \| کد [۰-۹]+$/);
+    expect(list).not.toHaveTextContent('·');
     await user.click(within(list).getByText(/آزمایشگاه زرناب/));
     expect(await screen.findByRole('dialog', { name: 'حسن طلافروش' })).toBeInTheDocument();
     expect(opened()).toHaveLength(1);

@@ -34,6 +34,11 @@ const lastQuery = () => requestsTo(ROUTES.manage.messages).at(-1)?.url.search ??
 describe('messages page', () => {
   it('shows each status as its badge, the error text and Jalali times', async () => {
     renderWithProviders(<ManageMessagesPage />);
+    // The placeholder is a named, busy status (a bare div may not carry aria-label: axe aria-prohibited-attr).
+    expect(screen.getByRole('status', { name: 'در حال بارگذاری پیام‌ها' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
     const list = await screen.findByRole('list', { name: 'فهرست پیامک‌ها و تماس‌ها' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((i) => within(i).getByText(/در صف|در حال ارسال|ارسال شد|ناموفق/).textContent)).toEqual([

@@ -286,7 +286,7 @@ function MessagesBody(props: {
   const { messages, filtered, isDesktop } = props;
   if (messages.isPending) {
     return (
-      <Stack gap="xs" aria-busy="true" aria-label="در حال بارگذاری پیام‌ها">
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="در حال بارگذاری پیام‌ها">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} h={isDesktop ? 48 : 110} radius="md" />
         ))}

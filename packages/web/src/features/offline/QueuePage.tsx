@@ -9,7 +9,7 @@ import { Ltr } from '../../components/ui/LtrText.tsx';
 import { IconReceipt } from '../../components/ui/icons.tsx';
 import { alertSuccess } from '../../lib/alert.ts';
 import { useAuth } from '../../lib/auth.ts';
-import { formatJalaliDateTime } from '../../lib/format.ts';
+import { formatJalaliDateTime, SEP } from '../../lib/format.ts';
 import type { EntryState, QueueEntry } from './db.ts';
 import { EntryFixForm } from './EntryFixForm.tsx';
 import { listEntries } from './queue.ts';
@@ -89,10 +89,10 @@ function EntryCard({
           {summary.customerName}
           {summary.weight !== null ? (
             <>
-              {' · '}طلا <Ltr>{formatGrams(Math.round(summary.weight * 1000))}</Ltr> گرم
+              {SEP}طلا <Ltr>{formatGrams(Math.round(summary.weight * 1000))}</Ltr> گرم
             </>
           ) : null}
-          {' · '}عیار {summary.cutting !== null ? <Ltr>{fa(summary.cutting)}</Ltr> : 'در انتظار'}
+          {SEP}عیار {summary.cutting !== null ? <Ltr>{fa(summary.cutting)}</Ltr> : 'در انتظار'}
         </Text>
         {entry.kind === 'addTest' && !keepsItsQr(entry) ? (
           <Text size="sm" fw={600}>

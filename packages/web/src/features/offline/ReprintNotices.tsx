@@ -6,6 +6,7 @@ import { IconAlertTriangle, IconReceipt } from '../../components/ui/icons.tsx';
 import type { Reprint } from './db.ts';
 import { dismissReprint, listReprints } from './reprints.ts';
 import { useQueueList } from './runtime.ts';
+import { SEP } from '../../lib/format.ts';
 
 const fa = (n: number) => toPersianDigits(n);
 
@@ -22,7 +23,9 @@ function ReprintRow({ reprint, onDone }: { reprint: Reprint; onDone: () => void 
     <Paper component="li" withBorder radius="md" p="sm" aria-label={`برگه تازه ${name}`}>
       <Stack gap={6}>
         <Text fw={700}>
-          {reprint.titleName} <Ltr>{fa(reprint.docNumber)}</Ltr> · {reprint.customerName}
+          {reprint.titleName} <Ltr>{fa(reprint.docNumber)}</Ltr>
+          {SEP}
+          {reprint.customerName}
         </Text>
         <Text size="sm">
           {reprint.printedNumber === null ? (

@@ -43,6 +43,7 @@ import { applyFieldErrors } from '../../lib/applyFieldErrors.ts';
 import { useUnsavedInput } from '../../lib/unsaved.ts';
 import { PAYMENTS_KEY, paymentQueries, useAddPay, useDeletePay } from './api.ts';
 import { BalanceSummary } from './components/BalanceSummary.tsx';
+import { SEP } from '../../lib/format.ts';
 
 const FIELDS = ['customerId', 'type', 'gold', 'money', 'date', 'desc'] as const;
 
@@ -253,7 +254,7 @@ function PayRow({ pay, onDelete, deleting }: { pay: PayItem; onDelete: () => voi
                 <Ltr>{formatGrams(pay.goldMg)}</Ltr> گرم طلا
               </>
             ) : null}
-            {pay.goldMg > 0 && pay.money > 0 ? ' · ' : null}
+            {pay.goldMg > 0 && pay.money > 0 ? SEP : null}
             {pay.money > 0 ? (
               <>
                 <Ltr>{formatToman(pay.money)}</Ltr> تومان

@@ -27,6 +27,7 @@ import type { StoreResponse, StoreRow } from '@ayar/contract';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { Paginator } from '../../components/ui/Paginator.tsx';
 import { paymentQueries } from './api.ts';
+import { SEP } from '../../lib/format.ts';
 
 const OWES_BG = 'var(--mantine-color-red-0)';
 const STATUS_COLOR = { 0: 'red', 1: 'gray', 2: 'teal' } as const;
@@ -175,7 +176,8 @@ function StoreCards({ rows }: { rows: readonly StoreRow[] }) {
               <Text size="sm">طلا: {gold(row.goldRemain)}</Text>
               <Text size="sm">مبلغ: {money(row.moneyRemain)}</Text>
               <Text size="xs" c="dimmed">
-                کد <Ltr>{toPersianDigits(row.customerCode)}</Ltr> ·{' '}
+                کد <Ltr>{toPersianDigits(row.customerCode)}</Ltr>
+                {SEP}
                 <Ltr>{toPersianDigits(row.testCount)}</Ltr> آزمایش
               </Text>
             </Stack>

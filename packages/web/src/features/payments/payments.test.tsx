@@ -64,7 +64,7 @@ describe('pay/add', () => {
     await user.click(await screen.findByRole('option', { name: /حسن طلافروش/, hidden: true }));
     const gold = within(form).getByLabelText('طلا (گرم)');
     await user.type(gold, '۱۲٫۳۴۵۹');
-    expect(gold).toHaveValue('۱۲.۳۴۵');
+    expect(gold).toHaveValue('۱۲٫۳۴۵');
     await user.click(within(form).getByRole('button', { name: 'ثبت' }));
 
     expect(await screen.findByText('ثبت شد')).toBeInTheDocument();
@@ -133,6 +133,9 @@ describe('user/store', () => {
     expect(owes).toHaveLength(1);
     expect(owes[0]).toHaveTextContent('بدهکار');
     expect(screen.getByText(/حذف شده/)).toBeInTheDocument();
+    // A middle dot beside «۱» read as «کد ۱۰۳»: the code and the count are split by a bar.
+    expect(owes[0]).toHaveTextContent('کد ۱ | ۳ آزمایش');
+    expect(document.body).not.toHaveTextContent('·');
     const url = store[0]!.url.search;
     expect(url).toContain('pageSize=50');
     expect(url).toMatch(/year=14\d\d/);

@@ -5,6 +5,7 @@ import { Ltr } from '../../components/ui/LtrText.tsx';
 import { IconBuilding, IconInfo, IconLogin, IconUserPlus } from '../../components/ui/icons.tsx';
 import { SisterSiteLink } from './SisterSiteLink.tsx';
 import { APP_VERSION, SITE } from '../../lib/site.ts';
+import { SEP } from '../../lib/format.ts';
 
 /**
  * The landing page's side drawer (docs/product.md §2.2). Loaded when first opened: a Mantine Drawer brings
@@ -45,7 +46,9 @@ export default function LandingDrawer(props: { opened: boolean; onClose: () => v
         <SisterSiteLink />
       </Box>
       <Text size="xs" c="dimmed" mt="xl" ta="center">
-        {SITE.tagline} · <Ltr>{APP_VERSION}</Ltr>
+        {SITE.tagline}
+        {SEP}
+        <Ltr>{APP_VERSION}</Ltr>
       </Text>
     </Drawer>
   );

@@ -45,7 +45,7 @@ describe('user settings', () => {
     const fee = screen.getByLabelText(/^درصد اجرت/);
     await user.clear(fee);
     await user.type(fee, '۱۲۰.۵');
-    expect(fee).toHaveValue('۱۲۰.۵');
+    expect(fee).toHaveValue('۱۲۰٫۵');
     await user.click(screen.getByRole('button', { name: 'ذخیره تنظیمات' }));
     expect(
       await screen.findByText('درصد اجرت باید بین ۰ تا ۱۰۰ با حداکثر دو رقم اعشار باشد'),

@@ -175,7 +175,7 @@ function PlaceholdersSection() {
 function SettingsPending({ error, onRetry }: { error: Error | null; onRetry: () => void }) {
   if (!error) {
     return (
-      <Stack maw={760} mx="auto" gap="md" aria-busy="true" aria-label="در حال بارگذاری تنظیمات">
+      <Stack maw={760} mx="auto" gap="md" role="status" aria-busy="true" aria-label="در حال بارگذاری تنظیمات">
         <Skeleton h={210} radius="lg" />
         <Skeleton h={120} radius="lg" />
         <Skeleton h={260} radius="lg" />

@@ -33,6 +33,14 @@ const readyList = () => screen.getByRole('list', { name: 'متن‌های پیا
 const postedBody = () => saves[0]?.body as Record<string, unknown>;
 
 describe('system settings page', () => {
+  it('names its loading placeholder as a busy status (axe: aria-prohibited-attr on a bare div)', async () => {
+    renderWithProviders(<SystemSettingsPage />);
+    const loading = screen.getByRole('status', { name: 'در حال بارگذاری تنظیمات' });
+    expect(loading).toHaveAttribute('aria-busy', 'true');
+    expect(await screen.findByLabelText(/شماره حساب/)).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'در حال بارگذاری تنظیمات' })).not.toBeInTheDocument();
+  });
+
   it('shows the saved values, the placeholders and a preview of the first template', async () => {
     renderWithProviders(<SystemSettingsPage />);
     expect(await screen.findByLabelText(/شماره حساب/)).toHaveValue('6037-9975');

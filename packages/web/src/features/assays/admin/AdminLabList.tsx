@@ -10,7 +10,7 @@ import { ListCard, ListTable, OpenItem, clickableRow } from '../../../components
 import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { confirmThenRun, runAndReport } from '../../../components/ui/confirmThenRun.ts';
 import { IconTrash } from '../../../components/ui/icons.tsx';
-import { formatJalaliDateTime } from '../../../lib/format.ts';
+import { formatJalaliDateTime, SEP } from '../../../lib/format.ts';
 import { ASSAY_KEYS, assayQueries, useManageDeleteTest } from '../api.ts';
 import { WithdrawnBadge } from '../components/PurityBadge.tsx';
 import { DeclineDeleteButton } from './DeclineDeleteButton.tsx';
@@ -184,11 +184,17 @@ function AdminLabCard({ row, kit, justForDelete }: RowProps) {
           <PurityCell row={row} />
         </Group>
         <Text size="sm" c="dimmed">
-          {row.labName} · {row.userFullName}
+          {row.labName}
+          {SEP}
+          {row.userFullName}
         </Text>
         <Text size="xs" c="dimmed">
           ثبت: {when(row.date)}
-          {justForDelete && row.forDeleteDate ? <> · درخواست حذف: {when(row.forDeleteDate)}</> : null}
+          {justForDelete && row.forDeleteDate ? (
+            <>
+              {SEP}درخواست حذف: {when(row.forDeleteDate)}
+            </>
+          ) : null}
         </Text>
         {actions(row)}
       </Stack>

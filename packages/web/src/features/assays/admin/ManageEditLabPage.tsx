@@ -31,7 +31,7 @@ import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { confirmThenRun } from '../../../components/ui/confirmThenRun.ts';
 import { IconTrash } from '../../../components/ui/icons.tsx';
 import { alertSuccess } from '../../../lib/alert.ts';
-import { formatJalaliDateTime } from '../../../lib/format.ts';
+import { formatJalaliDateTime, SEP } from '../../../lib/format.ts';
 import { useUnsavedInput } from '../../../lib/unsaved.ts';
 import { applyFieldErrors } from '../../../lib/applyFieldErrors.ts';
 import { FormDigitsField } from '../../../components/ui/form/index.ts';
@@ -140,7 +140,10 @@ function EditLabHeading({ lab }: { lab: LabDetail }) {
             {lab.titleName} <Ltr>{toPersianDigits(lab.docNumber)}</Ltr>
           </Title>
           <Text size="sm" c="dimmed">
-            {lab.labName} · {lab.userFullName} · ثبت: <Ltr>{formatJalaliDateTime(lab.date)}</Ltr>
+            {lab.labName}
+            {SEP}
+            {lab.userFullName}
+            {SEP}ثبت: <Ltr>{formatJalaliDateTime(lab.date)}</Ltr>
           </Text>
         </Stack>
         <Group gap={6}>

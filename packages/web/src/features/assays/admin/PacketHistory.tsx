@@ -11,7 +11,7 @@ import {
 } from '@ayar/contract';
 import type { TestHistoryItem } from '@ayar/contract';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
-import { formatJalaliDateTime } from '../../../lib/format.ts';
+import { formatJalaliDateTime, SEP } from '../../../lib/format.ts';
 import { useQuery } from '@tanstack/react-query';
 import { assayQueries } from '../api.ts';
 
@@ -196,7 +196,9 @@ export function PacketHistory({ testId }: { testId: string }) {
                 }
               >
                 <Text size="xs" c="dimmed">
-                  <Ltr>{formatJalaliDateTime(item.at)}</Ltr> · {item.actorName ?? 'سیستم'}
+                  <Ltr>{formatJalaliDateTime(item.at)}</Ltr>
+                  {SEP}
+                  {item.actorName ?? 'سیستم'}
                 </Text>
                 {changes.length > 0 ? (
                   <Stack gap={2} mt={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

@@ -87,7 +87,7 @@ describe('manage/edit-lab: withdrawing a result', () => {
     const versionList = await screen.findByRole('list', { name: 'نسخه‌های نتیجه' });
     await waitFor(() => expect(within(versionList).getAllByRole('listitem')).toHaveLength(2));
     expect(within(versionList).getAllByRole('listitem')[1]).toHaveTextContent(
-      'نسخهٔ ۲باطل شده(فعلی)—۱۴۰۵/۰۸/۳۰ ۱۰:۳۰ · مدیرعلت: نمونه اشتباه',
+      'نسخهٔ ۲باطل شده(فعلی)—۱۴۰۵/۰۸/۳۰ ۱۰:۳۰ | مدیرعلت: نمونه اشتباه',
     );
     expect(screen.queryByRole('button', { name: 'باطل کردن نتیجه' })).not.toBeInTheDocument();
   });

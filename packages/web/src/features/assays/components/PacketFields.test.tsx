@@ -129,7 +129,7 @@ describe('FormGramsField', () => {
     const weight = screen.getByLabelText('وزن طلا (گرم)');
     expect(weight).toHaveAttribute('inputmode', 'decimal');
     await user.type(weight, '۱۲٫۳۴۵۶');
-    expect(weight).toHaveValue('۱۲.۳۴۵');
+    expect(weight).toHaveValue('۱۲٫۳۴۵');
     await fillRequired(user);
     await user.click(screen.getByRole('button', { name: 'ذخیره' }));
     expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ weight: '12.345' }), expect.anything());

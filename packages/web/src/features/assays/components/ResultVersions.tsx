@@ -5,7 +5,7 @@ import type { ResultVersion } from '@ayar/contract';
 import { useIsDesktop } from '../../../components/ui/ListTable.tsx';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { FOCUSABLE_SCROLL } from '../../../components/ui/tableScroll.ts';
-import { formatJalaliDateTime, toPersianDigits } from '../../../lib/format.ts';
+import { formatJalaliDateTime, SEP, toPersianDigits } from '../../../lib/format.ts';
 import type { assayQueries } from '../api.ts';
 
 const STATUS: Record<ResultVersion['status'], { label: string; color: string }> = {
@@ -74,7 +74,7 @@ function VersionItem({ version, current }: { version: ResultVersion; current: bo
       </Group>
       <Text size="xs" c="dimmed">
         <Ltr>{formatJalaliDateTime(version.at)}</Ltr>
-        {version.byRole ? ` · ${BY_ROLE[version.byRole]}` : ''}
+        {version.byRole ? `${SEP}${BY_ROLE[version.byRole]}` : ''}
       </Text>
       {version.reason ? <Text size="sm">علت: {version.reason}</Text> : null}
     </Stack>

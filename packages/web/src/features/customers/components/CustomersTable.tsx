@@ -5,6 +5,7 @@ import { UI, toPersianDigits } from '@ayar/contract';
 import type { CustomerRow } from '@ayar/contract';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { IconTrash } from '../../../components/ui/icons.tsx';
+import { SEP } from '../../../lib/format.ts';
 
 export interface CustomersTableProps {
   rows: CustomerRow[];
@@ -43,8 +44,15 @@ export function CustomersTable({ rows, onDelete, deleting }: CustomersTableProps
               <Stack gap={2} style={{ minWidth: 0 }}>
                 {name(row)}
                 <Text size="sm" c="dimmed">
-                  کد {digits(String(row.customerCode))} · {digits(row.customerMobile)}
-                  {row.customerPhone ? <> · {digits(row.customerPhone)}</> : null}
+                  کد {digits(String(row.customerCode))}
+                  {SEP}
+                  {digits(row.customerMobile)}
+                  {row.customerPhone ? (
+                    <>
+                      {SEP}
+                      {digits(row.customerPhone)}
+                    </>
+                  ) : null}
                 </Text>
               </Stack>
               {del(row)}

@@ -45,9 +45,19 @@ export function DailyChartPanel({ admin }: { admin: boolean }) {
             نمودار بارگذاری نشد.
           </Alert>
         ) : daily.isPending ? (
-          <Skeleton h={300} radius="md" aria-label="در حال بارگذاری نمودار" />
+          <Skeleton h={300} radius="md" role="status" aria-busy="true" aria-label="در حال بارگذاری نمودار" />
         ) : (
-          <Suspense fallback={<Skeleton h={300} radius="md" aria-label="در حال بارگذاری نمودار" />}>
+          <Suspense
+            fallback={
+              <Skeleton
+                h={300}
+                radius="md"
+                role="status"
+                aria-busy="true"
+                aria-label="در حال بارگذاری نمودار"
+              />
+            }
+          >
             <DailyCharts data={daily.data} admin={admin} />
           </Suspense>
         )}

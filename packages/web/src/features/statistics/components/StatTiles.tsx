@@ -73,6 +73,7 @@ export function StatTiles<TData extends StatTilesData>({
       <SimpleGrid
         cols={{ base: 2, sm: 3, lg: 4 }}
         spacing="sm"
+        role="status"
         aria-busy="true"
         aria-label="در حال بارگذاری آمار"
       >
