@@ -8,8 +8,11 @@ export type Role = (typeof ROLES)[number];
 export const AUDIENCES = ['public', 'workshop', 'admin', 'any-user'] as const;
 export type Audience = (typeof AUDIENCES)[number];
 
-/** Workshop status (docs/product.md §5.8): 0 new, 5 inactive lab, 1 active lab with codes. */
-export const WORKSHOP_STATUS = { new: 0, active: 1, inactive: 5 } as const;
+/**
+ * Workshop status (docs/product.md §5.8): the spec's 0 new, 5 inactive lab, 1 active lab with codes, and
+ * 9 suspended by the administrator, a state of its own the spec does not name (ADR 0044).
+ */
+export const WORKSHOP_STATUS = { new: 0, active: 1, inactive: 5, suspended: 9 } as const;
 export type WorkshopStatus = (typeof WORKSHOP_STATUS)[keyof typeof WORKSHOP_STATUS];
 
 /** The six fixed test types; their ids never change, so clients and seeds can rely on them. */

@@ -76,6 +76,7 @@ export const ROUTES = {
     resultVersions: resultVersions.resultVersions,
     reserveCodes: offline.reserveCodes,
     releaseCodes: offline.releaseCodes,
+    reservations: offline.reservations,
   },
   customer: {
     addCustomer: customers.addCustomer,

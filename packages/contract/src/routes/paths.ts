@@ -66,6 +66,8 @@ export const ROUTE_PATHS = {
     /** Numbers kept for one device to register offline (issue 19). */
     reserveCodes: p('POST', '/Tests/ReserveCodes', 'workshop'),
     releaseCodes: p('POST', '/Tests/ReleaseCodes', 'workshop'),
+    /** The lab's numbers and the devices holding some (ADR 0045). */
+    reservations: p('GET', '/Tests/Reservations', 'workshop'),
   },
   customer: {
     addCustomer: p('POST', '/Customer/AddCustomer', 'workshop'),

@@ -19,6 +19,8 @@ import * as m0016 from './migrations/0016_offline_counter.ts';
 import * as m0017 from './migrations/0017_name_filter_counts.ts';
 import * as m0018 from './migrations/0018_result_status_list.ts';
 import * as m0019 from './migrations/0019_signing_key_retirement.ts';
+import * as m0020 from './migrations/0020_reservation_leases.ts';
+import * as m0021 from './migrations/0021_workshop_suspended.ts';
 
 /** Migrations are listed here (not read from disk) so the order is explicit and bundlers keep them. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +43,8 @@ const migrations: Record<string, Migration> = {
   '0017_name_filter_counts': m0017,
   '0018_result_status_list': m0018,
   '0019_signing_key_retirement': m0019,
+  '0020_reservation_leases': m0020,
+  '0021_workshop_suspended': m0021,
 };
 
 /** Every migration this code knows, in order: a backup made by a newer one is refused (ADR 0021). */

@@ -282,6 +282,17 @@ const SCHEMA: Schema = {
     toCode: { type: 'int8', nullable: false },
     createdAt: { type: 'timestamptz', nullable: false },
   },
+  codeDevices: {
+    workshopId: { type: 'uuid', nullable: false },
+    deviceId: { type: 'text', nullable: false },
+    lastSeenAt: { type: 'timestamptz', nullable: false },
+  },
+  codeDeviceUses: {
+    workshopId: { type: 'uuid', nullable: false },
+    deviceId: { type: 'text', nullable: false },
+    usedAt: { type: 'timestamptz', nullable: false },
+    count: { type: 'int4', nullable: false },
+  },
 };
 
 /** Tables the migrations make that Kysely does not type: read through SQL, or Kysely's own. */

@@ -36,7 +36,7 @@ export interface UsersTable {
   workshopCode: Generated<number | null>;
   isPublicUser: Generated<boolean>;
   isLabOwner: Generated<boolean>;
-  status: Generated<0 | 1 | 5>;
+  status: Generated<0 | 1 | 5 | 9>;
   settings: Json;
   audioFileId: string | null;
   sessionVersion: Generated<number>;
@@ -294,6 +294,21 @@ export interface CodeReservationsTable {
   createdAt: Generated<Date>;
 }
 
+/** When a device of a workshop last reached the server: its reservation's lease (ADR 0045). */
+export interface CodeDevicesTable {
+  workshopId: string;
+  deviceId: string;
+  lastSeenAt: Generated<Date>;
+}
+
+/** Packets a device registered, kept a day to size its reservation (ADR 0045). */
+export interface CodeDeviceUsesTable {
+  workshopId: string;
+  deviceId: string;
+  usedAt: Generated<Date>;
+  count: number;
+}
+
 export interface DB {
   files: FilesTable;
   users: UsersTable;
@@ -316,6 +331,8 @@ export interface DB {
   resultVersions: ResultVersionsTable;
   idempotencyKeys: IdempotencyKeysTable;
   codeReservations: CodeReservationsTable;
+  codeDevices: CodeDevicesTable;
+  codeDeviceUses: CodeDeviceUsesTable;
 }
 
 export type User = Selectable<UsersTable>;
