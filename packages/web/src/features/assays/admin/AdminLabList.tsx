@@ -222,7 +222,7 @@ function AdminLabTable(props: AdminLabTableProps) {
       rows={list}
       loading={props.loading}
       skeleton={
-        <Stack gap="xs" aria-busy="true" aria-label="در حال بارگذاری">
+        <Stack gap="xs" role="status" aria-busy="true" aria-label="در حال بارگذاری">
           <Skeleton height={48} radius="md" />
           <Skeleton height={48} radius="md" />
           <Skeleton height={48} radius="md" />

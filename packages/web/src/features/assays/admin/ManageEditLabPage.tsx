@@ -108,7 +108,7 @@ export function ManageEditLabPage() {
   return (
     <Stack gap="md" maw={860} mx="auto">
       {lab.isPending ? (
-        <Paper withBorder radius="lg" p="md" aria-busy="true" aria-label="در حال بارگذاری">
+        <Paper withBorder radius="lg" p="md" role="status" aria-busy="true" aria-label="در حال بارگذاری">
           <Stack gap="sm">
             <Skeleton height={28} width="40%" />
             <Skeleton height={220} />

@@ -173,7 +173,7 @@ export function PacketHistory({ testId }: { testId: string }) {
   return (
     <SectionCard id="packet-history" title="تاریخچه بسته" gap="md">
       {history.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label="در حال بارگذاری تاریخچه">
+        <Stack gap="xs" role="status" aria-busy="true" aria-label="در حال بارگذاری تاریخچه">
           <Skeleton height={40} />
           <Skeleton height={40} />
         </Stack>
