@@ -29,7 +29,7 @@ export async function holdings(db: Database, workshopId: string): Promise<Holdin
   const scope = workshopScope(workshopId);
   const blocks = await repo.deviceBlocks(db, scope, IDLE_LEASE_HOURS);
   if (blocks.length === 0) return [];
-  const used = await repo.usedInDeviceBlocks(db, scope);
+  const used = await repo.usedInBlocks(db, scope, 'devices');
   const byDevice = new Map<string, Holding>();
   for (const b of blocks) {
     const h = byDevice.get(b.deviceId) ?? {

@@ -48,13 +48,14 @@ export function blocksOf(db: Database, scope: WorkshopScope, deviceId: string | 
 }
 
 /**
- * The packet numbers already used inside the device's blocks (`null`: the released ones). Numbers are
- * unique network-wide, so any packet with the number has used it.
+ * The packet numbers already used inside the device's blocks (`null`: the released ones; `'devices'`:
+ * every device's, not the released ones). Numbers are unique network-wide, so any packet with the number
+ * has used it.
  */
 export async function usedInBlocks(
   db: Database,
   scope: WorkshopScope,
-  deviceId: string | null,
+  deviceId: string | null | 'devices',
 ): Promise<number[]> {
   const rows = await db
     .selectFrom('codeReservations as r')
@@ -63,7 +64,11 @@ export async function usedInBlocks(
     )
     .select('a.docNumber')
     .where((eb) => inScope(eb, 'r.workshopId', scope))
-    .where('r.deviceId', deviceId === null ? 'is' : '=', deviceId)
+    .$call((q) =>
+      deviceId === 'devices'
+        ? q.where('r.deviceId', 'is not', null)
+        : q.where('r.deviceId', deviceId === null ? 'is' : '=', deviceId),
+    )
     .execute();
   return rows.map((r) => r.docNumber);
 }
@@ -190,20 +195,6 @@ export function deviceBlocks(db: Database, scope: WorkshopScope, idleHours: numb
     .where('r.deviceId', 'is not', null)
     .orderBy('r.fromCode')
     .execute();
-}
-
-/** The packet numbers used inside the workshop's devices' blocks (not the released ones). */
-export async function usedInDeviceBlocks(db: Database, scope: WorkshopScope): Promise<number[]> {
-  const rows = await db
-    .selectFrom('codeReservations as r')
-    .innerJoin('assays as a', (join) =>
-      join.on((eb) => eb.between('a.docNumber', eb.ref('r.fromCode'), eb.ref('r.toCode'))),
-    )
-    .select('a.docNumber')
-    .where((eb) => inScope(eb, 'r.workshopId', scope))
-    .where('r.deviceId', 'is not', null)
-    .execute();
-  return rows.map((r) => r.docNumber);
 }
 
 /** The numbers the workshop bought (its ranges' sizes) and how many of its packets have a number. */
