@@ -3,10 +3,12 @@ import type { ComponentType } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api.ts';
+import { useAuth } from '../lib/auth.ts';
 import { GuardOutlet } from './Guard.tsx';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
 import { isEmbeddedPath } from './guard.ts';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { AdminDashboardFrame } from './pages/DashboardFrame.tsx';
 import { LandingPage as ResultsLandingPage } from '../features/results/LandingPage.tsx';
 import { EmbeddedLookupPage } from '../features/results/EmbeddedLookupPage.tsx';
 import { preloadAllScreens, preloadable } from './preloadable.tsx';
@@ -16,7 +18,7 @@ import { preloadAllScreens, preloadable } from './preloadable.tsx';
  * and every feature behind sign-in load on demand (the landing budget: bench/web-size.ts).
  */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
-  return preloadable(load, name) as ComponentType;
+  return preloadable(load, name) as ComponentType & { preload: () => Promise<void> };
 }
 
 const AboutPage = page(() => import('./pages/AboutPage.tsx'), 'AboutPage');
@@ -79,8 +81,19 @@ function LandingPage() {
 // Tests render screens and look at them at once, as before the screens were split off.
 if (import.meta.env.MODE === 'test') await preloadAllScreens();
 
-/** What shows while a screen's code arrives (usually a fraction of a second). */
+/**
+ * What shows while a screen's code arrives (usually a fraction of a second). The admin's dashboard, whose
+ * direct load waits for the shell and then the screen, shows its frame instead, and its code is asked for
+ * alongside the shell's rather than after it.
+ */
 function ScreenLoading() {
+  const { pathname } = useLocation();
+  const { user } = useAuth();
+  const adminDashboard = pathname === '/dashboard' && user?.role === 'admin';
+  useEffect(() => {
+    if (adminDashboard) void DashboardPage.preload().catch(() => undefined);
+  }, [adminDashboard]);
+  if (adminDashboard) return <AdminDashboardFrame />;
   return (
     <Center mih="40vh" role="status" aria-label="در حال بارگذاری صفحه">
       <Loader size="md" color="gold.6" />

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ROUTES, todayGregorianInTehran } from '@ayar/contract';
+import { ROUTES, WORKSHOP_STATUS, todayGregorianInTehran } from '@ayar/contract';
 import { renderApp } from '../../test/render.tsx';
 import { handle, handleAny } from '../../test/server.ts';
 import type { Calls } from '../../test/server.ts';
@@ -148,6 +148,61 @@ describe('the admin dashboard', () => {
       }),
     );
     expect((await screen.findByTestId('pending-total')).textContent).toContain('۱۲۰٬۰۰۰');
+  });
+});
+
+const newLab = {
+  id: 'w9',
+  fName: 'آزمایشگاه تازه',
+  fullName: 'مدیر تازه',
+  userName: 'tazeh',
+  code: null,
+  status: WORKSHOP_STATUS.new,
+};
+
+describe('the admin dashboard: labs waiting for activation', () => {
+  it('shows how many labs wait, read as the new labs list’s totalCount, and links to that list', async () => {
+    const lists = handle(ROUTES.manage.labOwners, ({ query }) => ({
+      list: [newLab],
+      totalCount: query.pageSize === '1' ? 3 : 1,
+      currPage: 1,
+      pageSize: Number(query.pageSize),
+    }));
+    signIn('admin');
+    const user = userEvent.setup();
+    renderApp('/dashboard');
+    const link = await screen.findByRole('link', { name: /۳ آزمایشگاه در انتظار فعال‌سازی/ });
+    expect(link).toHaveAttribute('href', '/manage/lab-owners?status=0');
+    expect(lists[0]?.query).toMatchObject({ status: '0', pageNumber: '1', pageSize: '1' });
+
+    // The link opens the admin's list narrowed to new labs.
+    await user.click(link);
+    expect(await screen.findByText('آزمایشگاه تازه')).toBeInTheDocument();
+    expect(lists.last?.query).toMatchObject({ status: '0', pageSize: '100' });
+    // The status filter shows the narrowing (the filter panel may be folded on a phone).
+    expect(screen.getByDisplayValue('جدید')).toBeInTheDocument();
+  });
+
+  it('says none wait when the count is 0', async () => {
+    handle(ROUTES.manage.labOwners, { list: [], totalCount: 0, currPage: 1, pageSize: 1 });
+    signIn('admin');
+    renderApp('/dashboard');
+    expect(await screen.findByRole('link', { name: /آزمایشگاهی در انتظار فعال‌سازی نیست/ })).toHaveAttribute(
+      'href',
+      '/manage/lab-owners?status=0',
+    );
+  });
+
+  it('shows its frame at once: the heading and the tiles’ places while the data is on its way', async () => {
+    const never = () => new Promise<never>(() => {});
+    handle(ROUTES.manage.labOwners, never);
+    handle(ROUTES.manage.getTestStatisticsWithGroupUser, never);
+    signIn('admin');
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'داشبورد شبکه' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'در حال شمارش آزمایشگاه‌های جدید' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'در حال بارگذاری خلاصه آمار' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'در حال بارگذاری آزمایشگاه‌ها' })).toBeInTheDocument();
   });
 });
 

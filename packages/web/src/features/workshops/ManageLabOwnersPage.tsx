@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ManageLabOwner, WorkshopStatus } from '@ayar/contract';
 import { CollapsibleFilter } from '../../components/ui/CollapsibleFilter.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
@@ -48,6 +48,10 @@ const STATUS_OPTIONS = [
   { value: '0', label: 'جدید' },
   { value: '9', label: 'تعلیق‌شده' },
 ];
+
+/** The status filter from the address (`?status=0`, the dashboard's link to new labs); anything else is «همه». */
+const statusFromAddress = (value: string | null) =>
+  STATUS_OPTIONS.some((option) => option.value === value) ? (value ?? '') : '';
 
 interface ListProps {
   rows: readonly ManageLabOwner[];
@@ -196,7 +200,17 @@ export function ManageLabOwnersPage() {
   const queryClient = useQueryClient();
   const isDesktop = useIsDesktop();
   const [name, setName] = useState('');
-  const [status, setStatus] = useState('');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const status = statusFromAddress(searchParams.get('status'));
+  const setStatus = (value: string) =>
+    setSearchParams(
+      (params) => {
+        if (value === '') params.delete('status');
+        else params.set('status', value);
+        return params;
+      },
+      { replace: true },
+    );
   const [page, setPage] = useState(1);
   const [debouncedName] = useDebouncedValue(name.trim(), 300);
   const query = useQuery(

@@ -1,4 +1,4 @@
-import { ROUTES } from '@ayar/contract';
+import { ROUTES, WORKSHOP_STATUS } from '@ayar/contract';
 import { apiQuery } from '../query.ts';
 
 /** Every cached workshop query starts with this key: a workshop added or changed refreshes them all. */
@@ -10,5 +10,20 @@ export const workshopSearchQueries = {
     apiQuery([...WORKSHOPS_KEY, 'usersByName'], ROUTES.manage.usersByName, {
       query: { name, status },
       background: true,
+    }),
+};
+
+/** The admin's workshop list narrowed to new registrations (the list reads `?status=` from its address). */
+export const NEW_WORKSHOPS_PATH = `/manage/lab-owners?status=${WORKSHOP_STATUS.new}`;
+
+export const workshopCountQueries = {
+  /**
+   * How many labs wait for activation (status 0, new registrations): the admin list's `totalCount` for
+   * that status, one row read (no route of its own). A count, so always asked again (ADR 0026).
+   */
+  waitingActivation: () =>
+    apiQuery([...WORKSHOPS_KEY, 'newCount'], ROUTES.manage.labOwners, {
+      query: { name: '', status: String(WORKSHOP_STATUS.new), pageNumber: 1, pageSize: 1 },
+      fresh: true,
     }),
 };

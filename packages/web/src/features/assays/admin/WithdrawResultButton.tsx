@@ -12,7 +12,7 @@ import { applyFieldErrors } from '../../../lib/applyFieldErrors.ts';
 import { ASSAY_KEYS, useWithdrawResult } from '../api.ts';
 import { ReasonDialogForm } from './ReasonDialogForm.tsx';
 
-type Packet = Pick<LabDetail, 'id' | 'docNumber' | 'titleName' | 'cutting' | 'labName'>;
+type Packet = Pick<LabDetail, 'id' | 'docNumber' | 'titleName' | 'cutting' | 'labName' | 'sendSMS'>;
 
 /** Whether the admin may withdraw the packet's result: published, not withdrawn, not deleted. */
 export const canWithdraw = (lab: LabDetail) =>
@@ -46,14 +46,20 @@ function WithdrawForm({ packet, onClose }: { packet: Packet; onClose: () => void
         <>
           نتیجه {packet.titleName} <Ltr>{toPersianDigits(packet.docNumber)}</Ltr> ({packet.labName}) با عیار{' '}
           <Ltr>{toPersianDigits(packet.cutting ?? 0)}</Ltr> باطل می‌شود: صفحه عمومی به جای عیار «این نتیجه
-          باطل شده است» و علت را نشان می‌دهد و به مشتری پیامک می‌رود. بسته و تاریخچه‌اش می‌مانند؛ با ثبت عیار
-          تازه نتیجه دوباره منتشر می‌شود.
+          باطل شده است» و علت را نشان می‌دهد.{' '}
+          {/* The server texts the customer only where the packet sends SMS (ADR 0029, withdraw.ts). */}
+          {packet.sendSMS
+            ? 'به مشتری پیامک باطل شدن با همین علت فرستاده می‌شود.'
+            : 'پیامک این بسته خاموش است: به مشتری پیامکی فرستاده نمی‌شود.'}{' '}
+          بسته و تاریخچه‌اش می‌مانند؛ با ثبت عیار تازه نتیجه دوباره منتشر می‌شود.
         </>
       }
       control={form.control}
       name="reason"
       label="علت باطل کردن"
-      description="در صفحه عمومی نتیجه و پیامک مشتری دیده می‌شود"
+      description={
+        packet.sendSMS ? 'در صفحه عمومی نتیجه و پیامک مشتری دیده می‌شود' : 'در صفحه عمومی نتیجه دیده می‌شود'
+      }
       maxLength={CHANGE_REASON_MAX}
       submitLabel="باطل کردن نتیجه"
       color="red"

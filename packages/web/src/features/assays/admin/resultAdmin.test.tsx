@@ -92,6 +92,28 @@ describe('manage/edit-lab: withdrawing a result', () => {
     expect(screen.queryByRole('button', { name: 'باطل کردن نتیجه' })).not.toBeInTheDocument();
   });
 
+  it('says the customer gets an SMS only when the packet sends SMS (ADR 0029)', async () => {
+    handle(ROUTES.manage.resultVersions, { list: [resultVersion()] });
+    const user = userEvent.setup();
+
+    handle(ROUTES.manage.getTest, { ...published, sendSMS: true });
+    const first = renderApp(PATH);
+    await user.click(await screen.findByRole('button', { name: 'باطل کردن نتیجه' }));
+    let dialog = within(await screen.findByRole('dialog', { name: 'باطل کردن نتیجه' }));
+    expect(dialog.getByText(/به مشتری پیامک باطل شدن با همین علت فرستاده می‌شود/)).toBeInTheDocument();
+    expect(dialog.queryByText(/پیامکی فرستاده نمی‌شود/)).not.toBeInTheDocument();
+    expect(dialog.getByText('در صفحه عمومی نتیجه و پیامک مشتری دیده می‌شود')).toBeInTheDocument();
+    first.unmount();
+
+    handle(ROUTES.manage.getTest, { ...published, sendSMS: false });
+    renderApp(PATH);
+    await user.click(await screen.findByRole('button', { name: 'باطل کردن نتیجه' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'باطل کردن نتیجه' }));
+    expect(dialog.getByText(/پیامک این بسته خاموش است: به مشتری پیامکی فرستاده نمی‌شود/)).toBeInTheDocument();
+    expect(dialog.queryByText(/پیامک باطل شدن/)).not.toBeInTheDocument();
+    expect(dialog.getByText('در صفحه عمومی نتیجه دیده می‌شود')).toBeInTheDocument();
+  });
+
   it('offers no withdrawal before a result is published', async () => {
     handle(ROUTES.manage.getTest, labRow({ cutting: null }));
     renderApp(PATH);

@@ -1,8 +1,12 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Divider, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { Divider, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { todayGregorianInTehran } from '@ayar/contract';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
+import { IconHourglass } from '../../../components/ui/icons.tsx';
+import { NEW_WORKSHOPS_PATH, workshopCountQueries } from '../../../lib/queries/workshops.ts';
 import { useGroupUserStatistics } from '../api.ts';
 import type { DateFilter } from '../api.ts';
 import { formatCount, jalaliLabel } from '../format.ts';
@@ -20,6 +24,50 @@ function SummaryCard({ label, children, testId }: { label: string; children: Rea
         {label}
       </Text>
       {children}
+    </Paper>
+  );
+}
+
+/**
+ * Labs waiting for activation (new registrations, status 0), linking to the lab list narrowed to them. Its
+ * place is kept by a skeleton while the count arrives.
+ */
+function WaitingActivation() {
+  const query = useQuery(workshopCountQueries.waitingActivation());
+  if (query.isPending) {
+    return <Skeleton h={72} radius="lg" role="status" aria-label="در حال شمارش آزمایشگاه‌های جدید" />;
+  }
+  if (!query.data) return null;
+  const count = query.data.totalCount;
+  return (
+    <Paper
+      component={Link}
+      to={NEW_WORKSHOPS_PATH}
+      withBorder
+      radius="lg"
+      p="md"
+      data-testid="waiting-activation"
+      style={{ textDecoration: 'none', color: 'inherit' }}
+    >
+      <Group gap="sm" wrap="nowrap">
+        <ThemeIcon size={40} radius="xl" variant="light" color={count > 0 ? 'blue' : 'gray'}>
+          <IconHourglass size={22} />
+        </ThemeIcon>
+        <div>
+          <Text fw={700}>
+            {count > 0 ? (
+              <>
+                <Ltr>{formatCount(count)}</Ltr> آزمایشگاه در انتظار فعال‌سازی
+              </>
+            ) : (
+              'آزمایشگاهی در انتظار فعال‌سازی نیست'
+            )}
+          </Text>
+          <Text size="sm" c="dimmed">
+            دیدن آزمایشگاه‌های جدید
+          </Text>
+        </div>
+      </Group>
     </Paper>
   );
 }
@@ -47,6 +95,7 @@ export function AdminDashboard({ notice }: { notice?: ReactNode }) {
           داشبورد شبکه
         </Title>
         {notice}
+        <WaitingActivation />
         <DashboardRange onApply={setRange} />
         <Text size="sm" c="dimmed" aria-live="polite">
           آمار {period}
@@ -79,7 +128,13 @@ export function AdminDashboard({ notice }: { notice?: ReactNode }) {
             </SummaryCard>
           </SimpleGrid>
         ) : (
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" aria-busy="true">
+          <SimpleGrid
+            cols={{ base: 1, xs: 3 }}
+            spacing="sm"
+            role="status"
+            aria-label="در حال بارگذاری خلاصه آمار"
+            aria-busy="true"
+          >
             <Skeleton h={92} radius="lg" />
             <Skeleton h={92} radius="lg" />
             <Skeleton h={92} radius="lg" />

@@ -181,7 +181,7 @@ export function WorkshopsTable({ list, loading }: { list: GroupUserItem[] | unde
   let body;
   if (loading) {
     body = (
-      <Stack gap="xs" aria-busy="true">
+      <Stack gap="xs" role="status" aria-label="در حال بارگذاری آزمایشگاه‌ها" aria-busy="true">
         {Array.from({ length: 5 }, (_, i) => (
           <Skeleton key={i} h={44} />
         ))}
