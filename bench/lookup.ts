@@ -1,5 +1,5 @@
 /**
- * The public lookup and the lab list at scale (issue 5):
+ * The public lookup and the lab list at scale (ADR 0034, ADR 0039):
  *   node bench/lookup.ts [--duration 10] [--connections 50] [--rounds 2] [--list-concurrency 1,2,4]
  *                        [--workers 1] [--nodes 1] [--warmup 5] [--rate N] [--redis-url URL] [--only lookup,list]
  *                        [--database-url URL] [--profile DIR]
@@ -15,7 +15,7 @@
  *     and photo ids) as a named statement like ours,
  *     no validation, envelope, rate limiting, helmet or logging, in this process. The two are loaded one
  *     at a time (alternating, `--rounds` times each) by autocannon from a worker thread with the same
- *     numbers. Targets (issue 18): ours ≥ 85 % of the minimal one's requests/s, and a p99 (of all the
+ *     numbers. Targets (ADR 0039): ours ≥ 85 % of the minimal one's requests/s, and a p99 (of all the
  *     requests of its rounds, ADR 0039) no worse than the minimal one's in the same run. Then both
  *     again at one rate below saturation (`--rate`, else 60 % of the slower's), where a p99 is what
  *     the code adds, not the queue.

@@ -6,7 +6,7 @@ import { adminToken, apiCall, labWithNumbers } from './api.ts';
 import { expectAccessible } from './axe.ts';
 import { launch, newPage, PHONE, signIn, url } from './browser.ts';
 
-// Issue 19: the counter goes on without a connection. Playwright's offline mode cuts the page's
+// The counter goes on without a connection (ADR 0033, ADR 0040, ADR 0045). Playwright's offline mode cuts the page's
 // requests; the service worker serves the app's files from its cache, as on a counter whose line
 // dropped. What reached the server is read through the API afterwards.
 
@@ -223,7 +223,7 @@ const makeEntriesOld = (page: Page) =>
       }),
   );
 
-describe('issue 19: the counter keeps working offline', () => {
+describe('the counter keeps working offline', () => {
   it('registers 20 packets and 5 purities offline across a reload, prints a slip, and sends each once', async () => {
     const FIRST = 7_100_000;
     const lab = await setUpLab('آزمایشگاه بی‌خط', FIRST, 5);

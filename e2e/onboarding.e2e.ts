@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.ts';
 import { admin, DESKTOP, launch, newPage, PHONE, signIn, url } from './browser.ts';
 
-// Issue 3's walk: a lab registers on its own, the admin activates and converts it, the lab asks for
-// credit, the admin accepts by holding, and the lab buys 100 packet numbers and sees the range.
+// A new lab's walk (docs/product.md §4.6, ADR 0044): a lab registers on its own, the admin activates
+// it in one step, the lab asks for credit, the admin accepts by holding, and the lab buys 100 packet
+// numbers, confirming the count and the price, and sees the range.
 
 let browser: Browser;
 beforeAll(async () => {

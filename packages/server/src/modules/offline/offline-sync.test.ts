@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ASSAY_MSG, OFFLINE_MSG } from '@ayar/contract';
 import { draft, packetSuite, type Lab } from '../assays/test-setup.ts';
 
-// What a sync sends (issue 19.2, 19.4; ADR 0033): AddTest and AddCutting with an idempotency key. The
+// What a sync sends (ADR 0033, ADR 0040): AddTest and AddCutting with an idempotency key. The
 // public token a slip was printed with offline is bound-tokens.test.ts's (ADR 0040).
 
 const { suite, post, newLab, add, messagesOf, auditOf } = packetSuite();

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render.tsx';
 import { AdminDashboardFrame } from './DashboardFrame.tsx';
 
-// Issue 30.6: a direct load of the admin's dashboard shows its frame while the screen's code arrives
+// A direct load of the admin's dashboard shows its frame while the screen's code arrives
 // (the router's fallback), with the places the screen then fills, never a bare spinner.
 describe('the admin dashboard’s frame', () => {
   it('shows the heading and the tiles’ places as labelled status skeletons', () => {
