@@ -28,6 +28,11 @@ export const CUSTOMER_MSG = {
 /** Page sizes of docs/product.md §6.5: the workshop's list 200, the admin's 50. */
 export const CUSTOMER_PAGE_SIZE = { workshop: 200, admin: 50 } as const;
 export const CUSTOMERS_BY_NAME_LIMIT = 20;
+/**
+ * The most customers a counter keeps for choosing offline (ADR 0047): a lab with more keeps those
+ * that brought a packet most recently.
+ */
+export const CUSTOMER_BOOK_LIMIT = 5_000;
 
 /**
  * The search key of a name, as the `customers.search_key` column computes it in SQL (migration
@@ -218,6 +223,13 @@ export const customerSearchItemSchema = z.object({
   mobile: z.string().nullable(),
 });
 export type CustomerSearchItem = z.infer<typeof customerSearchItemSchema>;
+
+/** The lab's customer book for offline choosing: at most CUSTOMER_BOOK_LIMIT, and how many there are. */
+export const customerBookSchema = z.object({
+  list: z.array(customerSearchItemSchema),
+  totalCount: z.number().int(),
+});
+export type CustomerBook = z.infer<typeof customerBookSchema>;
 
 export const allCustomersQuerySchema = z.object({
   pageNumber: intInput({ min: 1, max: 1_000_000 }).default(1),

@@ -81,6 +81,7 @@ export const ROUTES = {
   customer: {
     addCustomer: customers.addCustomer,
     customersByName: customers.customersByName,
+    customerBook: customers.customerBook,
     allCustomers: customers.allCustomers,
     delete: customers.deleteCustomer,
     getCustomer: customers.getCustomer,

@@ -6,6 +6,8 @@ import {
   allCustomersResponseSchema,
   customerDetailSchema,
   customerIdQuerySchema,
+  CUSTOMER_BOOK_LIMIT,
+  customerBookSchema,
   customerSearchItemSchema,
   customersByNameQuerySchema,
   deleteCustomerRequestSchema,
@@ -63,6 +65,22 @@ export const customersByName = route(P.customer.customersByName, {
   example: {
     request: { name: 'علی' },
     response: [{ id: EX.customerId, name: EX.customerName, settings: null, code: 12, mobile: EX.mobile }],
+  },
+});
+
+export const customerBook = route(P.customer.customerBook, {
+  summary: "The workshop's customers for choosing offline: every one, up to a limit",
+  description:
+    `The items of CustomersByName for the whole book, so a counter can find any of its customers ` +
+    `while the line is down (kept on the device, cleared at sign-out). At most ${CUSTOMER_BOOK_LIMIT}; ` +
+    'a workshop with more gets those that brought a packet most recently, and `totalCount` says how ' +
+    `many there are. ${SETTINGS}`,
+  response: customerBookSchema,
+  example: {
+    response: {
+      list: [{ id: EX.customerId, name: EX.customerName, settings: null, code: 12, mobile: EX.mobile }],
+      totalCount: 1,
+    },
   },
 });
 

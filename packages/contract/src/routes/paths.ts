@@ -72,6 +72,8 @@ export const ROUTE_PATHS = {
   customer: {
     addCustomer: p('POST', '/Customer/AddCustomer', 'workshop'),
     customersByName: p('GET', '/Customer/CustomersByName', 'workshop'),
+    /** Every customer (up to a limit) for the counter's offline choosing (ADR 0047). */
+    customerBook: p('GET', '/Customer/CustomerBook', 'workshop'),
     allCustomers: p('GET', '/Customer/AllCustomers', 'workshop'),
     delete: p('POST', '/Customer/Delete', 'workshop'),
     getCustomer: p('GET', '/Customer/GetCustomer', 'workshop'),

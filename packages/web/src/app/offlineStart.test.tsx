@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import type { QueryKey } from '@tanstack/react-query';
@@ -69,7 +70,8 @@ async function openListOnline() {
   handle(ROUTES.tests.allTests, page('حسن طلافروش', 'رضا زرگر'));
   const first = await loadPage();
   const app = await first.renderApp('/lab/list');
-  expect(await screen.findByText(/حسن طلافروش/)).toBeInTheDocument();
+  // The first load of the lazy screens can take seconds on a busy machine.
+  expect(await screen.findByText(/حسن طلافروش/, undefined, { timeout: 10_000 })).toBeInTheDocument();
   await waitFor(async () =>
     expect((await first.stored()).some((key) => key[0] === 'assays' && key[1] === 'list')).toBe(true),
   );
@@ -153,6 +155,56 @@ describe('an offline start of a signed-in workshop', () => {
       vi.useRealTimers();
     }
   });
+});
+
+describe('the customer book (ADR 0047)', () => {
+  const BOOK = {
+    list: [
+      {
+        id: 'c0c0c0c0-0000-4000-8000-000000000001',
+        name: 'حسن طلافروش',
+        settings: null,
+        code: 1,
+        mobile: '09121111111',
+      },
+      {
+        id: 'c0c0c0c0-0000-4000-8000-000000000002',
+        name: 'مهدی زرین‌دست',
+        settings: null,
+        code: 2,
+        mobile: '09122222222',
+      },
+    ],
+    totalCount: 2,
+  };
+  const bookStored = async (app: Awaited<ReturnType<typeof loadPage>>) =>
+    (await app.stored()).some((key) => key[0] === 'customers' && key[1] === 'book');
+
+  it('is read online, kept for an offline start, searched there, and deleted at sign-out', async () => {
+    const read = handle(ROUTES.customer.customerBook, BOOK);
+    const first = await openListOnline();
+    expect(read.length).toBeGreaterThan(0);
+    await waitFor(async () => expect(await bookStored(first)).toBe(true));
+
+    // The next start has no line: a customer this device never searched for is found in the book.
+    setConnection(false);
+    const next = await loadPage();
+    await next.renderApp('/lab/add');
+    const user = userEvent.setup();
+    const customer = await screen.findByRole('textbox', { name: /^نام مشتری/ });
+    await user.type(customer, 'زرین');
+    await screen.findByRole('option', { name: /مهدی زرین‌دست/, hidden: true });
+    await waitFor(() =>
+      expect(screen.queryByRole('option', { name: /حسن طلافروش/, hidden: true })).not.toBeInTheDocument(),
+    );
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(customer).toHaveValue('مهدی زرین‌دست'));
+    expect(requestsTo(ROUTES.customer.customersByName)).toHaveLength(0);
+
+    next.auth.clearLogin();
+    await waitFor(async () => expect(await next.stored()).toEqual([]));
+    expect(next.client().getQueriesData({ queryKey: ['customers'] })).toEqual([]);
+  }, 20_000);
 });
 
 describe('the start’s wait for the restore', () => {

@@ -148,6 +148,30 @@ export async function searchByName(db: Database, scope: WorkshopScope, text: str
   return query.orderBy('c.name').orderBy('c.code').limit(limit).execute();
 }
 
+/**
+ * The workshop's live customers for its offline book (ADR 0047), at most `limit`, and how many there
+ * are. All of them in code order when they fit (the usual case: no look at the packets); over the
+ * limit, those whose last packet is newest.
+ */
+export async function customerBook(db: Database, scope: WorkshopScope, limit: number) {
+  const live = () =>
+    db
+      .selectFrom('customers as c')
+      .where((eb) => inScope(eb, 'c.workshopId', scope))
+      .where('c.deletedAt', 'is', null);
+  const { count } = await live()
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
+  const total = Number(count);
+  let rows = live().select(['c.id', 'c.name', settingsText.as('settings'), 'c.code', 'c.mobile1']);
+  if (total > limit) {
+    const lastPacket = sql`(select max(a.created_at) from assays a
+      where a.workshop_id = c.workshop_id and a.customer_id = c.id and a.deleted_at is null)`;
+    rows = rows.orderBy(sql`${lastPacket} desc nulls last`).orderBy('c.code', 'desc');
+  } else rows = rows.orderBy('c.code');
+  return { list: await rows.limit(limit).execute(), total };
+}
+
 /** One page of the scope's live customers (a workshop's list, or the admin's of every lab or one). */
 export async function listCustomers(
   db: Database,

@@ -25,6 +25,11 @@ export function customersRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   r.route({
+    ...api(ROUTES.customer.customerBook),
+    handler: async (request) => ok(await service.customerBook(deps.db, currentUser(request).id), ''),
+  });
+
+  r.route({
     ...api(ROUTES.customer.allCustomers),
     handler: async (request) =>
       ok(await service.allCustomers(deps.db, currentUser(request).id, request.query), ''),

@@ -1,11 +1,13 @@
 import {
   CUSTOMER_MSG,
   CUSTOMERS_BY_NAME_LIMIT,
+  CUSTOMER_BOOK_LIMIT,
   OTHER_CUSTOMER_ID,
   customerSettingsDiff,
   vageIssue,
   type AddCustomerRequest,
   type AllCustomersQuery,
+  type CustomerBook,
   type CustomerDetail,
   type CustomerRow,
   type CustomerSearchItem,
@@ -105,13 +107,23 @@ export async function customersByName(
   name: string,
 ): Promise<CustomerSearchItem[]> {
   const rows = await repo.searchByName(db, workshopScope(workshopId), name, CUSTOMERS_BY_NAME_LIMIT);
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    settings: settingsString(r.settings),
-    code: r.code,
-    mobile: r.mobile1,
-  }));
+  return rows.map(searchItem);
+}
+
+type SearchRow = Awaited<ReturnType<typeof repo.searchByName>>[number];
+
+const searchItem = (r: SearchRow): CustomerSearchItem => ({
+  id: r.id,
+  name: r.name,
+  settings: settingsString(r.settings),
+  code: r.code,
+  mobile: r.mobile1,
+});
+
+/** The workshop's customer book for choosing offline (ADR 0047). */
+export async function customerBook(db: Database, workshopId: string): Promise<CustomerBook> {
+  const { list, total } = await repo.customerBook(db, workshopScope(workshopId), CUSTOMER_BOOK_LIMIT);
+  return { list: list.map(searchItem), totalCount: total };
 }
 
 export async function allCustomers(

@@ -1,7 +1,8 @@
 import { Group, Text } from '@mantine/core';
 import { toPersianDigits } from '@ayar/contract';
 import type { CustomerSearchItem } from '@ayar/contract';
-import { customerSearchQueries } from '../../lib/queries/customers.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { customerSearchQueries, customersNotFoundText } from '../../lib/queries/customers.ts';
 import { Ltr } from '../ui/LtrText.tsx';
 import { SearchCombobox } from '../ui/SearchCombobox.tsx';
 import { SEP } from '../../lib/format.ts';
@@ -22,6 +23,7 @@ export interface CustomerAutocompleteProps {
  * apart; arrow keys and Enter or a tap choose. The list closes 500 ms after the field loses focus.
  */
 export function CustomerAutocomplete({ placeholder, ...props }: CustomerAutocompleteProps) {
+  const client = useQueryClient();
   return (
     <SearchCombobox<CustomerSearchItem>
       {...props}
@@ -32,7 +34,7 @@ export function CustomerAutocomplete({ placeholder, ...props }: CustomerAutocomp
       suggestWhenEmpty
       // Up to CUSTOMERS_BY_NAME_LIMIT suggestions, too many to show unscrolled on a phone.
       maxListHeight={280}
-      nothingFound="مشتری‌ای پیدا نشد"
+      nothingFound={customersNotFoundText(client)}
       renderOption={(item) => (
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text size="sm">{item.name}</Text>

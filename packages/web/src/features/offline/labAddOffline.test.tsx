@@ -38,7 +38,8 @@ async function fillPacket(user: ReturnType<typeof userEvent.setup>, purity = '75
   await user.type(field(/^عیار/), purity);
 }
 
-describe('lab/add offline', () => {
+// Each walks lab/add by keyboard, several seconds on a busy 2-core machine.
+describe('lab/add offline', { timeout: 15_000 }, () => {
   it('takes the numbers this device holds, in order across a gap, and queues the packets', async () => {
     await holdNumbers([
       { from: 5001, to: 5001 },

@@ -7,7 +7,9 @@ import type { QueryKey } from '@tanstack/react-query';
  * query). app/offlineCache.test.ts checks the features' keys still start like this.
  */
 export const PERSISTED_KEY_PREFIXES: readonly QueryKey[] = [
-  // lab/add's customer picker (with each customer's fee settings) and customer/list, customer/edit.
+  // lab/add's customer picker (with each customer's fee settings): the lab's customer book (ADR 0047)
+  // and searches; customer/list, customer/edit.
+  ['customers', 'book'],
   ['customers', 'byName'],
   ['customers', 'all'],
   ['customers', 'one'],
