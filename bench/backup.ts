@@ -11,10 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { createBackup } from '../packages/server/src/modules/backups/backup.service.ts';
-import { verifyBackupFile } from '../packages/server/src/modules/backups/archive.ts';
+import { createBackup } from '../packages/server/src/modules/backups/create-backup.service.ts';
+import { verifyBackupFile } from '../packages/server/src/modules/backups/archive.lib.ts';
 import { restoreBackup } from '../packages/server/src/modules/backups/restore.service.ts';
-import { databaseToRestore, type DatabaseTarget } from '../packages/server/src/modules/backups/target.ts';
+import { databaseToRestore, type DatabaseTarget } from '../packages/server/src/modules/backups/target.lib.ts';
 import { fail } from './lib/cli.ts';
 import { BENCH_DIR, openBenchDatabase } from './lib/database.ts';
 

@@ -6,9 +6,9 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { canonicalJson } from '../packages/server/src/modules/signing/canonical.ts';
-import { resultKeyFrom } from '../packages/server/src/modules/signing/keys.ts';
-import { ResultSigner } from '../packages/server/src/modules/signing/signer.ts';
+import { canonicalJson } from '../packages/server/src/modules/signing/canonical.lib.ts';
+import { resultKeyFrom } from '../packages/server/src/modules/signing/keys.lib.ts';
+import { ResultSigner } from '../packages/server/src/modules/signing/signer.lib.ts';
 import { intFlag } from './lib/cli.ts';
 
 const { values } = parseArgs({ options: { count: { type: 'string' }, rounds: { type: 'string' } } });

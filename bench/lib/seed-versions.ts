@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { RESULT_JWS_TYPES } from '../../packages/contract/src/index.ts';
-import { STATUS_LIST_SIZE } from '../../packages/server/src/modules/result-versions/status-index.ts';
+import { STATUS_LIST_SIZE } from '../../packages/server/src/modules/signing/status-index.lib.ts';
 import type { SeedContext } from './seed-shapes.ts';
 
 // Each published packet's current signed result version (ADR 0029, payload v2: ADR 0041), as the
@@ -38,7 +38,7 @@ const compactJson = (payload: ReturnType<typeof sql>) =>
 const iso = (column: string) =>
   sql`to_char(${sql.raw(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The payload's `status` claim for a global status list index (status-index.ts's statusClaim, no PUBLIC_URL). */
+/** The payload's `status` claim for a global status list index (status-index.lib.ts's statusClaim, no PUBLIC_URL). */
 const statusClaim = (idx: ReturnType<typeof sql>) =>
   sql`jsonb_build_object('status_list', jsonb_build_object(
         'idx', ${idx} % ${sql.lit(STATUS_LIST_SIZE)},

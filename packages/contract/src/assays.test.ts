@@ -82,7 +82,7 @@ describe('labDraftSchema', () => {
   it('applies the settings rules: test type without a preset, ready time for packets without purity', () => {
     const none = labDraftFor({ testType: null, labType: 1 }).safeParse(base);
     expect(messages(none)).toEqual([
-      'type: نوع آزمایش را انتخاب کنید',
+      'type: نوع نمونه را انتخاب کنید',
       'readyTime: زمان آماده شدن الزامی است',
     ]);
     const preset = labDraftFor({ testType: TEST_TYPES[0].id, labType: 0 }).safeParse(base);

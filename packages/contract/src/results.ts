@@ -1,6 +1,7 @@
 // Schemas of the «results» feature (docs/product.md §2.2, §3.4), shared by the server and the web app.
 import { z } from 'zod';
 import { intInput } from './common/inputs.ts';
+import { RESULT_NUMBER_RANGE } from './result-number.ts';
 import { RESULT_MSG } from './results-constants.ts';
 
 export * from './results-constants.ts';
@@ -9,14 +10,12 @@ export * from './results-constants.ts';
 export const RESULT_STATUSES = ['pending', 'published', 'withdrawn'] as const;
 export type PublicResultStatus = (typeof RESULT_STATUSES)[number];
 
-/** The largest packet number the lookup takes (numbers are bigint in the database, safe integers here). */
-export const MAX_DOC_NUMBER = Number.MAX_SAFE_INTEGER;
+export { MAX_DOC_NUMBER, RESULT_NUMBER_RANGE, resultNumberError } from './result-number.ts';
 
 /** `POST /Tests/Result`: the packet number (a number, or a string with Persian/Arabic digits) and forWeb. */
 export const resultLookupSchema = z.object({
   code: intInput({
-    min: 1,
-    max: MAX_DOC_NUMBER,
+    ...RESULT_NUMBER_RANGE,
     required: RESULT_MSG.codeRequired,
     range: RESULT_MSG.codeInvalid,
   }),

@@ -13,6 +13,7 @@ import * as payments from './routes/payments.ts';
 import * as results from './routes/results.ts';
 import * as resultVersions from './routes/result-versions.ts';
 import * as settings from './routes/settings.ts';
+import * as smsLookup from './routes/sms-lookup.ts';
 import * as statistics from './routes/statistics.ts';
 import * as workshops from './routes/workshops.ts';
 
@@ -132,5 +133,9 @@ export const ROUTES = {
   },
   files: {
     get: files.get,
+  },
+  sms: {
+    receive: smsLookup.receive,
+    receiveByQuery: smsLookup.receiveByQuery,
   },
 } as const satisfies RouteTable<typeof ROUTE_PATHS>;

@@ -3,7 +3,7 @@
 // counts with.
 import { toGregorian, toJalaali } from 'jalaali-js';
 import { z } from 'zod';
-import { DATE_RANGE_MSG, TEHRAN_TZ } from './common/jalali.ts';
+import { DATE_RANGE_MSG, tehranOffsetMs, tehranWallClock } from './common/jalali.ts';
 import { gregorianDateInput, queryBoolean } from './common/inputs.ts';
 
 export const STATS_MSG = {
@@ -62,38 +62,6 @@ export function daysBetween(from: string, to: string): number {
   const a = parseIso(from);
   const b = parseIso(to);
   return Math.round((Date.UTC(b.y, b.m - 1, b.d) - Date.UTC(a.y, a.m - 1, a.d)) / DAY_MS);
-}
-
-const tehranFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: TEHRAN_TZ,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  hourCycle: 'h23',
-});
-
-/** The wall clock in Tehran at an instant. */
-function tehranWallClock(instant: Date) {
-  const parts = tehranFormat.formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return {
-    y: get('year'),
-    m: get('month'),
-    d: get('day'),
-    hh: get('hour'),
-    mm: get('minute'),
-    ss: get('second'),
-  };
-}
-
-/** Tehran's offset from UTC at an instant, in milliseconds (+03:30 since 2022; +04:30 in old summers). */
-function tehranOffsetMs(instant: Date): number {
-  const w = tehranWallClock(instant);
-  const wallAsUtc = Date.UTC(w.y, w.m - 1, w.d, w.hh, w.mm, w.ss);
-  return wallAsUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
 /** The instant a Tehran calendar day (Gregorian yyyy-mm-dd) begins: 00:00 Asia/Tehran. */

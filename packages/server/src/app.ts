@@ -27,6 +27,7 @@ import { localFileStore, type FileStore } from './modules/files/files.storage.ts
 import { assaysRoutes } from './modules/assays/assays.routes.ts';
 import { backupsRoutes } from './modules/backups/backups.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { activeSession } from './modules/auth/auth.service.ts';
 import { codesRoutes } from './modules/codes/codes.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
@@ -45,16 +46,16 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { frameworkErrorEnvelope, notFoundEnvelope, registerErrorHandling } from './plugins/errors.ts';
 import { registerWeb } from './plugins/web.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
-import { watchSigningKey } from './modules/signing/key-state.ts';
+import { watchSigningKey } from './modules/signing/key-state.service.ts';
 import { statusListRoutes } from './modules/signing/status-list.routes.ts';
 import { StatusLists } from './modules/signing/status-list.service.ts';
-import { resultKeyFrom, type ResultKey } from './modules/signing/keys.ts';
-import { ResultSigner } from './modules/signing/signer.ts';
+import { resultKeyFrom, type ResultKey } from './modules/signing/keys.lib.ts';
+import { ResultSigner } from './modules/signing/signer.lib.ts';
 import { registerKey } from './modules/signing/signing.repository.ts';
 import { smsLookupRoutes } from './modules/sms-lookup/sms-lookup.routes.ts';
 import { resultVersionsRoutes } from './modules/result-versions/result-versions.routes.ts';
 import { offlineRoutes } from './modules/offline/offline.routes.ts';
-import { OfflineTokenKeys } from './modules/offline/public-tokens.ts';
+import { OfflineTokenKeys } from './modules/offline/public-tokens.lib.ts';
 
 // Persian messages for every zod check that has no message of its own.
 z.config(fa());
@@ -167,7 +168,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const signer = new TokenSigner(options.jwtSecret);
   registerErrorHandling(app);
-  registerAuth(app, { db: options.db, signer });
+  registerAuth(app, {
+    findSession: (sessionId, userId) => activeSession(options.db, sessionId, userId),
+    signer,
+  });
 
   await registerCompression(app);
 

@@ -9,8 +9,8 @@ import {
   passwordIsUserName,
   weakPasswordReason,
 } from '@ayar/contract';
-import { BACKUP_EVERY_HINT, parseBackupEvery } from './modules/backups/every.ts';
-import { isEd25519PrivateKey } from './modules/signing/keys.ts';
+import { BACKUP_EVERY_HINT, parseBackupEvery } from './lib/backup-every.ts';
+import { isEd25519PrivateKey } from './lib/ed25519.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 

@@ -2,9 +2,9 @@ import type { Database } from './db/database.ts';
 import type { ReadReplica } from './db/read-replica.ts';
 import type { LoginLimiter } from './lib/login-limiter.ts';
 import type { TokenSigner } from './plugins/auth.ts';
-import type { ResultSigner } from './modules/signing/signer.ts';
+import type { ResultSigner } from './modules/signing/signer.lib.ts';
 import type { FileStore } from './modules/files/files.storage.ts';
-import type { OfflineTokenKeys } from './modules/offline/public-tokens.ts';
+import type { OfflineTokenKeys } from './modules/offline/public-tokens.lib.ts';
 
 export interface SmsReceiveOptions {
   secret: string;

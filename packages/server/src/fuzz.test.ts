@@ -68,15 +68,12 @@ for (const group of Object.values(ROUTES))
 
 /**
  * The routes outside the contract's table, all public: the health check, the result-signing keys (a
- * place fixed by RFC 8615), the status lists (an address signed into results) and the SMS provider's
- * webhook (its caller is the provider, not a client).
+ * place fixed by RFC 8615) and the status lists (an address signed into results).
  */
 const OUTSIDE_ROUTES = new Map<string, Audience>([
   ['GET /api/health', 'public'],
   ['GET /.well-known/jwks.json', 'public'],
   ['GET /status-lists/{n}', 'public'],
-  [`POST ${API_PREFIX}/Sms/Receive/{secret}`, 'public'],
-  [`GET ${API_PREFIX}/Sms/Receive/{secret}`, 'public'],
 ]);
 
 function operationsOf(doc: { paths: Record<string, Record<string, OpenApiOperation>> }): Operation[] {

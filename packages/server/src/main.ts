@@ -17,16 +17,16 @@ import { createLogger } from './lib/logger.ts';
 import { connectRedis } from './lib/redis.ts';
 import { ensureAdmin } from './modules/auth/auth.service.ts';
 import { createServerBackups } from './modules/backups/backups.schedule.ts';
-import { loadResultKey } from './modules/signing/keys.ts';
-import { createFileCleanup } from './modules/files/files.cleanup.ts';
+import { loadResultKey } from './modules/signing/keys.lib.ts';
+import { refuseRetiredKey } from './modules/signing/key-lifecycle.service.ts';
+import { createFileCleanup } from './modules/files/files.schedule.ts';
 import type { FileStore } from './modules/files/files.storage.ts';
-import { fileStoreFromConfig } from './modules/files/store-config.ts';
+import { checkObjectStore, fileStoreFromConfig } from './modules/files/store-config.storage.ts';
 import { createSmsProvider } from './sms/providers/index.ts';
 import { createMessageWorker } from './sms/worker.ts';
 import { addressToOpen, firstStartBanner, type FirstStart } from './startup/banner.ts';
 import { exitWithStartupFailure, listenProblem } from './startup/errors.ts';
 import { prepareDatabase } from './startup/prepare.ts';
-import { refuseRetiredKey } from './startup/signing-key.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rootPackage = JSON.parse(fs.readFileSync(path.join(here, '../../../package.json'), 'utf8')) as {
@@ -266,7 +266,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL, REDACTED_PATHS);
   failedStart.logger = logger;
   let closing = false;
-  const { url: databaseUrl, embedded, description } = await prepareDatabase(config, logger);
+  const { url: databaseUrl, embedded, description } = await prepareDatabase(config, logger, checkObjectStore);
 
   const db = databaseFor(databaseUrl, logger, () => closing);
   const applied = await migrateToLatest(db);

@@ -5,7 +5,6 @@ import { createTestApp, type TestContext } from '../test/helpers.ts';
 import { healthSchema } from './modules/health/health.routes.ts';
 import { jwkSetSchema } from './modules/signing/signing.routes.ts';
 import { statusListParamsSchema } from './modules/signing/status-list.routes.ts';
-import { smsReceiveResponseSchema } from './modules/sms-lookup/sms-lookup.routes.ts';
 
 // The API explains itself (issue 15.6): every operation of /api/openapi.json says what it does, what it
 // answers, who may call it, and shows an example, and every example passes the schemas the server
@@ -58,13 +57,10 @@ for (const group of Object.values(ROUTES)) {
 }
 
 /** The routes outside the contract's table (fuzz.test.ts lists them too), all public. */
-const SMS = { audience: 'public', response: smsReceiveResponseSchema } as const;
 const outside = new Map<string, Schemas>([
   ['GET /api/health', { audience: 'public', response: healthSchema }],
   ['GET /.well-known/jwks.json', { audience: 'public', response: jwkSetSchema }],
   ['GET /status-lists/{n}', { audience: 'public', params: statusListParamsSchema }],
-  [`POST ${API_PREFIX}/Sms/Receive/{secret}`, SMS],
-  [`GET ${API_PREFIX}/Sms/Receive/{secret}`, SMS],
 ]);
 
 let ctx: TestContext;

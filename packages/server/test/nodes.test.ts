@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectRedis } from '../src/lib/redis.ts';
-import { startTestS3, type TestS3 } from '../src/modules/files/test-s3.ts';
+import { startTestS3, type TestS3 } from '../src/modules/files/s3.test-kit.ts';
 import { databaseUrl } from './db-url.ts';
 import {
   api,

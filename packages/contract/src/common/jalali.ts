@@ -5,31 +5,59 @@ export const TEHRAN_TZ = 'Asia/Tehran';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The calendar date (y, m, d) of an instant as seen in Tehran. */
-function tehranParts(date: Date): { y: number; m: number; d: number; hh: number; mm: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: TEHRAN_TZ,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    hourCycle: 'h23',
-  }).formatToParts(date);
+const tehranFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: TEHRAN_TZ,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+});
+
+/**
+ * The wall clock in Tehran at an instant: its calendar date (Gregorian y, m, d) and time. The one
+ * place that asks Intl for Tehran's parts: the Jalali dates, the statistics' days and the backups'
+ * slots all start from it.
+ */
+export function tehranWallClock(instant: Date): {
+  y: number;
+  m: number;
+  d: number;
+  hh: number;
+  mm: number;
+  ss: number;
+} {
+  const parts = tehranFormat.formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { y: get('year'), m: get('month'), d: get('day'), hh: get('hour'), mm: get('minute') };
+  return {
+    y: get('year'),
+    m: get('month'),
+    d: get('day'),
+    hh: get('hour'),
+    mm: get('minute'),
+    ss: get('second'),
+  };
+}
+
+/** Tehran's offset from UTC at an instant, in milliseconds (+03:30 since 2022; +04:30 in old summers). */
+export function tehranOffsetMs(instant: Date): number {
+  const w = tehranWallClock(instant);
+  const wallAsUtc = Date.UTC(w.y, w.m - 1, w.d, w.hh, w.mm, w.ss);
+  return wallAsUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
 /** Jalali date of an instant in Tehran, as yyyy/mm/dd with ASCII digits. */
 export function toJalaliDate(date: Date | string): string {
-  const { y, m, d } = tehranParts(typeof date === 'string' ? new Date(date) : date);
+  const { y, m, d } = tehranWallClock(typeof date === 'string' ? new Date(date) : date);
   const j = toJalaali(y, m, d);
   return `${j.jy}/${pad(j.jm)}/${pad(j.jd)}`;
 }
 
 /** Jalali date and time (yyyy/mm/dd HH:mm) of an instant in Tehran. */
 export function toJalaliDateTime(date: Date | string): string {
-  const p = tehranParts(typeof date === 'string' ? new Date(date) : date);
+  const p = tehranWallClock(typeof date === 'string' ? new Date(date) : date);
   const j = toJalaali(p.y, p.m, p.d);
   return `${j.jy}/${pad(j.jm)}/${pad(j.jd)} ${pad(p.hh)}:${pad(p.mm)}`;
 }

@@ -125,4 +125,8 @@ export const ROUTE_PATHS = {
   files: {
     get: p('GET', '/Files/:id', 'any-user'),
   },
+  sms: {
+    receive: p('POST', '/Sms/Receive/:secret', 'public'),
+    receiveByQuery: p('GET', '/Sms/Receive/:secret', 'public'),
+  },
 } as const;

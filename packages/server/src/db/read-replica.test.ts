@@ -10,7 +10,7 @@ import {
   ReadReplica,
   type ReadReplicaOptions,
 } from './read-replica.ts';
-import { type ReplicaPair, startReplicaPair } from './replica-harness.ts';
+import { type ReplicaPair, startReplicaPair } from './replica.test-kit.ts';
 
 interface Line {
   level: 'info' | 'warn';

@@ -3,8 +3,6 @@ import { createHmac } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { AUDIENCES, type Audience, type Role } from '@ayar/contract';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import type { Database } from '../db/database.ts';
-import { findActiveSession } from '../modules/auth/auth.repository.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -20,6 +18,15 @@ export interface SessionUser {
   role: Role;
   sessionId: string;
 }
+
+/**
+ * The session a token names, if it still stands: the auth module's, given by app.ts, since plugins/
+ * sits below the modules and imports none.
+ */
+export type FindSession = (
+  sessionId: string,
+  userId: string,
+) => Promise<{ id: string; userId: string; role: Role } | undefined>;
 
 /** The user of a request whose route declared a signed-in audience; never null there. */
 export function currentUser(request: FastifyRequest): SessionUser {
@@ -108,7 +115,10 @@ const allowed: Record<Exclude<Audience, 'public'>, Role[]> = {
  * without a valid audience stops the server from starting. Requests are then authenticated against
  * the session table, so logout, password change and deactivation end a token at once.
  */
-export function registerAuth(app: FastifyInstance, deps: { db: Database; signer: TokenSigner }): void {
+export function registerAuth(
+  app: FastifyInstance,
+  deps: { findSession: FindSession; signer: TokenSigner },
+): void {
   const routes: RouteOptions[] = [];
   app.decorateRequest('user', null);
   app.addHook('onRoute', (route) => {
@@ -130,7 +140,7 @@ export function registerAuth(app: FastifyInstance, deps: { db: Database; signer:
     if (!token) throw unauthorized();
     const claims = await deps.signer.verify(token);
     if (!claims) throw unauthorized();
-    const session = await findActiveSession(deps.db, claims.sid, claims.sub);
+    const session = await deps.findSession(claims.sid, claims.sub);
     if (!session) throw unauthorized();
     request.user = { id: session.userId, role: session.role, sessionId: session.id };
     if (!allowed[audience].includes(session.role)) throw forbidden();

@@ -5,7 +5,7 @@ import { createTestDatabase } from '../../test/helpers.ts';
 import { enqueueMessage, enqueueOtp } from './outbox.ts';
 import { createKavenegarProvider, kavenegarLocalId } from './providers/kavenegar.ts';
 import { createOutboxProvider } from './providers/outbox.ts';
-import { FakeKavenegar } from './testing/fake-kavenegar.ts';
+import { FakeKavenegar } from './fake-kavenegar.test-kit.ts';
 import { createMessageWorker, retryDelayMs, type WorkerLogger } from './worker.ts';
 
 const API_KEY = 'TEST-api-key-0123456789abcdef';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDataDir, killAll, startServer } from '../../test/server-process.ts';
-import { startTestS3, TEST_S3_SECRET, type TestS3 } from '../modules/files/test-s3.ts';
+import { startTestS3, TEST_S3_SECRET, type TestS3 } from '../modules/files/s3.test-kit.ts';
 
 /**
  * STORAGE=s3 at start (ADR 0030): settings missing, or a bucket that cannot be used, stop the real

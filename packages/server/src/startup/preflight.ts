@@ -3,8 +3,6 @@ import net from 'node:net';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { bucketProblem, S3FileStore } from '../modules/files/s3-store.ts';
-import { s3Settings, type StorageConfig } from '../modules/files/store-config.ts';
 import { directoryProblem, listenProblem, StartupError } from './errors.ts';
 
 /**
@@ -93,22 +91,6 @@ export async function checkRedis(url: string): Promise<void> {
     );
   } finally {
     redis.disconnect();
-  }
-}
-
-/**
- * STORAGE=s3: the bucket exists and the key may use it. Checked like Redis and the database, so a
- * wrong endpoint, bucket or key stops the start with one message rather than failing every upload.
- */
-export async function checkObjectStore(config: StorageConfig): Promise<void> {
-  const store = new S3FileStore(s3Settings(config));
-  try {
-    await store.check();
-  } catch (err) {
-    const problem = bucketProblem(err, store);
-    throw new StartupError(problem.message, problem.hint, { cause: err });
-  } finally {
-    store.close();
   }
 }
 

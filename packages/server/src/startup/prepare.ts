@@ -2,14 +2,7 @@ import fs from 'node:fs';
 import type pino from 'pino';
 import type { Config } from '../config.ts';
 import { embeddedMaxConnections, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
-import {
-  checkDatabase,
-  checkObjectStore,
-  checkPort,
-  checkRedis,
-  prepareDataDir,
-  where,
-} from './preflight.ts';
+import { checkDatabase, checkPort, checkRedis, prepareDataDir, where } from './preflight.ts';
 
 export interface PreparedDatabase {
   url: string;
@@ -22,8 +15,14 @@ export interface PreparedDatabase {
  * Everything before the database is migrated, in the order that fails fastest and creates least:
  * the port, Redis, the object store and an external database are only checked; then DATA_DIR and the
  * embedded database are made. A start that fails here removes a DATA_DIR it created (when left empty).
+ * The object store's check is the files module's (ADR 0030), handed in by main.ts: startup/ sits below
+ * the modules and imports none.
  */
-export async function prepareDatabase(config: Config, logger: pino.Logger): Promise<PreparedDatabase> {
+export async function prepareDatabase(
+  config: Config,
+  logger: pino.Logger,
+  checkObjectStore: (config: Config) => Promise<void>,
+): Promise<PreparedDatabase> {
   await checkPort(config.PORT, config.HOST);
   if (config.REDIS_URL) await checkRedis(config.REDIS_URL);
   if (config.STORAGE === 's3') await checkObjectStore(config);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSAY_MSG, OTHER_CUSTOMER_ID, TEST_TYPES } from '@ayar/contract';
 import { createTestApp, createUser, signIn, type TestContext } from '../../../test/helpers.ts';
-import { assayHelpers, draft, type Lab } from './test-setup.ts';
+import { assayHelpers, draft, type Lab } from './assays.test-kit.ts';
 
 // Changing packets: purities, the lab's and the admin's edits, deleting, the history. Numbers,
 // registering and the lists: assays.test.ts.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestContext } from '../../../test/helpers.ts';
-import { assayHelpers, draft, otherOwner, type Lab } from './test-setup.ts';
+import { assayHelpers, draft, otherOwner, type Lab } from './assays.test-kit.ts';
 
 // Packets (docs/product.md §5.1): the lists. Numbers and registering: assays.test.ts; purities, edits,
 // deletion and history: assay-changes.test.ts.

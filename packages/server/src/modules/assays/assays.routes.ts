@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ASSAY_MSG, ROUTES } from '@ayar/contract';
+import { ASSAY_MSG, RESULT_VERSION_MSG, ROUTES } from '@ayar/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { api } from '../../plugins/api.ts';
@@ -99,6 +99,14 @@ export function assaysRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request) => {
       await service.manageEditTest(deps, actor(request), request.body);
       return ok(null, ASSAY_MSG.edited);
+    },
+  });
+
+  r.route({
+    ...api(ROUTES.manage.withdrawResult),
+    handler: async (request) => {
+      await service.withdrawResult(deps, actor(request), request.body);
+      return ok(null, RESULT_VERSION_MSG.withdrawn);
     },
   });
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSAY_MSG, OTHER_CUSTOMER_ID, TEST_TYPES } from '@ayar/contract';
 import { createTestApp, createUser, signIn, type TestContext } from '../../../test/helpers.ts';
-import { TYPE, assayHelpers, draft, type Lab } from './test-setup.ts';
+import { TYPE, assayHelpers, draft, type Lab } from './assays.test-kit.ts';
 
 // Packets (docs/product.md §5.1): numbers, registering, the lists. Their purities, edits, deletion and
 // history: assay-changes.test.ts.

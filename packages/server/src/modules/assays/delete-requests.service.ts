@@ -10,7 +10,7 @@ import { ADMIN_SCOPE, workshopScope } from '../../lib/scope.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import * as repo from './assays.repository.ts';
 import { lockOne, type Actor } from './assays.service.ts';
-import type { PacketDeps } from './packet-view.ts';
+import type { PacketDeps } from './packet-view.service.ts';
 import { recordResultVersion } from '../result-versions/result-versions.service.ts';
 import * as deletes from './delete-requests.repository.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ASSAY_MSG } from '@ayar/contract';
-import { draft, otherOwner, packetSuite, type Lab } from './test-setup.ts';
+import { draft, otherOwner, packetSuite, type Lab } from './assays.test-kit.ts';
 
 // The name filter's total, alone, comes from counts kept by triggers (migration 0017, ADR 0037); with
 // any other filter it is counted from the packets. Both must always say what the list holds.

@@ -157,6 +157,14 @@ export async function changePassword(
 }
 
 /** Ends every session of a user (the admin sends a lab back to new, or sets its password); how many. */
+/**
+ * The session a token names, while it stands (not revoked, not expired): asked on every signed-in
+ * request by plugins/auth.ts, which app.ts hands this to (docs/product.md §7.1).
+ */
+export function activeSession(db: Database, sessionId: string, userId: string) {
+  return repo.findActiveSession(db, sessionId, userId);
+}
+
 export function revokeUserSessions(db: Database, userId: string): Promise<number> {
   return repo.revokeUserSessions(db, userId);
 }

@@ -10,19 +10,19 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../db/database.ts';
 import { createUser } from '../../../test/helpers.ts';
-import { PARTS } from './archive.ts';
-import { createBackup } from './backup.service.ts';
-import { findTools } from './pg-tools.ts';
+import { PARTS } from './archive.lib.ts';
+import { createBackup } from './create-backup.service.ts';
+import { findTools } from './pg-tools.lib.ts';
 import { restoreBackup, RestoreRefusedError } from './restore.service.ts';
-import { scratchDatabases } from './roundtrip-setup.ts';
-import { BackupFileError, tarEntries, type TarEntry } from './tar.ts';
+import { scratchDatabases } from './roundtrip.test-kit.ts';
+import { BackupFileError, tarEntries, type TarEntry } from './tar.lib.ts';
 
 /**
  * A damaged, cut or foreign backup file is refused with a message saying so, before anything is
  * created or changed; a non-empty target needs --force, and a backup of a newer version is refused.
  */
 
-const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('./backups.cli.ts', import.meta.url));
 const quiet = { info() {}, warn() {} };
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ayar-bk-archive-'));
 let scratch: Awaited<ReturnType<typeof scratchDatabases>>;

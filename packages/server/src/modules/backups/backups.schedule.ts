@@ -2,9 +2,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '../../db/database.ts';
 import type { FileStore } from '../files/files.storage.ts';
-import { createBackup, pruneBackups, type BackupMethod, type BackupResult } from './backup.service.ts';
+import { createBackup, pruneBackups, type BackupMethod, type BackupResult } from './create-backup.service.ts';
 import { claimSlot, finishRun, saveSchedule } from './backups.repository.ts';
-import { formatBackupEvery, nextSlot, type BackupEvery } from './every.ts';
+import { formatBackupEvery, nextSlot, type BackupEvery } from '../../lib/backup-every.ts';
 
 export interface ScheduleLogger {
   info(obj: object, msg: string): void;

@@ -1,7 +1,7 @@
 import type { BackupStatus } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { statusRows } from './backups.repository.ts';
-import { parseBackupEvery, periodMs } from './every.ts';
+import { parseBackupEvery, periodMs } from '../../lib/backup-every.ts';
 
 /** A scheduled backup may take this long after its slot before the last good one counts as overdue. */
 const GRACE_MS = 3_600_000;

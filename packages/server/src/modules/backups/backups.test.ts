@@ -6,10 +6,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BackupStatus } from '@ayar/contract';
 import { loadConfig } from '../../config.ts';
 import { createSignedInUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { choosePgDump, pruneBackups, type BackupResult } from './backup.service.ts';
+import { choosePgDump, pruneBackups, type BackupResult } from './create-backup.service.ts';
 import { createBackupScheduler } from './backups.schedule.ts';
-import { formatBackupEvery, nextSlot, parseBackupEvery } from './every.ts';
-import { parseToolVersion, pickPgDump, pickPgRestore, PgToolMissingError, type PgTool } from './pg-tools.ts';
+import { formatBackupEvery, nextSlot, parseBackupEvery } from '../../lib/backup-every.ts';
+import {
+  parseToolVersion,
+  pickPgDump,
+  pickPgRestore,
+  PgToolMissingError,
+  type PgTool,
+} from './pg-tools.lib.ts';
 
 const STATUS = '/api/v1.0/Manage/BackupStatus';
 let ctx: TestContext;

@@ -5,14 +5,14 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../db/database.ts';
 import { createUser } from '../../../test/helpers.ts';
-import { S3FileStore } from '../files/s3-store.ts';
-import { listStore } from '../files/store-copy.ts';
-import { startTestS3, type TestS3 } from '../files/test-s3.ts';
-import { storedBytes } from '../files/test-setup.ts';
-import { createBackup } from './backup.service.ts';
+import { S3FileStore } from '../files/s3.storage.ts';
+import { listStore } from '../files/store-copy.storage.ts';
+import { startTestS3, type TestS3 } from '../files/s3.test-kit.ts';
+import { storedBytes } from '../files/files.test-kit.ts';
+import { createBackup } from './create-backup.service.ts';
 import { restoreBackup, RestoreRefusedError } from './restore.service.ts';
-import { scratchDatabases } from './roundtrip-setup.ts';
-import { tarEntries } from './tar.ts';
+import { scratchDatabases } from './roundtrip.test-kit.ts';
+import { tarEntries } from './tar.lib.ts';
 
 /**
  * Backups with STORAGE=s3 (ADR 0030): the files are read from the bucket into the backup file, and a

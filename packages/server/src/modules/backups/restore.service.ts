@@ -3,12 +3,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { createDatabase } from '../../db/database.ts';
 import { MIGRATION_NAMES, migrateTo, migrateToLatest } from '../../db/migrate.ts';
-import { PARTS, extractBackup, verifyBackupFile, type Manifest } from './archive.ts';
-import { loadTables } from './copy-format.ts';
-import { findTools, pickPgRestore, runTool, toolConnection } from './pg-tools.ts';
+import { PARTS, extractBackup, verifyBackupFile, type Manifest } from './archive.lib.ts';
+import { loadTables } from './copy-format.lib.ts';
+import { findTools, pickPgRestore, runTool, toolConnection } from './pg-tools.lib.ts';
 import type { FileStore } from '../files/files.storage.ts';
-import { filesTarget } from './restore-files.ts';
-import type { DatabaseTarget } from './target.ts';
+import { filesTarget } from './restore-files.lib.ts';
+import type { DatabaseTarget } from './target.lib.ts';
 
 /** The restore was refused before anything was changed: the message says why and what to do. */
 export class RestoreRefusedError extends Error {}
@@ -112,7 +112,7 @@ async function pgRestore(url: string, part: DatabasePart, manifest: Manifest): P
 
 /**
  * A COPY backup: the schema as this code's migrations built it at the backup's level, then the rows
- * (copy-format.ts). A database whose columns differ from the migrations' is refused by HEADER MATCH.
+ * (copy-format.lib.ts). A database whose columns differ from the migrations' is refused by HEADER MATCH.
  */
 async function copyRestore(url: string, part: DatabasePart, manifest: Manifest): Promise<void> {
   const level = manifest.database.migrations.at(-1);

@@ -8,12 +8,12 @@ import { createDatabase, type Database } from '../../db/database.ts';
 import { startEmbeddedPostgres } from '../../db/embedded.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { bearer, TEST_JWT_SECRET } from '../../../test/helpers.ts';
-import { createBackup, DATA_NOT_KEPT, type BackupMethod } from './backup.service.ts';
-import { findTools } from './pg-tools.ts';
+import { createBackup, DATA_NOT_KEPT, type BackupMethod } from './create-backup.service.ts';
+import { findTools } from './pg-tools.lib.ts';
 import { restoreBackup } from './restore.service.ts';
-import { fileDifferences, readTables, tableDifferences, type Tables } from './compare.ts';
-import { call, scratchDatabases, seedNetwork, startLoad, startServer } from './roundtrip-setup.ts';
-import { databaseToRestore, runningEmbeddedUrl } from './target.ts';
+import { fileDifferences, readTables, tableDifferences, type Tables } from './compare.test-kit.ts';
+import { call, scratchDatabases, seedNetwork, startLoad, startServer } from './roundtrip.test-kit.ts';
+import { databaseToRestore, runningEmbeddedUrl } from './target.lib.ts';
 
 /**
  * Issue 13's proof: a network with every kind of record is backed up while the labs keep working,

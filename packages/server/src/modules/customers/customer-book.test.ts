@@ -80,7 +80,7 @@ describe('GET /Customer/CustomerBook', () => {
   });
 
   it('needs a workshop session: none is 401, an admin 403', async () => {
-    expect((await call('GET', '/Customer/CustomerBook', undefined)).status).toBe(401);
+    expect((await call('GET', '/Customer/CustomerBook', null)).status).toBe(401);
     const admin = await createSignedInUser(ctx, { role: 'admin' });
     expect((await call('GET', '/Customer/CustomerBook', admin.token)).status).toBe(403);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { customersTestSetup } from './test-setup.ts';
+import { customersTestSetup } from './customers.test-kit.ts';
 
 const { s, call, addCustomer, idOfCode } = customersTestSetup();
 

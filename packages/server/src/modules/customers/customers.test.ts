@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { OTHER_CUSTOMER_ID } from '@ayar/contract';
 
 import { createSignedInUser } from '../../../test/helpers.ts';
-import { customersTestSetup } from './test-setup.ts';
+import { customersTestSetup } from './customers.test-kit.ts';
 
 const { s, call, addCustomer, idOfCode } = customersTestSetup();
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fileAddress } from '@ayar/contract';
 import { bearer, createUser } from '../../../test/helpers.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
-import { createFileCleanup } from './files.cleanup.ts';
+import { createFileCleanup } from './files.schedule.ts';
 import { deleteUnusedFiles } from './files.repository.ts';
 import { removeUnusedFiles, saveAudio, savePhotos } from './files.service.ts';
 import {
@@ -15,7 +15,7 @@ import {
   makeLab,
   MP3,
   type FilesTestContext,
-} from './test-setup.ts';
+} from './files.test-kit.ts';
 
 describe.each(DRIVERS)('with the %s store', (driver) => {
   let ctx: FilesTestContext;

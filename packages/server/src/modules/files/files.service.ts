@@ -4,10 +4,10 @@ import type { Database } from '../../db/database.ts';
 import { AppError, forbidden, notFound, validation } from '../../lib/errors.ts';
 import type { SessionUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.service.ts';
-import { AUDIO_EXTENSIONS, sniffAudio } from './audio.ts';
+import { AUDIO_EXTENSIONS, sniffAudio } from './audio.lib.ts';
 import * as repo from './files.repository.ts';
 import type { FileStore } from './files.storage.ts';
-import { processPhoto, type ProcessedPhoto } from './photo.ts';
+import { processPhoto, type ProcessedPhoto } from './photo.lib.ts';
 
 export const FILE_MSG = {
   uploaded: 'فایل با موفقیت بارگذاری شد',

@@ -5,7 +5,7 @@ import path from 'node:path';
 
 /**
  * Where uploaded files are kept (ADR 0030): a directory (`STORAGE=local`, DATA_DIR/files) or an
- * S3-compatible bucket (`STORAGE=s3`, s3-store.ts). Both take the same storage keys, chosen here and
+ * S3-compatible bucket (`STORAGE=s3`, s3.storage.ts). Both take the same storage keys, chosen here and
  * never from an upload, so a key can be joined to a directory or used as an object name safely.
  */
 export const STORAGE_KEY = /^[a-z]+\/[0-9a-f]{2}\/[0-9a-f]{32}$/;

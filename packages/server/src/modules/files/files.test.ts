@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, WORKSHOP_MSG } from '@ayar/contract';
 import { bearer } from '../../../test/helpers.ts';
-import { sniffAudio } from './audio.ts';
-import { ADD_FILE, createFilesTestApp, DRIVERS, isStored, MP3, type FilesTestContext } from './test-setup.ts';
+import { sniffAudio } from './audio.lib.ts';
+import {
+  ADD_FILE,
+  createFilesTestApp,
+  DRIVERS,
+  isStored,
+  MP3,
+  type FilesTestContext,
+} from './files.test-kit.ts';
 
 describe('sniffAudio', () => {
   it('recognises audio by its first bytes, not by name', () => {

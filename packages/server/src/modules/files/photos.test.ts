@@ -10,7 +10,7 @@ import {
   storedBytes,
   type FilePart,
   type FilesTestContext,
-} from './test-setup.ts';
+} from './files.test-kit.ts';
 
 describe.each(DRIVERS)('with the %s store', (driver) => {
   const photoFields = { typeName: 'Activity', fileType: 'photo' };

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileAddress } from '@ayar/contract';
 import { buildApp } from '../../app.ts';
 import { bearer, TEST_JWT_SECRET } from '../../../test/helpers.ts';
-import { listStore } from './store-copy.ts';
-import { startTestS3, TEST_S3_SECRET, type TestS3 } from './test-s3.ts';
+import { listStore } from './store-copy.storage.ts';
+import { startTestS3, TEST_S3_SECRET, type TestS3 } from './s3.test-kit.ts';
 import {
   createFilesTestApp,
   idOf,
@@ -17,7 +17,7 @@ import {
   MP3,
   storedBytes,
   type FilesTestContext,
-} from './test-setup.ts';
+} from './files.test-kit.ts';
 
 /**
  * `npm run storage:migrate` (ADR 0030), run as the script the root package.json names, against an S3

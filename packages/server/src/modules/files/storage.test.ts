@@ -3,8 +3,8 @@ import { fileAddress } from '@ayar/contract';
 import { bearer } from '../../../test/helpers.ts';
 import { removeUnusedFiles } from './files.service.ts';
 import { STORAGE_KEY } from './files.storage.ts';
-import { bucketProblem, S3FileStore } from './s3-store.ts';
-import { startTestS3, TEST_S3_SECRET } from './test-s3.ts';
+import { bucketProblem, S3FileStore } from './s3.storage.ts';
+import { startTestS3, TEST_S3_SECRET } from './s3.test-kit.ts';
 import {
   createFilesTestApp,
   DRIVERS,
@@ -15,7 +15,7 @@ import {
   storedBytes,
   type Driver,
   type FilesTestContext,
-} from './test-setup.ts';
+} from './files.test-kit.ts';
 
 /**
  * The store behind uploads (ADR 0030), run against both drivers: the files directory, and a bucket on

@@ -7,8 +7,8 @@ import { MSG, OFFLINE_MSG, OFFLINE_TOKEN_VECTOR } from '@ayar/contract';
 import { TEST_JWT_SECRET, signIn } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { draft, packetSuite, type Lab } from '../assays/test-setup.ts';
-import { tokenFor } from './public-tokens.ts';
+import { draft, packetSuite, type Lab } from '../assays/assays.test-kit.ts';
+import { tokenFor } from './public-tokens.lib.ts';
 
 // A public token made offline belongs to the workshop, the device and the number it was made for
 // (ADR 0040): ReserveCodes hands the device its key, AddTest recomputes the token and refuses any

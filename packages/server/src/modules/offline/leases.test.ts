@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ASSAY_MSG, OFFLINE_MSG, type CodeBlock } from '@ayar/contract';
-import { draft, packetSuite, type Lab } from '../assays/test-setup.ts';
+import { draft, packetSuite, type Lab } from '../assays/assays.test-kit.ts';
 
 // Reservations as leases (ADR 0045): sized to the counter's use and a fair share, kept alive by the
 // device's contact, lost after IDLE_LEASE_HOURS to an online counter that needs them, and listed for the

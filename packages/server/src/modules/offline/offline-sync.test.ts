@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ASSAY_MSG, OFFLINE_MSG } from '@ayar/contract';
-import { draft, packetSuite, type Lab } from '../assays/test-setup.ts';
+import { draft, packetSuite, type Lab } from '../assays/assays.test-kit.ts';
 
 // What a sync sends (ADR 0033, ADR 0040): AddTest and AddCutting with an idempotency key. The
 // public token a slip was printed with offline is bound-tokens.test.ts's (ADR 0040).

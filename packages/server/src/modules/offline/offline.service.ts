@@ -1,12 +1,12 @@
 /**
  * The offline counter's service (issue 19, ADR 0033), each part in its own file:
  *
- * - `reservations.ts`: packet numbers kept per device, and the checks AddTest, CheckCode and GetCode
+ * - `reservations.service.ts`: packet numbers kept per device, and the checks AddTest, CheckCode and GetCode
  *   make against them.
- * - `idempotency.ts`: AddTest and AddCutting answered once per idempotency key; the request headers.
- * - `public-tokens.ts`: the public tokens a device makes offline, bound to it (ADR 0040).
- * - `leases.ts`: reservations as leases: sized to use, a fair share, lost when idle (ADR 0045).
- * - `blocks.ts`: runs of consecutive numbers.
+ * - `idempotency.service.ts`: AddTest and AddCutting answered once per idempotency key; the request headers.
+ * - `public-tokens.lib.ts`: the public tokens a device makes offline, bound to it (ADR 0040).
+ * - `leases.service.ts`: reservations as leases: sized to use, a fair share, lost when idle (ADR 0045).
+ * - `blocks.lib.ts`: runs of consecutive numbers.
  */
 export {
   claimReserved,
@@ -15,7 +15,7 @@ export {
   releaseCodes,
   reserveCodes,
   reservedElsewhere,
-} from './reservations.ts';
-export { reclaimIdle, reservations, touchDevice } from './leases.ts';
-export { deviceOf, idempotentReply, plainTransact, type Transact } from './idempotency.ts';
-export { OfflineTokenKeys } from './public-tokens.ts';
+} from './reservations.service.ts';
+export { reclaimIdle, reservations, touchDevice } from './leases.service.ts';
+export { deviceOf, idempotentReply, plainTransact, type Transact } from './idempotency.service.ts';
+export { OfflineTokenKeys } from './public-tokens.lib.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../../../test/helpers.ts';
 
-import { paymentsTestSetup } from './test-setup.ts';
+import { paymentsTestSetup } from './payments.test-kit.ts';
 
 const { s, call, customer, assay } = paymentsTestSetup();
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { OTHER_CUSTOMER_ID, jalaliToGregorian, todayJalali } from '@ayar/contract';
 
-import { paymentsTestSetup } from './test-setup.ts';
+import { paymentsTestSetup } from './payments.test-kit.ts';
 
 const { s, call, customer, assay } = paymentsTestSetup();
 

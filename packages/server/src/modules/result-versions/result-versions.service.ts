@@ -13,11 +13,11 @@ import { notFound } from '../../lib/errors.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { signedFieldsById, type SignedFields } from '../results/results.service.ts';
-import { canonicalJson, type CanonicalValue } from '../signing/canonical.ts';
+import { canonicalJson, type CanonicalValue } from '../signing/canonical.lib.ts';
 import { photoSha256s } from '../files/files.service.ts';
-import type { ResultSigner } from '../signing/signer.ts';
+import type { ResultSigner } from '../signing/signer.lib.ts';
 import * as repo from './result-versions.repository.ts';
-import { statusClaim } from './status-index.ts';
+import { statusClaim } from '../signing/status-index.lib.ts';
 
 export type { ResultStatus } from './result-versions.repository.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSAY_MSG, RESULT_VERSION_MSG, TEST_TYPES } from '@ayar/contract';
 import { createSignedInUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createLab, registerPacket, type TestLab } from '../../../test/labs.ts';
-import { canonicalJson } from '../signing/canonical.ts';
+import { canonicalJson } from '../signing/canonical.lib.ts';
 
 /**
  * Issue 17: every change of a published result is a new signed version (ADR 0029): the first

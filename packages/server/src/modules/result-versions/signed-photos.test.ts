@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createLab, registerPacket, type TestLab } from '../../../test/labs.ts';
 import { publicResults, uploadPhoto } from '../../../test/results.ts';
-import { resultKeyFrom } from '../signing/keys.ts';
-import { ResultSigner } from '../signing/signer.ts';
+import { resultKeyFrom } from '../signing/keys.lib.ts';
+import { ResultSigner } from '../signing/signer.lib.ts';
 import { recordResultVersion } from './result-versions.service.ts';
-import { STATUS_LIST_SIZE, statusClaim, statusListUri } from './status-index.ts';
+import { STATUS_LIST_SIZE, statusClaim, statusListUri } from '../signing/status-index.lib.ts';
 
 /**
  * Payload v2's status entries and photos (ADR 0041): every v2 version draws its own status list index

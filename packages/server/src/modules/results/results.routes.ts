@@ -5,15 +5,8 @@ import { ok } from '../../lib/envelope.ts';
 import { api } from '../../plugins/api.ts';
 import { plainJsonSerializerCompiler } from '../../plugins/plain-json-serializer.ts';
 import type { AppDeps } from '../../deps.ts';
+import { LOOKUP_RATE_LIMIT, PHOTO_RATE_LIMIT } from '../../lib/lookup-limits.ts';
 import * as service from './results.service.ts';
-
-/**
- * Lookups per address per minute (docs/product.md §7.3): numbers are sequential, so this is what stops
- * walking them. `AppOptions.lookupRateLimit` overrides it (the bench measures the lookup, not the limit).
- */
-export const LOOKUP_RATE_LIMIT = 30;
-/** Photo requests per address per minute: a result page loads a few thumbnails and full images. */
-export const PHOTO_RATE_LIMIT = 300;
 
 /**
  * The two lookups are the network's hottest path (ADR 0036): their answers (plain JSON, built by

@@ -9,7 +9,7 @@ import {
 import { createSignedInUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createLab, registerPacket, type TestLab } from '../../../test/labs.ts';
 import { publicResults } from '../../../test/results.ts';
-import { canonicalJson } from '../signing/canonical.ts';
+import { canonicalJson } from '../signing/canonical.lib.ts';
 
 /**
  * Payload v2 (ADR 0041) on the public lookup: every field the item shows is the signed value, so a

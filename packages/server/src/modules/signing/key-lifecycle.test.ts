@@ -12,10 +12,10 @@ import type { Database } from '../../db/database.ts';
 import { createSignedInUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { databaseUrl } from '../../../test/db-url.ts';
 import { createLab, registerPacket, type TestLab } from '../../../test/labs.ts';
-import { KEY_RETIRED_MSG, RetiredKeyError, signingKeyStateOf } from './key-state.ts';
+import { KEY_RETIRED_MSG, RetiredKeyError, signingKeyStateOf } from './key-state.service.ts';
 import { StatusLists } from './status-list.service.ts';
-import { loadResultKey, RESULT_KEY_FILE, resultKeyFrom } from './keys.ts';
-import { ResultSigner } from './signer.ts';
+import { loadResultKey, RESULT_KEY_FILE, resultKeyFrom } from './keys.lib.ts';
+import { ResultSigner } from './signer.lib.ts';
 import { registerKey } from './signing.repository.ts';
 
 /**

@@ -8,9 +8,15 @@ import { parseArgs } from 'node:util';
 import type { Config } from '../../config.ts';
 import { createDatabase, type Database } from '../../db/database.ts';
 import { cliLog, runCli, say, UsageError } from '../../lib/cli.ts';
-import { databaseToBackUp } from '../backups/target.ts';
-import { configuredKey, KeyLifecycleError, retire, rotateKeyFile, rotateSharedKey } from './key-lifecycle.ts';
-import { ResultKeyError } from './keys.ts';
+import { databaseToBackUp } from '../backups/target.lib.ts';
+import {
+  configuredKey,
+  KeyLifecycleError,
+  retire,
+  rotateKeyFile,
+  rotateSharedKey,
+} from './key-lifecycle.service.ts';
+import { ResultKeyError } from './keys.lib.ts';
 
 const USAGE = `usage: npm run keys:rotate
        npm run keys:retire -- KID --reason "why"`;

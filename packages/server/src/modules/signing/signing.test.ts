@@ -12,9 +12,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { canonicalJson } from './canonical.ts';
-import { loadResultKey, RESULT_KEY_FILE, ResultKeyError } from './keys.ts';
-import { RESULT_JWS_TYPE, ResultSigner } from './signer.ts';
+import { canonicalJson } from './canonical.lib.ts';
+import { loadResultKey, RESULT_KEY_FILE, ResultKeyError } from './keys.lib.ts';
+import { RESULT_JWS_TYPE, ResultSigner } from './signer.lib.ts';
 import { registerKey } from './signing.repository.ts';
 
 /**

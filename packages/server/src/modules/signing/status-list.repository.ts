@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { StatusValue } from './status-list.ts';
+import type { StatusValue } from './status-list.lib.ts';
 
 export interface StatusListRows {
   /** The highest global index ever drawn from the sequence, or -1 while none has been. */

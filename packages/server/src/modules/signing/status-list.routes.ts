@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
-import { STATUS_LIST_MEDIA_TYPE, STATUS_LIST_TTL_S } from './status-list.ts';
+import { STATUS_LIST_MEDIA_TYPE, STATUS_LIST_TTL_S } from './status-list.lib.ts';
 import type { StatusLists } from './status-list.service.ts';
 
 /**

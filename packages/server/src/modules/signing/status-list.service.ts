@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
-import { STATUS_LIST_SIZE, statusListUri } from '../result-versions/status-index.ts';
-import type { ResultSigner } from './signer.ts';
+import { STATUS_LIST_SIZE, statusListUri } from './status-index.lib.ts';
+import type { ResultSigner } from './signer.lib.ts';
 import {
   encodeStatusList,
   STATUS_LIST_BITS,
@@ -8,7 +8,7 @@ import {
   STATUS_LIST_LIFETIME_S,
   STATUS_LIST_TTL_S,
   statusBytes,
-} from './status-list.ts';
+} from './status-list.lib.ts';
 import { statusListRows } from './status-list.repository.ts';
 
 /**

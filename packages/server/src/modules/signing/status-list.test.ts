@@ -7,10 +7,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSignedInUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createLab, registerPacket, type TestLab } from '../../../test/labs.ts';
-import { STATUS_LIST_SIZE } from '../result-versions/status-index.ts';
-import { loadResultKey } from './keys.ts';
-import { ResultSigner } from './signer.ts';
-import { STATUS, statusBytes } from './status-list.ts';
+import { STATUS_LIST_SIZE } from './status-index.lib.ts';
+import { loadResultKey } from './keys.lib.ts';
+import { ResultSigner } from './signer.lib.ts';
+import { STATUS, statusBytes } from './status-list.lib.ts';
 import { StatusLists } from './status-list.service.ts';
 
 /**

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_INFO_MSG } from '@ayar/contract';
 import { bearer } from '../../../test/helpers.ts';
 import { removeUnusedFiles } from '../files/files.service.ts';
-import { createFilesTestApp, idOf, image, type FilesTestContext } from '../files/test-setup.ts';
+import { createFilesTestApp, idOf, image, type FilesTestContext } from '../files/files.test-kit.ts';
 
 const P = '/api/v1.0';
 let ctx: FilesTestContext;

@@ -2,10 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_PREFIX, envelopeSchema } from '@ayar/contract';
+import { ROUTES } from '@ayar/contract';
 import { ok } from '../../lib/envelope.ts';
 import { notFound, validation } from '../../lib/errors.ts';
 import type { AppDeps } from '../../deps.ts';
+import { api } from '../../plugins/api.ts';
 import { receiveSms } from './sms-lookup.service.ts';
 
 /**
@@ -26,8 +27,6 @@ const incomingSchema = z.object({
     .transform((text) => text.slice(0, SMS_MESSAGE_READ_LIMIT)),
 });
 
-export const smsReceiveResponseSchema = envelopeSchema(z.object({ outcome: z.string() }));
-
 const sameSecret = (given: string, expected: string) => {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
@@ -35,9 +34,10 @@ const sameSecret = (given: string, expected: string) => {
 };
 
 /**
- * `/api/v1.0/Sms/Receive/<secret>`: the SMS provider delivers messages sent to the network's line here
- * (issue 17.4). Not in the contract's ROUTES: no client of the API calls it, only the provider, whose
- * only credential is the secret in the address. A wrong secret is a 404, as if nothing were here.
+ * `/api/v1.0/Sms/Receive/<secret>` (`ROUTES.sms`): the SMS provider delivers messages sent to the
+ * network's line here (ADR 0029). No client of the API calls it, only the provider, whose only
+ * credential is the secret in the address. A wrong secret is a 404, as if nothing were here: the
+ * message is parsed only after the secret is checked, so its entries declare no body or query.
  */
 export function smsLookupRoutes(app: FastifyInstance, deps: AppDeps): void {
   const options = deps.smsReceive;
@@ -65,31 +65,19 @@ export function smsLookupRoutes(app: FastifyInstance, deps: AppDeps): void {
       );
       return ok({ outcome }, '');
     };
-    const schema = {
-      tags: ['results'],
-      summary: 'Receives an SMS sent to the network line and answers it with the result it names',
-      description:
-        "The SMS provider's webhook, not a client's call: `messageid`, `from`, `to` and `message` as a form, " +
-        'JSON or query string. `outcome`: answered, duplicate, limited or not-a-mobile. A wrong secret is ' +
-        'NOT_FOUND.',
-      params: z.object({ secret: z.string().max(200) }),
-      response: { 200: smsReceiveResponseSchema },
-    };
     // Per-sender limits apply instead: the provider's few addresses carry every sender's messages.
-    const config = {
-      audience: 'public' as const,
-      rateLimit: false as const,
-      example: {
-        params: { secret: 'the-secret-of-SMS_RECEIVE_SECRET' },
-        response: { successful: true, message: '', data: { outcome: 'answered' } },
-      },
-    };
     const r = scope.withTypeProvider<ZodTypeProvider>();
-    r.post(`${API_PREFIX}/Sms/Receive/:secret`, { config, schema }, (request) =>
-      handle(request.params.secret, request.body),
-    );
-    r.get(`${API_PREFIX}/Sms/Receive/:secret`, { config, schema }, (request) =>
-      handle(request.params.secret, request.query),
-    );
+    const byForm = api(ROUTES.sms.receive);
+    r.route({
+      ...byForm,
+      config: { ...byForm.config, rateLimit: false },
+      handler: (request) => handle(request.params.secret, request.body),
+    });
+    const byQuery = api(ROUTES.sms.receiveByQuery);
+    r.route({
+      ...byQuery,
+      config: { ...byQuery.config, rateLimit: false },
+      handler: (request) => handle(request.params.secret, request.query),
+    });
   });
 }

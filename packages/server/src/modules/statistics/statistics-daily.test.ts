@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATS_MSG, addDays } from '@ayar/contract';
 import { createTestApp, createUser, signIn, type TestContext } from '../../../test/helpers.ts';
-import { MINUTE, packets, periods, seedStatistics, statsCalls, todayStart, w1Counts } from './test-setup.ts';
+import {
+  MINUTE,
+  packets,
+  periods,
+  seedStatistics,
+  statsCalls,
+  todayStart,
+  w1Counts,
+} from './statistics.test-kit.ts';
 
 let ctx: TestContext;
 const { post } = statsCalls(() => ctx);

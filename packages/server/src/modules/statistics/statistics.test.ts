@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATS_MSG } from '@ayar/contract';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { periods, seedStatistics, statsCalls, w1Counts } from './test-setup.ts';
+import { periods, seedStatistics, statsCalls, w1Counts } from './statistics.test-kit.ts';
 
 let ctx: TestContext;
 const { post, get } = statsCalls(() => ctx);

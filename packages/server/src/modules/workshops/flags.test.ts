@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileAddress } from '@ayar/contract';
 import { bearer, createUser, login } from '../../../test/helpers.ts';
 import { otpDeliveriesSettled } from '../auth/otp.service.ts';
-import { createFilesTestApp, idOf, MP3, type FilesTestContext } from '../files/test-setup.ts';
+import { createFilesTestApp, idOf, MP3, type FilesTestContext } from '../files/files.test-kit.ts';
 
 // ADR 0027: «فقط نمایش در لیست» (isPublicUser) makes a lab listing-only: in the public list, with no
 // sign-in; «کاربر آزمایشگاه است؟» (isLabOwner) and the workshop's audio reach the lab's own app through

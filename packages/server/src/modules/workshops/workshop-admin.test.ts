@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKSHOP_MSG } from '@ayar/contract';
 import { createTestApp, createUser, login, type TestContext } from '../../../test/helpers.ts';
-import { registration, workshopHelpers } from './test-setup.ts';
+import { registration, workshopHelpers } from './workshops.test-kit.ts';
 
 // The admin's changes to a workshop (docs/product.md §6.2): deleting, creating, editing. Registering
 // and the lists: workshops.test.ts; activating and suspending: workshop-status.test.ts.

@@ -4,7 +4,7 @@ import { MSG, WORKSHOP_MSG } from '@ayar/contract';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { otpHelpers } from '../../../test/otp.ts';
 import * as m0021 from '../../db/migrations/0021_workshop_suspended.ts';
-import { workshopHelpers } from './test-setup.ts';
+import { workshopHelpers } from './workshops.test-kit.ts';
 
 // A lab's state in one step each way (docs/product.md §4.6, §5.8, ADR 0044): activating leaves it able
 // to work, suspending ends its sessions at once and gives it a state of its own (9).

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { MSG, WORKSHOP_MSG } from '@ayar/contract';
 import { createTestApp, createUser, login, type TestContext } from '../../../test/helpers.ts';
-import { registration, workshopHelpers } from './test-setup.ts';
+import { registration, workshopHelpers } from './workshops.test-kit.ts';
 
 // Workshops in public and in the admin's lists (docs/product.md §2.3, §2.4): registering, the lists,
 // the suggestions. The admin's changes to a workshop: workshop-admin.test.ts.

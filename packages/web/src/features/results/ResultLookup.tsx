@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type { FormEvent } from 'react';
 import { Alert, Button, Loader, Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { RESULT_MSG, toEnglishDigits } from '@ayar/contract';
+import { RESULT_MSG, resultNumberError, toEnglishDigits } from '@ayar/contract';
 import { ApiError, apiCall, landingRoute } from '../../lib/api.ts';
 import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
 import { IconSearch } from '../../components/ui/icons.tsx';
@@ -10,18 +10,6 @@ import type { ResultItem } from './types.ts';
 
 /** The answer's list (accordion, gallery, photo viewer) loads with the first answer, not with the page. */
 const ResultList = lazy(() => import('./ResultList.tsx').then((m) => ({ default: m.ResultList })));
-
-/**
- * The number's rule, as the contract's resultLookupSchema has it: required, digits only (Persian and
- * Arabic digits count). Checked by hand rather than with zod and react-hook-form, which would double
- * the landing page's first download (bench/web-size.ts); the server checks it again with the schema.
- */
-export function lookupCodeError(raw: string): string | null {
-  const code = toEnglishDigits(raw).trim();
-  if (code === '') return RESULT_MSG.codeRequired;
-  if (!/^\d{1,16}$/.test(code) || Number(code) < 1) return RESULT_MSG.codeInvalid;
-  return null;
-}
 
 /** One lookup at a time: the number's error, the answer's items or the failure, and whether it runs. */
 function useLookup() {
@@ -31,7 +19,7 @@ function useLookup() {
   const [pending, setPending] = useState(false);
 
   const lookup = useCallback(async (raw: string): Promise<boolean> => {
-    const error = lookupCodeError(raw);
+    const error = resultNumberError(raw);
     setFieldError(error);
     if (error) return false;
     setItems(null);
@@ -96,7 +84,7 @@ export function ResultLookup() {
             value={code}
             onChange={(value) => {
               setCode(value);
-              if (fieldError) setFieldError(lookupCodeError(value));
+              if (fieldError) setFieldError(resultNumberError(value));
             }}
             error={fieldError}
             maxLength={16}

@@ -4,8 +4,8 @@ import { ADMIN_SCOPE } from '../../lib/scope.ts';
 import { enqueueMessage } from '../../sms/outbox.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { currentResultStatus, recordResultVersion } from '../result-versions/result-versions.service.ts';
-import type { Actor, PacketDeps } from './packet-view.ts';
-import { lockOne, recipient } from './purity.ts';
+import type { Actor, PacketDeps } from './packet-view.service.ts';
+import { lockOne, recipient } from './purity.service.ts';
 
 /** The customer's SMS: the result is void, and why (digits as in every SMS Ayar sends). */
 export const withdrawalText = (docNumber: number, labName: string, reason: string) =>
@@ -32,7 +32,7 @@ export async function withdrawResult(
       reason: input.reason,
       changedBy: actor.id,
     });
-    // Told as the purity was (notices.ts `notify`): by SMS only where the packet sends SMS (its flag,
+    // Told as the purity was (notices.service.ts `notify`): by SMS only where the packet sends SMS (its flag,
     // from the lab's and the customer's settings when it was registered or edited).
     const to = recipient(row);
     if (to && row.sendSms) {

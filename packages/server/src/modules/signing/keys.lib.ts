@@ -1,13 +1,12 @@
-import {
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  type JsonWebKey,
-  type KeyObject,
-} from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { calculateJwkThumbprint, exportJWK, type JWK } from 'jose';
+import { parsePrivateKey } from '../../lib/ed25519.ts';
+
+// Parsing lives in lib/: config.ts checks RESULT_SIGNING_KEY (ADR 0029) with it, and config.ts is
+// below every module.
+export { parsePrivateKey, ResultKeyError } from '../../lib/ed25519.ts';
 
 /** The network's result-signing key: the private half signs, the public half is published. */
 export interface ResultKey {
@@ -18,38 +17,7 @@ export interface ResultKey {
   kid: string;
 }
 
-/** RESULT_SIGNING_KEY or the generated key file is not an Ed25519 private key. */
-export class ResultKeyError extends Error {}
-
 export const RESULT_KEY_FILE = 'result-signing-key.pem';
-
-/** An Ed25519 private key from PKCS#8 PEM or a private JWK; ResultKeyError saying what is wrong. */
-export function parsePrivateKey(text: string, where: string): KeyObject {
-  let key: KeyObject;
-  try {
-    const trimmed = text.trim();
-    key = trimmed.startsWith('{')
-      ? createPrivateKey({ key: JSON.parse(trimmed) as JsonWebKey, format: 'jwk' })
-      : createPrivateKey(trimmed);
-  } catch {
-    throw new ResultKeyError(
-      `${where} is not a private key: give an Ed25519 key as PKCS#8 PEM («-----BEGIN PRIVATE KEY-----») or as a private JWK.`,
-    );
-  }
-  if (key.asymmetricKeyType !== 'ed25519') {
-    throw new ResultKeyError(`${where} is a ${key.asymmetricKeyType} key; results are signed with Ed25519.`);
-  }
-  return key;
-}
-
-export function isEd25519PrivateKey(text: string): boolean {
-  try {
-    parsePrivateKey(text, 'the key');
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export async function resultKeyFrom(privateKey: KeyObject): Promise<ResultKey> {
   const jwk = await exportJWK(createPublicKey(privateKey));

@@ -1,7 +1,7 @@
 import { sign } from 'node:crypto';
-import { canonicalJson, type CanonicalValue } from './canonical.ts';
+import { canonicalJson, type CanonicalValue } from './canonical.lib.ts';
 import type { FileStore } from '../files/files.storage.ts';
-import type { ResultKey } from './keys.ts';
+import type { ResultKey } from './keys.lib.ts';
 
 /** The JWS header's `typ`: what the token is, so it cannot be taken for a session token (RFC 8725 3.11). */
 export const RESULT_JWS_TYPE = 'ayar-result+jws';

@@ -10,13 +10,13 @@ import { parseArgs } from 'node:util';
 import type { Config } from '../../config.ts';
 import { createDatabase } from '../../db/database.ts';
 import { cliLog as log, runCli, say, UsageError } from '../../lib/cli.ts';
-import { fileStoreFromConfig } from '../files/store-config.ts';
-import { BackupFileError } from './tar.ts';
-import { createBackup } from './backup.service.ts';
+import { fileStoreFromConfig } from '../files/store-config.storage.ts';
+import { BackupFileError } from './tar.lib.ts';
+import { createBackup } from './create-backup.service.ts';
 import { finishRun, startManualRun } from './backups.repository.ts';
-import { PgToolMissingError } from './pg-tools.ts';
+import { PgToolMissingError } from './pg-tools.lib.ts';
 import { restoreBackup, RestoreRefusedError } from './restore.service.ts';
-import { databaseToBackUp, databaseToRestore } from './target.ts';
+import { databaseToBackUp, databaseToRestore } from './target.lib.ts';
 
 const USAGE = `usage: npm run backup [-- --dir DIR]
        npm run restore -- FILE [--force]`;

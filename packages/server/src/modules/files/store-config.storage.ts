@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Config } from '../../config.ts';
 import { localFileStore, type FileStore } from './files.storage.ts';
-import { S3FileStore, type S3Settings } from './s3-store.ts';
+import { StartupError } from '../../startup/errors.ts';
+import { bucketProblem, S3FileStore, type S3Settings } from './s3.storage.ts';
 
 /** The settings the stores are made from (loadConfig has checked that STORAGE=s3 has every S3_*). */
 export type StorageConfig = Pick<
@@ -39,4 +40,20 @@ export function fileStoreFromConfig(config: StorageConfig): FileStore {
   return config.STORAGE === 's3'
     ? new S3FileStore(s3Settings(config))
     : localFileStore(localFilesDir(config));
+}
+
+/**
+ * STORAGE=s3: the bucket exists and the key may use it. Checked like Redis and the database, so a
+ * wrong endpoint, bucket or key stops the start with one message rather than failing every upload.
+ */
+export async function checkObjectStore(config: StorageConfig): Promise<void> {
+  const store = new S3FileStore(s3Settings(config));
+  try {
+    await store.check();
+  } catch (err) {
+    const problem = bucketProblem(err, store);
+    throw new StartupError(problem.message, problem.hint, { cause: err });
+  } finally {
+    store.close();
+  }
 }

@@ -8,7 +8,7 @@ import { TEST_TYPES, todayGregorianInTehran } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { databaseUrl } from '../../../test/db-url.ts';
 import { bearer, createUser, login } from '../../../test/helpers.ts';
-import { image } from '../files/test-setup.ts';
+import { image } from '../files/files.test-kit.ts';
 
 /** The backup tests' databases, network, load and comparisons (ADR 0021). */
 

@@ -1,3 +1,5 @@
+import { tehranOffsetMs } from '@ayar/contract';
+
 /**
  * BACKUP_EVERY: `HH:MM` (every day at that time in Tehran, the default 03:00), `<n>h` or `<n>m` (every
  * n hours or minutes, counted from Tehran midnight), or `off`. Slots are the same instants on every
@@ -9,7 +11,6 @@ export type BackupEvery =
 export const BACKUP_EVERY_HINT =
   'must be HH:MM (daily, Tehran time), a number of hours or minutes such as 6h or 30m, or off';
 
-const TEHRAN_TZ = 'Asia/Tehran';
 const DAY_MS = 86_400_000;
 
 export function parseBackupEvery(value: string): BackupEvery | null {
@@ -25,23 +26,6 @@ export function parseBackupEvery(value: string): BackupEvery | null {
     if (n >= 1 && ms <= 7 * DAY_MS) return { kind: 'interval', ms };
   }
   return null;
-}
-
-/** How far Tehran's wall clock is ahead of UTC at `at` (+3:30 since Iran dropped summer time). */
-function tehranOffsetMs(at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: TEHRAN_TZ,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return wall - Math.floor(at.getTime() / 1000) * 1000;
 }
 
 /** The first slot strictly after `now`; null when backups are off. */

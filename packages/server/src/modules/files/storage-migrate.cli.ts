@@ -10,9 +10,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { localFileStore } from './files.storage.ts';
-import { bucketProblem, S3FileStore } from './s3-store.ts';
-import { copyStore, type CopyProgress } from './store-copy.ts';
-import { localFilesDir, s3Settings } from './store-config.ts';
+import { bucketProblem, S3FileStore } from './s3.storage.ts';
+import { copyStore, type CopyProgress } from './store-copy.storage.ts';
+import { localFilesDir, s3Settings } from './store-config.storage.ts';
 
 const USAGE = 'usage: STORAGE=s3 S3_…=… npm run storage:migrate [-- --from DIR]';
 /** How often progress is printed while copying, at most. */

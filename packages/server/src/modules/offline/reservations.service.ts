@@ -7,9 +7,15 @@ import {
 } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { workshopScope } from '../../lib/scope.ts';
-import { countOf, merge, takeLowest, unusedRuns, within } from './blocks.ts';
-import { reclaimIdleLocked, recordRegistrations, releaseLocked, topUpSize, touchDevice } from './leases.ts';
-import type { OfflineTokenKeys } from './public-tokens.ts';
+import { countOf, merge, takeLowest, unusedRuns, within } from './blocks.lib.ts';
+import {
+  reclaimIdleLocked,
+  recordRegistrations,
+  releaseLocked,
+  topUpSize,
+  touchDevice,
+} from './leases.service.ts';
+import type { OfflineTokenKeys } from './public-tokens.lib.ts';
 import * as repo from './reservations.repository.ts';
 
 // Numbers kept for one device of a workshop to register offline (ADR 0033), as leases (ADR 0045). Reserving and

@@ -1,7 +1,7 @@
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { LocalFileStore, localFileStore, type FileStore } from '../files/files.storage.ts';
-import { copyStore, listStore } from '../files/store-copy.ts';
+import { copyStore, listStore } from '../files/store-copy.storage.ts';
 
 /**
  * Where a restore puts the backup's stored files (ADR 0021, ADR 0030): the files are extracted into

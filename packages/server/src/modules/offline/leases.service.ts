@@ -9,7 +9,7 @@ import {
 } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { workshopScope } from '../../lib/scope.ts';
-import { countOf, merge, unusedRuns } from './blocks.ts';
+import { countOf, merge, unusedRuns } from './blocks.lib.ts';
 import * as repo from './reservations.repository.ts';
 
 // A reservation is a lease (ADR 0045): sized to the counter's real use, never more than a fair share of

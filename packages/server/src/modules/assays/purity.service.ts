@@ -4,8 +4,8 @@ import { AppError, notFound, validation } from '../../lib/errors.ts';
 import { workshopScope, type Scope } from '../../lib/scope.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import * as repo from './assays.repository.ts';
-import { loadTemplates, notify, type Templates } from './notices.ts';
-import type { Actor, PacketDeps } from './packet-view.ts';
+import { loadTemplates, notify, type Templates } from './notices.service.ts';
+import type { Actor, PacketDeps } from './packet-view.service.ts';
 import { plainTransact, type Transact } from '../offline/offline.service.ts';
 import { recordResultVersion } from '../result-versions/result-versions.service.ts';
 

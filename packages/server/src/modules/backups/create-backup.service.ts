@@ -1,8 +1,8 @@
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { FORMAT, PARTS, fileEntryName, fileListLine, type Manifest } from './archive.ts';
-import { copyTablesOut, sequenceValues, tableEntryName, type SequenceValue } from './copy-format.ts';
+import { FORMAT, PARTS, fileEntryName, fileListLine, type Manifest } from './archive.lib.ts';
+import { copyTablesOut, sequenceValues, tableEntryName, type SequenceValue } from './copy-format.lib.ts';
 import {
   PgToolMissingError,
   findTools,
@@ -10,9 +10,9 @@ import {
   runTool,
   toolConnection,
   type PgTool,
-} from './pg-tools.ts';
+} from './pg-tools.lib.ts';
 import { STORAGE_KEY, localFileStore, type FileStore } from '../files/files.storage.ts';
-import { TarWriter } from './tar.ts';
+import { TarWriter } from './tar.lib.ts';
 
 /** The backups' own bookkeeping: a restored network has made no backups yet (migration 0012). */
 export const DATA_NOT_KEPT = ['backup_runs', 'backup_schedule'];

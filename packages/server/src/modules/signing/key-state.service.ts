@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/errors.ts';
 import type { Database } from '../../db/database.ts';
-import type { ResultSigner } from './signer.ts';
+import type { ResultSigner } from './signer.lib.ts';
 import { findKey } from './signing.repository.ts';
 
 /**

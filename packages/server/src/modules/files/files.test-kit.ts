@@ -8,7 +8,7 @@ import type { Database } from '../../db/database.ts';
 import type { Role } from '@ayar/contract';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../../test/helpers.ts';
 import { localFileStore, type FileStore } from './files.storage.ts';
-import { startTestS3, type TestS3 } from './test-s3.ts';
+import { startTestS3, type TestS3 } from './s3.test-kit.ts';
 
 /** Shared by the files module's tests: an app with its own files directory, uploads, images, labs. */
 

@@ -11,7 +11,7 @@ import { notFound } from '../../lib/errors.ts';
 import { ADMIN_SCOPE, adminFilter, workshopScope } from '../../lib/scope.ts';
 import { listAssays } from './assay-list.repository.ts';
 import * as repo from './assays.repository.ts';
-import { toRow } from './packet-view.ts';
+import { toRow } from './packet-view.service.ts';
 
 // Reading packets: the lab lists, one packet, a packet's history.
 

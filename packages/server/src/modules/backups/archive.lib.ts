@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { TABLE_ENTRY } from './copy-format.ts';
-import { BackupFileError, readEntry, tarEntries, type TarEntry } from './tar.ts';
+import { TABLE_ENTRY } from './copy-format.lib.ts';
+import { BackupFileError, readEntry, tarEntries, type TarEntry } from './tar.lib.ts';
 
 /**
  * What a backup file holds, in this order (ADR 0021):
  *   files/<storage key>   every stored file the database names, as it is on disk
  *   db.dump               pg_dump's custom format (compressed), or, made without pg_dump,
- *   db/<table>.csv.gz     each table's rows as COPY writes them (copy-format.ts; format 2)
+ *   db/<table>.csv.gz     each table's rows as COPY writes them (copy-format.lib.ts; format 2)
  *   files.sha256          `<sha256>  files/<key>` per file, in archive order (`sha256sum -c` reads it)
  *   manifest.json         versions, migration level, row counts, the parts' SHA-256
  *   manifest.sha256       the manifest's own SHA-256

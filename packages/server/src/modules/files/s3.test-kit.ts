@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { S3FileStore, type S3Settings } from './s3-store.ts';
+import { S3FileStore, type S3Settings } from './s3.storage.ts';
 
 /**
  * An S3-protocol server of the tests' own (s3rver, from npm) on 127.0.0.1 and a free port, keeping

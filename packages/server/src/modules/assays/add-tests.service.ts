@@ -24,8 +24,8 @@ import {
   type OfflineTokenKeys,
   type Transact,
 } from '../offline/offline.service.ts';
-import { loadTemplates, notify } from './notices.ts';
-import { notYours, used } from './numbers.ts';
+import { loadTemplates, notify } from './notices.service.ts';
+import { notYours, used } from './numbers.service.ts';
 import {
   TEST_TYPE_NAMES,
   auditSnapshot,
@@ -33,7 +33,7 @@ import {
   gramsToMg,
   type Actor,
   type PacketDeps,
-} from './packet-view.ts';
+} from './packet-view.service.ts';
 import * as registration from './registration.repository.ts';
 
 // `POST /Tests/AddTest` (docs/product.md §5.1), phase by phase: the workshop, the drafts' fields, the

@@ -13,7 +13,7 @@ import { ADMIN_SCOPE, workshopScope, type WorkshopScope } from '../../lib/scope.
 import { writeAudit } from '../audit/audit.service.ts';
 import { effectiveSettings } from '../auth/auth.service.ts';
 import * as repo from './assays.repository.ts';
-import { loadTemplates } from './notices.ts';
+import { loadTemplates } from './notices.service.ts';
 import {
   TEST_TYPE_NAMES,
   auditSnapshot,
@@ -21,9 +21,9 @@ import {
   gramsToMg,
   type Actor,
   type PacketDeps,
-} from './packet-view.ts';
+} from './packet-view.service.ts';
 import { currentResultStatus, recordResultVersion } from '../result-versions/result-versions.service.ts';
-import { applyPurity, lockOne, purityLocked } from './purity.ts';
+import { applyPurity, lockOne, purityLocked } from './purity.service.ts';
 
 // Editing a packet: the lab's `Tests/EditTest` and the admin's `Manage/EditTest`.
 

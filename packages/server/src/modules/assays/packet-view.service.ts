@@ -1,4 +1,4 @@
-import type { ResultSigner } from '../signing/signer.ts';
+import type { ResultSigner } from '../signing/signer.lib.ts';
 import type { Database } from '../../db/database.ts';
 import { OTHER_CUSTOMER_ID, TEST_TYPES, fileAddress, type LabListRow } from '@ayar/contract';
 import type { AssayRow } from './assays.repository.ts';
