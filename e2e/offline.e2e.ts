@@ -84,6 +84,28 @@ const reservedNumbers = (page: Page) =>
       }),
   );
 
+/** How many customers the lab's book stored on this device holds (0 when none is stored; ADR 0047). */
+const bookSize = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('ayar-query-cache');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('queries')) return resolve(0);
+          const all = db.transaction('queries').objectStore('queries').getAll();
+          all.onsuccess = () => {
+            const book = (
+              all.result as { queryKey: unknown[]; state: { data?: { list: unknown[] } } }[]
+            ).find((q) => q.queryKey[0] === 'customers' && q.queryKey[1] === 'book');
+            db.close();
+            resolve(book?.state.data?.list.length ?? 0);
+          };
+        };
+      }),
+  );
+
 /** Signs in, waits for the service worker to control the page and for the device's numbers. */
 async function counterOnline(
   context: BrowserContext,
@@ -100,7 +122,7 @@ async function counterOnline(
     .first()
     .waitFor();
   await page.goto(url('/lab/add'));
-  const form = page.getByRole('form', { name: 'ثبت برگ ری' });
+  const form = page.getByRole('form', { name: 'ثبت بسته' });
   await form.getByLabel(/^نام مشتری/).click();
   await page.getByRole('option', { name: new RegExp(CUSTOMER.name) }).waitFor();
   // The web asks for 50; a new device is granted the floor, 20 (ADR 0045), within its fair share.
@@ -130,7 +152,7 @@ const PHOTO = () =>
  */
 async function addPackets(page: Page, count: number, { photo = false } = {}) {
   await page.goto(url('/lab/add'));
-  const form = page.getByRole('form', { name: 'ثبت برگ ری' });
+  const form = page.getByRole('form', { name: 'ثبت بسته' });
   const number = form.getByLabel(/^شماره بسته/);
   await expect.poll(() => number.inputValue()).toMatch(/^[۰-۹]+$/);
   await expectFocus(page, /^نام مشتری/);
@@ -417,6 +439,42 @@ describe('the counter keeps working offline', () => {
       .click();
     await notices.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByText(/باید دوباره چاپ شود/).count()).toBe(0);
+    await context.close();
+  }, 120_000);
+
+  it("finds, offline, a customer of the lab this counter never searched for (the lab's customer book)", async () => {
+    const FIRST = 7_500_000;
+    const lab = await setUpLab('آزمایشگاه دفتر مشتریان', FIRST, 0);
+    // More customers than the picker suggests unasked (20), the one sought sorting last by name.
+    for (let i = 0; i < 24; i++)
+      await apiCall('/Customer/AddCustomer', {
+        token: lab.token,
+        body: { customerName: `آرش طلاساز ${fa(i + 1)}`, mobile1: `0935750${String(i).padStart(4, '0')}` },
+      });
+    await apiCall('/Customer/AddCustomer', {
+      token: lab.token,
+      body: { customerName: 'یاسر نقره‌چی', mobile1: '09357509999' },
+    });
+    const { context, page } = await newPage(browser, PHONE);
+    await counterOnline(context, page, lab);
+    await expect.poll(() => bookSize(page), { timeout: 15_000 }).toBe(26);
+
+    await context.setOffline(true);
+    await page.goto(url('/lab/add'));
+    await banner(page).waitFor();
+    const form = page.getByRole('form', { name: 'ثبت بسته' });
+    await form.getByLabel(/^نام مشتری/).fill('نقره');
+    await page.getByRole('option', { name: /یاسر نقره‌چی/ }).click();
+    await expect.poll(() => form.getByLabel(/^نام مشتری/).inputValue()).toBe('یاسر نقره‌چی');
+    await expectAccessible(page, 'lab/add offline with a customer from the book');
+
+    // Signing out (the queue is empty) leaves none of the lab's customers on the device.
+    await context.setOffline(false);
+    await page.goto(url('/lab/list'));
+    await page.getByRole('button', { name: 'باز کردن منو' }).click();
+    await page.getByRole('dialog', { name: 'منوی اصلی' }).getByRole('link', { name: 'خروج' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await expect.poll(() => bookSize(page), { timeout: 15_000 }).toBe(0);
     await context.close();
   }, 120_000);
 

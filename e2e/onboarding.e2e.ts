@@ -103,7 +103,7 @@ describe('from registration to the first packet numbers', () => {
 
     // 5. The lab buys 100 numbers and sees the new range.
     await w.goto(url('/code/add'));
-    const buy = w.getByRole('form', { name: 'دریافت شماره بسته' });
+    const buy = w.getByRole('form', { name: 'خرید شماره بسته' });
     const count = buy.getByLabel(/^تعداد شماره/);
     // docs/product.md §2.8: the count is reset to 1000 once the page has loaded (shown in Persian digits).
     // The screen's code and its data arrive after navigation; on a loaded CI machine that took over the

@@ -47,7 +47,7 @@ describe('packets from the counter to the public result', () => {
     const { context, page } = await newPage(browser, PHONE);
     await signIn(page, lab.userName, lab.password);
     await page.goto(url('/lab/add'));
-    const form = page.getByRole('form', { name: 'ثبت برگ ری' });
+    const form = page.getByRole('form', { name: 'ثبت بسته' });
     const number = form.getByLabel(/^شماره بسته/);
     // The screen's code arrives after the page's load event; then the next number is fetched.
     await form.waitFor();

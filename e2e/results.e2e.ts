@@ -88,7 +88,7 @@ describe('issue 17: results anyone can verify', () => {
 
     // 4. The lab corrects the purity on the packet's screen, which asks why.
     await page.goto(url(`/lab/edit/${packet!.id}`));
-    const form = page.getByRole('form', { name: 'ویرایش آزمایش' });
+    const form = page.getByRole('form', { name: 'ویرایش بسته' });
     await form.getByLabel(/^عیار/).fill('۷۴۰');
     await form.getByRole('button', { name: 'ذخیره تغییرات' }).click();
     await form.getByText('علت را بنویسید').waitFor();

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { Affix, Button, CloseButton, Group, Paper, Stack, Text, Transition } from '@mantine/core';
 import { IconDownload, IconShare, IconSquarePlus } from '../components/ui/icons.tsx';
 import { Emblem } from '../components/ui/Emblem.tsx';
+import { href } from '../lib/screens.ts';
 
 export const INSTALL_DISMISSED_KEY = 'ayar.installDismissed';
 
@@ -11,7 +12,9 @@ export const INSTALL_DISMISSED_KEY = 'ayar.installDismissed';
  * §2.1). On lab/add at 390 px it covered «ذخیره و ادامه»; elsewhere the offer waits (the browser's event is
  * kept) until the person is back on one of these, e.g. the home screen after the work is saved.
  */
-const INSTALL_SCREENS = new Set(['/', '/home', '/dashboard', '/about', '/lab-owners']);
+const INSTALL_SCREENS = new Set(
+  (['landing', 'home', 'dashboard', 'about', 'lab-owners'] as const).map((id) => href(id)),
+);
 
 /** Whether the offer may float over the screen at `pathname` (a trailing slash is the same screen). */
 function offersInstallOn(pathname: string): boolean {

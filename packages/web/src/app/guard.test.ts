@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideNavigation, isEmbeddedPath } from './guard.ts';
-import { GUARDED_SCREENS } from './screens.ts';
+import { allScreens } from '../lib/screens.ts';
 
 const TOKEN = 'bearer abc';
 const guest = (pathname: string) => decideNavigation({ pathname, token: null, role: null });
@@ -9,8 +9,12 @@ const admin = (pathname: string) => decideNavigation({ pathname, token: TOKEN, r
 const allow = { kind: 'allow' };
 const to = (path: string) => ({ kind: 'redirect', to: path });
 
-/** A concrete URL for each guarded route pattern. */
-const guardedUrls = GUARDED_SCREENS.map((s) => `/${s.path.replace(/:[a-z]+/g, 'x1')}`);
+/** A concrete URL for a screen's path pattern. */
+const urlOf = (path: string) => `/${path.replace(/:[a-z]+/g, 'x1')}`;
+/** A concrete URL for each guarded screen of the table (lib/screens.ts). */
+const guardedUrls = allScreens()
+  .filter((s) => s.access !== 'public')
+  .map((s) => urlOf(s.path));
 
 describe('navigation guard (docs/product.md §2.1)', () => {
   it('lets a guest see the public pages', () => {
@@ -99,6 +103,18 @@ describe('navigation guard (docs/product.md §2.1)', () => {
   });
 });
 
+describe('the table of screens (ADR 0046)', () => {
+  it('is what the guard lets each role open', () => {
+    for (const { path, access } of allScreens()) {
+      const url = urlOf(path);
+      expect(guest(url), url).toEqual(access === 'public' ? allow : to('/'));
+      if (url === '/') continue; // signed in, the landing page is the dashboard
+      expect(workshop(url), url).toEqual(access === 'admin' ? to('/dashboard') : allow);
+      expect(admin(url), url).toEqual(access === 'workshop' ? to('/dashboard') : allow);
+    }
+  });
+});
+
 describe('screen titles', () => {
   it('decodes a Persian name in manage/edit-user and retitles the waiting list', async () => {
     const { findScreen } = await import('./screens.ts');
@@ -106,6 +122,6 @@ describe('screen titles', () => {
       'ویرایش آزمایشگاه نمونه',
     );
     expect(findScreen('/lab/list/true')?.title).toBe('لیست در انتظار تعیین عیار');
-    expect(findScreen('/lab/list')?.title).toBe('لیست آزمایش‌ها');
+    expect(findScreen('/lab/list')?.title).toBe('لیست بسته‌ها');
   });
 });

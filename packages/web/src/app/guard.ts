@@ -1,7 +1,9 @@
 import type { Role } from '@ayar/contract';
+import { allScreens, fillPath, href } from '../lib/screens.ts';
+import type { Access } from '../lib/screens.ts';
 
-export const DASHBOARD_PATH = '/dashboard';
-export const ROOT_PATH = '/';
+export const DASHBOARD_PATH = href('dashboard');
+export const ROOT_PATH = href('landing');
 
 export interface GuardInput {
   pathname: string;
@@ -12,9 +14,18 @@ export interface GuardInput {
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };
 
-const PUBLIC_PATHS = new Set(['/register', '/about', '/lab-owners']);
-/** Besides manage/: the admin's own account (ADR 0025: the admin changes their password too). */
-const ADMIN_PATHS = new Set([DASHBOARD_PATH, '/profile', '/logout']);
+/** The screens with `access` in the table (lib/screens.ts) and no params: the others are matched below. */
+function pathsWith(access: Access): Set<string> {
+  return new Set(
+    allScreens()
+      .filter((s) => s.access === access && !s.path.includes(':'))
+      .map((s) => fillPath(s.path)),
+  );
+}
+
+const PUBLIC_PATHS = pathsWith('public');
+/** Besides manage/: the screens of both roles (ADR 0025: the admin changes their password too). */
+const ADMIN_PATHS = pathsWith('signed-in');
 
 function normalize(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '');

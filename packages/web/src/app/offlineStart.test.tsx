@@ -100,7 +100,7 @@ describe('an offline start of a signed-in workshop', () => {
     const next = await loadPage();
     await next.renderApp('/lab/list');
 
-    const list = await screen.findByRole('list', { name: 'آزمایش‌ها' });
+    const list = await screen.findByRole('list', { name: 'بسته‌ها' });
     expect(within(list).getByText(/حسن طلافروش/)).toBeInTheDocument();
     expect(within(list).getByText(/رضا زرگر/)).toBeInTheDocument();
     // Offline, the list waits for the line instead of failing: nothing was sent, no error shown.

@@ -4,6 +4,8 @@ import { Center, Loader } from '@mantine/core';
 import { Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../lib/api.ts';
 import { useAuth } from '../lib/auth.ts';
+import { allScreens, href } from '../lib/screens.ts';
+import type { Frame, ScreenId } from '../lib/screens.ts';
 import { GuardOutlet } from './Guard.tsx';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
 import { isEmbeddedPath } from './guard.ts';
@@ -89,7 +91,7 @@ if (import.meta.env.MODE === 'test') await preloadAllScreens();
 function ScreenLoading() {
   const { pathname } = useLocation();
   const { user } = useAuth();
-  const adminDashboard = pathname === '/dashboard' && user?.role === 'admin';
+  const adminDashboard = pathname === href('dashboard') && user?.role === 'admin';
   useEffect(() => {
     if (adminDashboard) void DashboardPage.preload().catch(() => undefined);
   }, [adminDashboard]);
@@ -116,37 +118,62 @@ function Lazy() {
   );
 }
 
-/** The guarded screens inside the shell (docs/product.md §2.1); titles live in screens.ts. */
-const SHELL_ROUTES: ReadonlyArray<readonly [string, ComponentType]> = [
-  ['home', HomePage],
-  ['dashboard', DashboardPage],
-  ['code/add', CodeAddPage],
-  ['lab/add', LabAddPage],
-  ['lab/edit/:id', LabEditPage],
-  ['lab/list/:search', LabListPage],
-  ['lab/list', LabListPage],
-  ['lab/queue', OfflineScreen],
-  ['customer/add', CustomerAddPage],
-  ['customer/edit/:id', CustomerEditPage],
-  ['customer/list', CustomerListPage],
-  ['user-settings/edit', UserSettingsPage],
-  ['user/store', StorePage],
-  ['profile', ProfilePage],
-  ['credit/add', CreditAddPage],
-  ['pay/add', PayAddPage],
-  ['manage/labs', ManageLabsPage],
-  ['manage/labs-todelete', ManageLabsToDeletePage],
-  ['manage/customers', ManageCustomersPage],
-  ['manage/credits', ManageCreditsPage],
-  ['manage/credits/:search', ManageCreditsPage],
-  ['manage/codes', ManageCodesPage],
-  ['manage/edit-lab/:id', ManageEditLabPage],
-  ['manage/system-setting', SystemSettingsPage],
-  ['manage/messages', ManageMessagesPage],
-  ['manage/lab-owners', ManageLabOwnersPage],
-  ['manage/add-user', ManageAddUserPage],
-  ['manage/edit-user/:id/:name', ManageEditUserPage],
-];
+/**
+ * Each screen of the table (lib/screens.ts, ADR 0046) and what it renders: a screen with no page here is a
+ * type error. The table says where each sits (its frame); titles, access and menus are there too.
+ */
+const PAGES: Record<ScreenId, ComponentType> = {
+  landing: LandingPage,
+  register: RegisterPage,
+  about: AboutPage,
+  'lab-owners': LabOwnersPage,
+  r: PublicResultPage,
+  logout: LogoutPage,
+  'lab/slip': SlipPage,
+  'lab/slip/queued': OfflineScreen,
+  home: HomePage,
+  dashboard: DashboardPage,
+  'code/add': CodeAddPage,
+  'lab/add': LabAddPage,
+  'lab/edit': LabEditPage,
+  'lab/list/search': LabListPage,
+  'lab/list': LabListPage,
+  'lab/queue': OfflineScreen,
+  'customer/add': CustomerAddPage,
+  'customer/edit': CustomerEditPage,
+  'customer/list': CustomerListPage,
+  'user-settings/edit': UserSettingsPage,
+  'user/store': StorePage,
+  profile: ProfilePage,
+  'credit/add': CreditAddPage,
+  'pay/add': PayAddPage,
+  'manage/labs': ManageLabsPage,
+  'manage/labs-todelete': ManageLabsToDeletePage,
+  'manage/customers': ManageCustomersPage,
+  'manage/credits/search': ManageCreditsPage,
+  'manage/credits': ManageCreditsPage,
+  'manage/codes': ManageCodesPage,
+  'manage/edit-lab': ManageEditLabPage,
+  'manage/system-setting': SystemSettingsPage,
+  'manage/messages': ManageMessagesPage,
+  'manage/lab-owners': ManageLabOwnersPage,
+  'manage/add-user': ManageAddUserPage,
+  'manage/edit-user': ManageEditUserPage,
+};
+
+/** The routes of the screens in one frame; the landing page's empty path is the index route. */
+function routesIn(frame: Frame) {
+  return allScreens()
+    .filter((screen) => screen.frame === frame)
+    .map(({ id, path }) => {
+      const Page = PAGES[id];
+      return path === '' ? (
+        <Route key={id} index element={<Page />} />
+      ) : (
+        <Route key={id} path={path} element={<Page />} />
+      );
+    });
+}
 
 /** Any single segment ending in «Embedded» (for example /ayarEmbedded) is the embedded lookup page. */
 function CatchAll() {
@@ -158,7 +185,7 @@ function CatchAll() {
 function UnauthorizedRedirect() {
   const navigate = useNavigate();
   useEffect(() => {
-    setUnauthorizedHandler(() => navigate('/', { replace: true }));
+    setUnauthorizedHandler(() => navigate(href('landing'), { replace: true }));
     return () => setUnauthorizedHandler(null);
   }, [navigate]);
   return null;
@@ -170,23 +197,12 @@ export function AppRoutes() {
       <UnauthorizedRedirect />
       <Routes>
         <Route element={<GuardOutlet />}>
-          <Route index element={<LandingPage />} />
+          {routesIn('landing')}
           <Route element={<Lazy />}>
-            <Route path="register" element={<RegisterPage />} />
-            <Route path="about" element={<AboutPage />} />
-            <Route path="lab-owners" element={<LabOwnersPage />} />
-            <Route path="r/:token" element={<PublicResultPage />} />
-            <Route path="logout" element={<LogoutPage />} />
-            <Route element={<SlipLayout />}>
-              <Route path="lab/slip/:id" element={<SlipPage />} />
-              <Route path="lab/slip/queued/:key" element={<OfflineScreen />} />
-            </Route>
+            {routesIn('bare')}
+            <Route element={<SlipLayout />}>{routesIn('slip')}</Route>
             <Route element={<AppLayout />}>
-              <Route element={<Lazy />}>
-                {SHELL_ROUTES.map(([path, Page]) => (
-                  <Route key={path} path={path} element={<Page />} />
-                ))}
-              </Route>
+              <Route element={<Lazy />}>{routesIn('shell')}</Route>
             </Route>
           </Route>
           <Route path="*" element={<CatchAll />} />

@@ -45,7 +45,7 @@ describe('balances are fresh whenever the screen is shown', () => {
     balance = 5_000_000;
     await user.click(screen.getAllByRole('link', { name: 'لیست مشتریان' })[0]!);
     await waitFor(() => expect(screen.queryByText(/موجودی:/)).not.toBeInTheDocument());
-    await user.click(screen.getAllByRole('link', { name: 'دریافت شماره بسته' })[0]!);
+    await user.click(screen.getAllByRole('link', { name: 'خرید شماره بسته' })[0]!);
 
     await waitFor(() => expect(screen.getByText(/موجودی:/)).toHaveTextContent('موجودی: ۵٬۰۰۰٬۰۰۰ تومان'));
     expect(screen.queryByText('موجودی کافی نیست')).not.toBeInTheDocument();

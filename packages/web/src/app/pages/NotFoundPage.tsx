@@ -1,5 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { href } from '../../lib/screens.ts';
 
 export function NotFoundPage() {
   return (
@@ -8,7 +9,7 @@ export function NotFoundPage() {
         صفحه پیدا نشد
       </Title>
       <Text c="dimmed">نشانی وارد شده در این برنامه وجود ندارد.</Text>
-      <Button component={Link} to="/">
+      <Button component={Link} to={href('landing')}>
         بازگشت به صفحه اصلی
       </Button>
     </Stack>

@@ -2,7 +2,7 @@ import { ActionIcon, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import { IconUserCircle } from '../../components/ui/icons.tsx';
 import { useAuth } from '../../lib/auth.ts';
-import { PROFILE_LABEL } from './menus.ts';
+import { PROFILE_LABEL, href } from '../../lib/screens.ts';
 
 /** The header's account area: who is signed in, and the way to the password change (ADR 0025). */
 export function AccountButton() {
@@ -10,7 +10,14 @@ export function AccountButton() {
   const who = user?.userFname ? `${PROFILE_LABEL} (${user.userFname})` : PROFILE_LABEL;
   return (
     <Tooltip label={who} withArrow>
-      <ActionIcon component={Link} to="/profile" variant="subtle" color="gray.0" size="lg" aria-label={who}>
+      <ActionIcon
+        component={Link}
+        to={href('profile')}
+        variant="subtle"
+        color="gray.0"
+        size="lg"
+        aria-label={who}
+      >
         <IconUserCircle />
       </ActionIcon>
     </Tooltip>

@@ -3,13 +3,14 @@ import { useParams } from 'react-router';
 import type { LabDetail } from '@ayar/contract';
 import { MSG } from '@ayar/contract';
 import { useAuth } from '../../lib/auth.ts';
+import { href } from '../../lib/screens.ts';
 import { queuedSlip } from '../../features/offline/slip.ts';
 import { SlipScreen } from '../../features/results/SlipPage.tsx';
 
-const BACK = { to: '/lab/queue', label: 'بازگشت به صف ارسال' };
+const BACK = { to: href('lab/queue'), label: 'بازگشت به صف ارسال' };
 
 /**
- * `/lab/slip/queued/:key`: the slip of a packet registered offline and not sent yet (issue 19), from
+ * `/lab/slip/queued/:key`: the slip of a packet registered offline and not sent yet (ADR 0033), from
  * its queue entry, laid out as every slip (the results feature's); the offline feature reads the entry.
  */
 export function QueuedSlipPage() {

@@ -2,6 +2,7 @@ import { Box, Divider, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton }
 import type { MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth.ts';
+import { href } from '../../lib/screens.ts';
 import { Emblem } from '../../components/ui/Emblem.tsx';
 import { menuFor } from './menus.ts';
 import { beforeSignOut } from './OfflineLayer.tsx';
@@ -13,18 +14,18 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const items = menuFor(user?.role);
   const navigate = useNavigate();
-  // A workshop's sign-out first hears about its offline queue (issue 19); '/logout' itself is unchanged.
+  // A workshop's sign-out first hears about its offline queue (ADR 0033); the logout screen itself is unchanged.
   const signOut = (event: MouseEvent) => {
     if (user?.role !== 'workshop') return;
     event.preventDefault();
     void beforeSignOut(user.userId).then((go) => {
-      if (go) void navigate('/logout');
+      if (go) void navigate(href('logout'));
     });
   };
 
   return (
     <Stack gap={0} h="100%">
-      <UnstyledButton component={Link} to="/dashboard" onClick={onNavigate}>
+      <UnstyledButton component={Link} to={href('dashboard')} onClick={onNavigate}>
         <Group gap="sm" p="md" wrap="nowrap">
           <Emblem size={44} />
           <Box style={{ minWidth: 0 }}>
@@ -53,11 +54,11 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
                 active={active}
                 aria-current={active ? 'page' : undefined}
                 onClick={(event: MouseEvent) => {
-                  if (item.to === '/logout') signOut(event);
+                  if (item.screen === 'logout') signOut(event);
                   onNavigate?.();
                 }}
                 className={classes.link}
-                data-danger={item.to === '/logout' || undefined}
+                data-danger={item.screen === 'logout' || undefined}
               />
             );
           })}

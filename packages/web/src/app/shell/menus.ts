@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Role } from '@ayar/contract';
+import { allScreens, fillPath } from '../../lib/screens.ts';
+import type { MenuScreenId } from '../../lib/screens.ts';
 import {
   IconAdjustments,
   IconBuilding,
@@ -22,47 +24,61 @@ import {
 } from '../../components/ui/icons.tsx';
 
 export interface MenuItem {
+  /** The screen (lib/screens.ts) the item opens. */
+  screen: MenuScreenId;
   label: string;
   to: string;
   icon: ComponentType<{ size?: number }>;
 }
 
-/** Both roles' own account: who is signed in and the password change (ADR 0025). */
-export const PROFILE_LABEL = 'حساب کاربری و رمز عبور';
+/** Each menu screen's icon: the table (lib/screens.ts, ADR 0046) holds no React components. */
+const MENU_ICONS: Record<MenuScreenId, ComponentType<{ size?: number }>> = {
+  about: IconGlobe,
+  logout: IconLogout,
+  dashboard: IconHome,
+  'code/add': IconHash,
+  'lab/add': IconFlask,
+  'lab/list/search': IconHourglass,
+  'lab/list': IconList,
+  'customer/add': IconUserPlus,
+  'customer/list': IconUsers,
+  'user-settings/edit': IconSettings,
+  'user/store': IconScale,
+  profile: IconUserCircle,
+  'credit/add': IconReceipt,
+  'pay/add': IconWallet,
+  'manage/labs': IconFlask,
+  'manage/labs-todelete': IconTrash,
+  'manage/customers': IconUsers,
+  'manage/credits': IconCreditCard,
+  'manage/codes': IconHash,
+  'manage/system-setting': IconAdjustments,
+  'manage/messages': IconReceipt,
+  'manage/lab-owners': IconBuilding,
+  'manage/add-user': IconUserPlus,
+};
+
+/** A role's side menu (docs/product.md §2.1): the screens the table places in it, in their order. */
+function buildMenu(role: Role): readonly MenuItem[] {
+  return allScreens()
+    .flatMap((screen) => {
+      const placed = screen.menu?.[role];
+      return placed ? [{ placed, screen: screen.id as MenuScreenId, path: screen.path }] : [];
+    })
+    .sort((a, b) => a.placed.at - b.placed.at)
+    .map(({ placed, screen, path }) => ({
+      screen,
+      label: placed.label,
+      to: fillPath(path, placed.params),
+      icon: MENU_ICONS[screen],
+    }));
+}
 
 /** Side menu of a workshop user (docs/product.md §2.1). */
-export const WORKSHOP_MENU: readonly MenuItem[] = [
-  { label: 'آزمایش جدید', to: '/lab/add', icon: IconFlask },
-  { label: 'در انتظار عیار', to: '/lab/list/true', icon: IconHourglass },
-  { label: 'ثبت مشتری', to: '/customer/add', icon: IconUserPlus },
-  { label: 'لیست مشتریان', to: '/customer/list', icon: IconUsers },
-  { label: 'لیست آزمایش‌ها', to: '/lab/list', icon: IconList },
-  { label: 'تنظیمات', to: '/user-settings/edit', icon: IconSettings },
-  { label: 'دریافت شماره بسته', to: '/code/add', icon: IconHash },
-  { label: 'پرداخت', to: '/pay/add', icon: IconWallet },
-  { label: 'مانده حساب', to: '/user/store', icon: IconScale },
-  { label: 'ثبت سند (درخواست شارژ)', to: '/credit/add', icon: IconReceipt },
-  { label: 'مشاهده وب‌سایت', to: '/about', icon: IconGlobe },
-  { label: PROFILE_LABEL, to: '/profile', icon: IconUserCircle },
-  { label: 'خروج', to: '/logout', icon: IconLogout },
-];
+export const WORKSHOP_MENU = buildMenu('workshop');
 
 /** Side menu of an admin (docs/product.md §2.1). */
-export const ADMIN_MENU: readonly MenuItem[] = [
-  { label: 'صفحه اصلی', to: '/dashboard', icon: IconHome },
-  { label: 'وب‌سایت', to: '/about', icon: IconGlobe },
-  { label: 'آزمایش‌ها', to: '/manage/labs', icon: IconFlask },
-  { label: 'درخواست‌های حذف', to: '/manage/labs-todelete', icon: IconTrash },
-  { label: 'مشتریان', to: '/manage/customers', icon: IconUsers },
-  { label: 'آزمایشگاه‌ها', to: '/manage/lab-owners', icon: IconBuilding },
-  { label: 'ثبت آزمایشگاه', to: '/manage/add-user', icon: IconUserPlus },
-  { label: 'کدها', to: '/manage/codes', icon: IconHash },
-  { label: 'درخواست‌های شارژ', to: '/manage/credits', icon: IconCreditCard },
-  { label: 'تنظیمات سیستم', to: '/manage/system-setting', icon: IconAdjustments },
-  { label: 'پیامک‌ها', to: '/manage/messages', icon: IconReceipt },
-  { label: PROFILE_LABEL, to: '/profile', icon: IconUserCircle },
-  { label: 'خروج', to: '/logout', icon: IconLogout },
-];
+export const ADMIN_MENU = buildMenu('admin');
 
 export function menuFor(role: Role | null | undefined): readonly MenuItem[] {
   return role === 'admin' ? ADMIN_MENU : WORKSHOP_MENU;

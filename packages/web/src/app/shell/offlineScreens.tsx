@@ -1,7 +1,7 @@
 import { lazy } from 'react';
-import { useLocation } from 'react-router';
+import { useParams } from 'react-router';
 
-// The offline counter's two screens (issue 19) behind one small lazy module: the router, which is in
+// The offline counter's two screens (ADR 0033) behind one small lazy module: the router, which is in
 // the landing page's download, names this one import instead of two with their long preload lists.
 
 const QueuePage = lazy(() =>
@@ -11,8 +11,11 @@ const QueuedSlipPage = lazy(() =>
   import('./QueuedSlipPage.tsx').then((m) => ({ default: m.QueuedSlipPage })),
 );
 
-/** lab/queue «صف ارسال» in the shell, or lab/slip/queued/:key, a queued packet's slip, outside it. */
+/**
+ * lab/queue «صف ارسال» in the shell, or lab/slip/queued/:key, a queued packet's slip, outside it: of the
+ * two screens (lib/screens.ts) only the slip has a param.
+ */
 export function OfflineScreen() {
-  const { pathname } = useLocation();
-  return pathname.startsWith('/lab/slip/queued/') ? <QueuedSlipPage /> : <QueuePage />;
+  const { key } = useParams();
+  return key === undefined ? <QueuePage /> : <QueuedSlipPage />;
 }

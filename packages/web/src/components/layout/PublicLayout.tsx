@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { ActionIcon, Box, Container, Group, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { IconArrowBack } from '../ui/icons.tsx';
+import { href } from '../../lib/screens.ts';
 
 /** Header for public pages besides the landing page: a back arrow to '/' and the title. */
 export function PublicLayout({ title, children }: { title: string; children: ReactNode }) {
@@ -12,7 +13,7 @@ export function PublicLayout({ title, children }: { title: string; children: Rea
           <Group h={60} gap={4} wrap="nowrap">
             <ActionIcon
               component={Link}
-              to="/"
+              to={href('landing')}
               variant="subtle"
               color="gray.0"
               size="lg"

@@ -36,6 +36,7 @@ import { useLabDraftForm } from './useLabAddForm.ts';
 import { useNextNumber } from './useNextNumber.ts';
 import type { LabAddSetup, LabDraftForm } from './useLabAddForm.ts';
 import { useUnsavedPacket } from './useUnsavedPacket.ts';
+import { href } from '../../lib/screens.ts';
 
 /** Offline with none of this device's reserved numbers left (issue 19). */
 const NO_OFFLINE_NUMBERS =
@@ -87,7 +88,7 @@ function CustomerFields(props: {
         <Tooltip label="ثبت مشتری جدید">
           <ActionIcon
             component={Link}
-            to="/customer/add"
+            to={href('customer/add')}
             size={42}
             variant="light"
             aria-label="ثبت مشتری جدید"
@@ -149,7 +150,7 @@ function PacketFields(props: {
         <PacketTypeField
           control={control}
           types={setup.testTypes}
-          label="نوع آزمایش"
+          label="نوع نمونه"
           withAsterisk
           size="md"
           searchable
@@ -301,7 +302,7 @@ export function LabAddForm({ setup, pending }: { setup: LabAddSetup; pending: Pe
   return (
     <form
       noValidate
-      aria-label="ثبت برگ ری"
+      aria-label="ثبت بسته"
       aria-keyshortcuts="Control+Enter"
       onKeyDown={onKeyDown}
       onSubmit={(event) => {

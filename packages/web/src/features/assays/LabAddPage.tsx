@@ -7,7 +7,7 @@ import { usePendingPackets } from './pending.ts';
 import { useLabAddSetup } from './useLabAddForm.ts';
 
 /**
- * lab/add «ثبت برگ ری» (docs/product.md §2.9, §4.2): the form (LabAddForm.tsx), and below it the packets saved with
+ * lab/add «ثبت بسته» (docs/product.md §2.9, §4.2): the form (LabAddForm.tsx), and below it the packets saved with
  * «ذخیره و ادامه» waiting for «ثبت», kept in sessionStorage (ADR 13).
  */
 export function LabAddPage() {

@@ -43,6 +43,7 @@ import { WithdrawnResultNotice } from './components/WithdrawnResultNotice.tsx';
 import { ResultVersions } from './components/ResultVersions.tsx';
 import { CORRECTION_REASON, OTHER_CUSTOMER, PACKET_FIELDS, purityNeedsReason } from './packetForm.ts';
 import type { PacketFormValues } from './packetForm.ts';
+import { href } from '../../lib/screens.ts';
 
 interface EditForm extends PacketFormValues {
   testId: string;
@@ -54,7 +55,7 @@ const FIELDS = [...PACKET_FIELDS, 'reason'] as const;
 
 const text = (n: number | null) => (n === null ? '' : String(n));
 
-/** lab/edit/:id «ویرایش آزمایش» (docs/product.md §2.10, §5.3, §5.4). */
+/** lab/edit/:id «ویرایش بسته» (docs/product.md §2.10, §5.3, §5.4). */
 export function LabEditPage() {
   const { id = '' } = useParams();
   const test = useQuery(assayQueries.one(id));
@@ -69,9 +70,9 @@ export function LabEditPage() {
       ) : test.isError ? (
         <Paper withBorder radius="lg" p="xl" ta="center">
           <Stack align="center">
-            <Text c="dimmed">این آزمایش پیدا نشد.</Text>
-            <Button component={Link} to="/lab/list" variant="light">
-              بازگشت به لیست آزمایش‌ها
+            <Text c="dimmed">این بسته پیدا نشد.</Text>
+            <Button component={Link} to={href('lab/list')} variant="light">
+              بازگشت به لیست بسته‌ها
             </Button>
           </Stack>
         </Paper>
@@ -187,7 +188,7 @@ function PacketHeading({ row }: { row: LabDetail }) {
         )}
         <Button
           component={Link}
-          to={`/lab/slip/${row.id}`}
+          to={href('lab/slip', { id: row.id })}
           variant="default"
           size="xs"
           leftSection={<IconReceipt size={16} />}
@@ -223,7 +224,7 @@ function EditPacketFields({
 }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-      <PacketTypeField control={control} types={types} label="نوع آزمایش" size="md" />
+      <PacketTypeField control={control} types={types} label="نوع نمونه" size="md" />
       {row.resultStatus === 'withdrawn' && !purityEditable ? (
         <TextInput
           label="عیار"
@@ -283,7 +284,7 @@ function useSaveEdit(row: LabDetail, form: UseFormReturn<EditForm, unknown, Edit
       const result = await edit.mutateAsync(body);
       alertSuccess(result.message);
       await queryClient.invalidateQueries({ queryKey: ASSAY_KEYS.all });
-      void navigate('/lab/list');
+      void navigate(href('lab/list'));
     } catch (error) {
       applyFieldErrors(error, setError, FIELDS);
     }
@@ -315,7 +316,7 @@ function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
         <PacketHeading row={row} />
 
-        <form onSubmit={onSubmit} noValidate aria-label="ویرایش آزمایش">
+        <form onSubmit={onSubmit} noValidate aria-label="ویرایش بسته">
           <Stack gap="sm">
             {row.resultStatus === 'withdrawn' ? (
               <WithdrawnResultNotice row={row} purityEditable={purityEditable} />

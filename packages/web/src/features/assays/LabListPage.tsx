@@ -30,6 +30,7 @@ import { LAB_PAGE_SIZE, assayQueries } from './api.ts';
 import { DeclineReason, PacketBadges, PacketMarks } from './components/PacketBadges.tsx';
 import { useInlinePurity } from './components/InlinePurity.tsx';
 import { FILTER_TYPES, PacketDateRange } from './components/PacketFilterFields.tsx';
+import { href } from '../../lib/screens.ts';
 
 interface Filter {
   filterType?: number;
@@ -105,8 +106,8 @@ function LabFilterForm({ f }: { f: LabListFilter }) {
       active={f.filtered}
       gap="sm"
       actions={
-        <Button component={Link} to="/lab/add" leftSection={<IconSquarePlus size={18} />}>
-          افزودن آزمایش
+        <Button component={Link} to={href('lab/add')} leftSection={<IconSquarePlus size={18} />}>
+          ثبت بسته
         </Button>
       }
     >
@@ -115,7 +116,7 @@ function LabFilterForm({ f }: { f: LabListFilter }) {
           event.preventDefault();
           f.applyFilter();
         }}
-        aria-label="فیلتر آزمایش‌ها"
+        aria-label="فیلتر بسته‌ها"
       >
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
           <Select
@@ -161,7 +162,7 @@ function AddedSlips({ added }: { added: AddedPacket[] }) {
   return (
     <SlipLinks
       title="ثبت شد؛ برگه‌ها آماده چاپ است"
-      slips={added.map((p) => ({ to: `/lab/slip/${p.id}`, docNumber: p.docNumber }))}
+      slips={added.map((p) => ({ to: href('lab/slip', { id: p.id }), docNumber: p.docNumber }))}
     />
   );
 }
@@ -173,7 +174,7 @@ function useRowKit(purity: ReturnType<typeof useInlinePurity>) {
     <Tooltip label="چاپ برگه">
       <ActionIcon
         component={Link}
-        to={`/lab/slip/${row.id}`}
+        to={href('lab/slip', { id: row.id })}
         variant="subtle"
         aria-label={`برگه ${row.titleName} ${fa(row.docNumber)}`}
         onClick={(event: MouseEvent) => event.stopPropagation()}
@@ -182,7 +183,7 @@ function useRowKit(purity: ReturnType<typeof useInlinePurity>) {
       </ActionIcon>
     </Tooltip>
   );
-  const open = (row: LabListRow) => void navigate(`/lab/edit/${row.id}`);
+  const open = (row: LabListRow) => void navigate(href('lab/edit', { id: row.id }));
   const rowBg = (row: LabListRow) => (row.waitFor ? 'var(--mantine-color-orange-0)' : undefined);
   return { slipButton, open, rowBg, purity };
 }
@@ -199,7 +200,7 @@ function LabRow({ row, kit }: { row: LabListRow; kit: RowKit }) {
     >
       <Table.Td fw={600}>
         <Link
-          to={`/lab/edit/${row.id}`}
+          to={href('lab/edit', { id: row.id })}
           style={{ color: 'inherit', textDecoration: 'none' }}
           onClick={(event) => event.stopPropagation()}
         >
@@ -245,7 +246,7 @@ function LabCard({ row, kit }: { row: LabListRow; kit: RowKit }) {
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Group gap={6} wrap="wrap">
             <Link
-              to={`/lab/edit/${row.id}`}
+              to={href('lab/edit', { id: row.id })}
               style={{ color: 'inherit', textDecoration: 'none', fontWeight: 700 }}
               onClick={(event) => event.stopPropagation()}
             >
@@ -291,19 +292,24 @@ function LabListTable(props: {
       skeleton={<Skeleton height={240} radius="md" />}
       empty={
         props.filtered
-          ? 'آزمایشی با این مشخصات پیدا نشد.'
+          ? 'بسته‌ای با این مشخصات پیدا نشد.'
           : props.waitFor
             ? 'بسته‌ای در انتظار عیار نیست.'
-            : 'هنوز آزمایشی ثبت نکرده‌اید.'
+            : 'هنوز بسته‌ای ثبت نکرده‌اید.'
       }
       emptyAction={
         !props.filtered ? (
-          <Button component={Link} to="/lab/add" variant="light" leftSection={<IconSquarePlus size={18} />}>
-            افزودن آزمایش
+          <Button
+            component={Link}
+            to={href('lab/add')}
+            variant="light"
+            leftSection={<IconSquarePlus size={18} />}
+          >
+            ثبت بسته
           </Button>
         ) : null
       }
-      label="آزمایش‌ها"
+      label="بسته‌ها"
       scroll
       tableProps={{ verticalSpacing: 'xs' }}
       head={

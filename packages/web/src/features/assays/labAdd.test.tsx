@@ -9,7 +9,7 @@ import { fail, handle, requestsTo } from '../../test/server.ts';
 import type { Calls } from '../../test/server.ts';
 import { signInAs } from '../../test/session.ts';
 
-// lab/add «ثبت برگ ری» (ADR 13): packet after packet by keyboard, the pending list, photos, the next number.
+// lab/add «ثبت بسته» (ADR 13): packet after packet by keyboard, the pending list, photos, the next number.
 
 const CUSTOMER_ID = '0b6c3f5e-1111-4c2d-9a7e-000000000001';
 

@@ -99,7 +99,7 @@ describe('dashboard', () => {
     handle(ROUTES.tests.allTests, { list: [], totalCount: 7, currPage: 1, pageSize: 1 });
     renderApp('/dashboard');
     expect(await screen.findByLabelText('۷ بسته در انتظار عیار')).toBeInTheDocument();
-    for (const name of [/بسته جدید/, /در انتظار عیار/, /لیست مشتریان/, /دریافت شماره بسته/]) {
+    for (const name of [/ثبت بسته/, /در انتظار عیار/, /لیست مشتریان/, /خرید شماره بسته/]) {
       expect(screen.getAllByRole('link', { name }).length).toBeGreaterThan(0);
     }
     const query = requestsTo(ROUTES.tests.allTests)[0]!.url.searchParams;

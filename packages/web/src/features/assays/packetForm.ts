@@ -59,7 +59,7 @@ export const OTHER_CUSTOMER: CustomerSearchItem = {
  */
 export const CORRECTION_REASON = {
   label: 'علت اصلاح',
-  description: 'برای اصلاح عیار، وزن یا نوع آزمایش لازم است؛ در صفحه عمومی نتیجه دیده می‌شود.',
+  description: 'برای اصلاح عیار، وزن یا نوع نمونه لازم است؛ در صفحه عمومی نتیجه دیده می‌شود.',
 } as const;
 
 /**

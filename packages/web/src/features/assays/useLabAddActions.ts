@@ -13,6 +13,7 @@ import type { AssaysOffline } from './offline.ts';
 import type { PendingPacket, PendingPackets } from './pending.ts';
 import type { EnterToNext } from './useEnterToNext.ts';
 import type { LabAddSetup, LabDraftForm } from './useLabAddForm.ts';
+import { href } from '../../lib/screens.ts';
 
 const ADDED = 'با موفقیت اضافه شد';
 /** Offline, a number must be one this device holds (issue 19, ADR 0033): no other counter has it. */
@@ -164,7 +165,7 @@ export function useLabAddActions(input: ActionsInput) {
       if (moved.length > 0)
         alertInfo(`${setup.numberLabel} با شماره‌های این دستگاه عوض شد: ${moved.join('، ')}`);
       pending.clear();
-      void navigate('/lab/queue', { state: { added: queued } });
+      void navigate(href('lab/queue'), { state: { added: queued } });
     } catch (error) {
       alertError(error instanceof Error ? error.message : ASSAY_MSG.noCode);
     }
@@ -182,7 +183,7 @@ export function useLabAddActions(input: ActionsInput) {
       alertSuccess(result.message);
       pending.clear();
       await queryClient.invalidateQueries({ queryKey: ASSAY_KEYS.all });
-      void navigate('/lab/list', { state: { added: result.data.list } });
+      void navigate(href('lab/list'), { state: { added: result.data.list } });
     } catch (error) {
       if (offline && isNetworkError(error)) return await queue(offline, list);
       // The server's reason; the list stays as it was.

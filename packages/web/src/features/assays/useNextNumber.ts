@@ -7,6 +7,7 @@ import { isNetworkError, isOffline, useAssaysOffline } from './offline.ts';
 import { loadPending } from './pending.ts';
 import { fieldId } from './useEnterToNext.ts';
 import type { LabDraftForm } from './useLabAddForm.ts';
+import { href } from '../../lib/screens.ts';
 
 /**
  * docs/product.md §4.2: the next number is fetched on open; without one the lab is sent to buy numbers.
@@ -66,7 +67,7 @@ export function useNextNumber(form: LabDraftForm) {
         if (controller.signal.aborted) return;
         if (offline && isNetworkError(error)) return void fromReservation(offline);
         if (error instanceof ApiError) alertError(error.message);
-        void navigate('/code/add');
+        void navigate(href('code/add'));
       });
     return () => controller.abort();
   }, [navigate, setValue, offline, attempt]);

@@ -54,7 +54,7 @@ describe('login form (landing mode 0)', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'داشبورد' })).toBeInTheDocument();
     // A workshop's dashboard: its tiles (docs/product.md §2.6).
-    expect(await screen.findByText('دریافت شماره بسته', { selector: 'main *' })).toBeInTheDocument();
+    expect(await screen.findByText('خرید شماره بسته', { selector: 'main *' })).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('bearer jwt-123');
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user)!)).toMatchObject({
       userId: 'u-1',

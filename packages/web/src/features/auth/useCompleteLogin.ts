@@ -3,6 +3,7 @@ import { MSG, loginResponseSchema } from '@ayar/contract';
 import type { Envelope, LoginResponse } from '@ayar/contract';
 import { alertError, alertSuccess } from '../../lib/alert.ts';
 import { saveLogin } from '../../lib/auth.ts';
+import { href } from '../../lib/screens.ts';
 
 /**
  * After a successful login (password or one-time code): store it and go to the dashboard (docs/product.md
@@ -18,6 +19,6 @@ export function useCompleteLogin(): (envelope: Envelope<LoginResponse>) => void 
     }
     saveLogin(parsed.data);
     alertSuccess(envelope.message || MSG.loggedIn);
-    navigate('/dashboard', { replace: true });
+    navigate(href('dashboard'), { replace: true });
   };
 }

@@ -17,6 +17,7 @@ import { formatJalaliDate } from '../../lib/format.ts';
 import { applyFieldErrors } from '../../lib/applyFieldErrors.ts';
 import { CODES_KEY, codeQueries, useBuyCodes } from './api.ts';
 import { HeldNumbers } from './HeldNumbers.tsx';
+import { href } from '../../lib/screens.ts';
 
 const fa = (n: number) => toPersianDigits(n);
 
@@ -73,7 +74,7 @@ function ChargeButton() {
     <Button
       variant="light"
       leftSection={<IconCreditCard size={18} />}
-      onClick={() => void navigate('/credit/add')}
+      onClick={() => void navigate(href('credit/add'))}
     >
       درخواست شارژ
     </Button>
@@ -122,7 +123,7 @@ function BuyCodesForm({
   const chargeButton = <ChargeButton />;
   const showShortage = refusal !== null || (short > 0 && data?.canBuy === true);
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="دریافت شماره بسته">
+    <form onSubmit={onSubmit} noValidate aria-label="خرید شماره بسته">
       <Stack gap="sm">
         <BalanceLine data={data} />
         <FormDigitsField

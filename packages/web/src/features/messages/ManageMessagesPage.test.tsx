@@ -5,7 +5,7 @@ import { ROUTES } from '@ayar/contract';
 import type { MessageRow } from '@ayar/contract';
 import { renderWithProviders } from '../../test/render.tsx';
 import { handle, requestsTo } from '../../test/server.ts';
-import { ManageMessagesPage } from './pages.tsx';
+import { ManageMessagesPage } from './ManageMessagesPage.tsx';
 const base: Omit<MessageRow, 'id' | 'status'> = {
   to: '09121234567',
   kind: 'sms',

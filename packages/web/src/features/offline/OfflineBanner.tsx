@@ -7,8 +7,9 @@ import { Ltr } from '../../components/ui/LtrText.tsx';
 import { IconAlertTriangle, IconClock } from '../../components/ui/icons.tsx';
 import { useOnline, useQueueCounts } from './runtime.ts';
 import { subscribeSync, syncProgress } from './sync.ts';
+import { href } from '../../lib/screens.ts';
 
-export const QUEUE_PATH = '/lab/queue';
+export const QUEUE_PATH = href('lab/queue');
 
 const fa = (n: number) => toPersianDigits(n);
 

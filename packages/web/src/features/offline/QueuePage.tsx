@@ -17,6 +17,7 @@ import { ReprintNotices } from './ReprintNotices.tsx';
 import { discardEntry, resendEntry } from './queueActions.ts';
 import type { EntryFix } from './queueActions.ts';
 import { syncAndTopUp, useOnline, useQueueList } from './runtime.ts';
+import { href } from '../../lib/screens.ts';
 
 const fa = (n: number) => toPersianDigits(n);
 
@@ -26,7 +27,7 @@ const STATES: Record<EntryState, { label: string; color: string }> = {
   refused: { label: 'رد شد', color: 'red' },
 };
 
-export const slipPath = (key: string) => `/lab/slip/queued/${key}`;
+export const slipPath = (key: string) => href('lab/slip/queued', { key });
 
 /** Right after lab/add queued packets: their slips, ready to print (as lab/list after «ثبت»). */
 function QueuedSlips({ added }: { added: { key: string; docNumber: number }[] }) {

@@ -7,6 +7,7 @@ import type { Reprint } from './db.ts';
 import { dismissReprint, listReprints } from './reprints.ts';
 import { useQueueList } from './runtime.ts';
 import { SEP } from '../../lib/format.ts';
+import { href } from '../../lib/screens.ts';
 
 const fa = (n: number) => toPersianDigits(n);
 
@@ -39,7 +40,7 @@ function ReprintRow({ reprint, onDone }: { reprint: Reprint; onDone: () => void 
         <Group gap="xs" wrap="wrap">
           <Button
             component={Link}
-            to={`/lab/slip/${reprint.id}`}
+            to={href('lab/slip', { id: reprint.id })}
             size="xs"
             leftSection={<IconReceipt size={16} />}
           >

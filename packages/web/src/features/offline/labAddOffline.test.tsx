@@ -103,7 +103,7 @@ describe('lab/add offline', { timeout: 15_000 }, () => {
     expect((await storedEntries()).map((e) => e.summary.docNumber)).toEqual([5001]);
 
     // … and then there is none: lab/add says why instead of offering a number.
-    await user.click(screen.getAllByRole('link', { name: 'آزمایش جدید' })[0]!);
+    await user.click(screen.getAllByRole('link', { name: 'ثبت بسته' })[0]!);
     expect(await screen.findByRole('alert', { name: 'شماره‌ای برای ثبت آفلاین نیست' })).toHaveTextContent(
       'یک بار به اینترنت وصل شوید',
     );

@@ -25,7 +25,7 @@ export async function prepareSignOut(userId: string): Promise<boolean> {
   if (reprints.length > 0) {
     const go = await confirmAction({
       title: 'برگه‌هایی هنوز دوباره چاپ نشده است',
-      message: `برگه ${toPersianDigits(reprints.length)} بسته باید دوباره چاپ شود. با خروج، این یادآوری از این دستگاه پاک می‌شود؛ برگه تازه را بعداً هم می‌توانید از لیست آزمایش‌ها چاپ کنید.`,
+      message: `برگه ${toPersianDigits(reprints.length)} بسته باید دوباره چاپ شود. با خروج، این یادآوری از این دستگاه پاک می‌شود؛ برگه تازه را بعداً هم می‌توانید از لیست بسته‌ها چاپ کنید.`,
       confirmLabel: 'خروج',
       cancelLabel: 'ماندن',
     });

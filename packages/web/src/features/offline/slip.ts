@@ -4,7 +4,7 @@ import type { AddTestEntry } from './db.ts';
 import { getEntry } from './queue.ts';
 
 export const NOT_QUEUED =
-  'این بسته در صف ارسال نیست؛ اگر ارسال شده است، برگه آن را از لیست آزمایش‌ها چاپ کنید.';
+  'این بسته در صف ارسال نیست؛ اگر ارسال شده است، برگه آن را از لیست بسته‌ها چاپ کنید.';
 
 /**
  * A queued packet as the slip prints it (issue 19): what the clerk typed, the number this device gave

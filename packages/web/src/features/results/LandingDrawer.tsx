@@ -6,6 +6,7 @@ import { IconBuilding, IconInfo, IconLogin, IconUserPlus } from '../../component
 import { SisterSiteLink } from './SisterSiteLink.tsx';
 import { APP_VERSION, SITE } from '../../lib/site.ts';
 import { SEP } from '../../lib/format.ts';
+import { href } from '../../lib/screens.ts';
 
 /**
  * The landing page's side drawer (docs/product.md §2.2). Loaded when first opened: a Mantine Drawer brings
@@ -29,16 +30,16 @@ export default function LandingDrawer(props: { opened: boolean; onClose: () => v
       closeButtonProps={{ 'aria-label': 'بستن منو' }}
     >
       <Box component="nav" aria-label="منوی سایت">
-        <NavLink component={Link} to="/about" label="درباره ما" leftSection={<IconInfo size={20} />} />
+        <NavLink component={Link} to={href('about')} label="درباره ما" leftSection={<IconInfo size={20} />} />
         <NavLink
           component={Link}
-          to="/lab-owners"
+          to={href('lab-owners')}
           label="لیست آزمایشگاه‌ها"
           leftSection={<IconBuilding size={20} />}
         />
         <NavLink
           component={Link}
-          to="/register"
+          to={href('register')}
           label="ثبت نام آزمایشگاه"
           leftSection={<IconUserPlus size={20} />}
         />

@@ -261,7 +261,7 @@ describe('guarded routes in the app', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'لیست در انتظار تعیین عیار' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'باز کردن منو' }));
     const menus = await screen.findAllByRole('navigation', { name: 'منوی اصلی' });
-    expect(within(menus[menus.length - 1]!).getByRole('link', { name: 'دریافت شماره بسته' })).toHaveAttribute(
+    expect(within(menus[menus.length - 1]!).getByRole('link', { name: 'خرید شماره بسته' })).toHaveAttribute(
       'href',
       '/code/add',
     );

@@ -24,6 +24,7 @@ import { APP_VERSION, SITE } from '../../lib/site.ts';
 import { ResultLookup } from './ResultLookup.tsx';
 import { SupportLine, TrustSeal } from './SiteContactSlots.tsx';
 import classes from './LandingPage.module.css';
+import { href } from '../../lib/screens.ts';
 
 const LandingDrawer = lazy(() => import('./LandingDrawer.tsx'));
 /** «بررسی برگه» brings zod and the form library: loaded when chosen, not with the page. */
@@ -137,14 +138,14 @@ function BottomBar({ mode, onMode }: { mode: LandingMode; onMode: (mode: Landing
           active={mode === 1 || mode === 3}
           onClick={() => onMode(1)}
         />
-        <BottomTab label="ثبت نام" icon={IconUserPlus} to="/register" />
+        <BottomTab label="ثبت نام" icon={IconUserPlus} to={href('register')} />
         <BottomTab
           label="ورود"
           icon={IconLogin}
           active={mode === 0 || mode === 2}
           onClick={() => onMode(0)}
         />
-        <BottomTab label="لیست آزمایشگاه‌ها" icon={IconBuilding} to="/lab-owners" />
+        <BottomTab label="لیست آزمایشگاه‌ها" icon={IconBuilding} to={href('lab-owners')} />
       </div>
     </nav>
   );

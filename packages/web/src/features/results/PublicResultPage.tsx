@@ -9,6 +9,7 @@ import { SlipVerdict, verdictOfVersion } from './SlipVerdict.tsx';
 import { SupportLine } from './LandingPage.tsx';
 import { toEnglishDigits } from '../../lib/format.ts';
 import { resultQueries } from './api.ts';
+import { href } from '../../lib/screens.ts';
 
 /**
  * The version a slip's QR code names (`?v=2`; typed by hand, in any digits), or null for an address
@@ -82,7 +83,7 @@ export function PublicResultPage() {
             </div>
           </Group>
           {body}
-          <Anchor component={Link} to="/" size="sm" ta="center">
+          <Anchor component={Link} to={href('landing')} size="sm" ta="center">
             استعلام شماره دیگر
           </Anchor>
           <SupportLine />

@@ -53,7 +53,7 @@ function ItemDetails({ item, showLink }: { item: ResultItem; showLink: boolean }
       {item.status === 'published' && (item.version ?? 1) > 1 && <CorrectionNotice item={item} />}
       <SignatureBadge item={item} />
       {item.customerName && <Row label="نام مشتری">{item.customerName}</Row>}
-      {item.title && <Row label="نوع آزمایش">{item.title}</Row>}
+      {item.title && <Row label="نوع نمونه">{item.title}</Row>}
       {item.series !== null && (
         <Row label="سری">
           <Ltr>{toPersianDigits(String(item.series))}</Ltr>

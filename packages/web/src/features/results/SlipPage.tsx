@@ -10,6 +10,7 @@ import { resultQueries } from './api.ts';
 import { formatGrams, formatJalaliDateTime, toPersianDigits } from '../../lib/format.ts';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import classes from './SlipPage.module.css';
+import { href } from '../../lib/screens.ts';
 
 export type SlipFormat = 'a6' | 'thermal';
 export const SLIP_FORMAT_KEY = 'ayar.slipFormat';
@@ -138,7 +139,7 @@ export function SlipScreen({
   packet,
   loading,
   error,
-  back = { to: '/lab/list', label: 'بازگشت به لیست' },
+  back = { to: href('lab/list'), label: 'بازگشت به لیست' },
 }: {
   packet: LabDetail | undefined;
   loading: boolean;

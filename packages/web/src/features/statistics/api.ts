@@ -53,5 +53,5 @@ export const useLabStatistics = (filter: LabStatisticsInput) => useQuery(statist
 export const useDailyStatistics = (admin: boolean, range: DateFilter) =>
   useQuery(statisticsQueries.daily(admin, range));
 
-/** «حذف تست‌ها»: soft-deletes every packet registered before a day (POST /Manage/RemoveTest). */
+/** «حذف بسته‌های قدیمی»: soft-deletes every packet registered before a day (POST /Manage/RemoveTest). */
 export const useRemoveTests = () => useApiMutation(ROUTES.manage.removeTest);

@@ -5,7 +5,7 @@ import { ROUTES } from '@ayar/contract';
 import { renderWithProviders } from '../../test/render.tsx';
 import { handle } from '../../test/server.ts';
 import type { Calls } from '../../test/server.ts';
-import { SystemSettingsPage } from './pages.tsx';
+import { SystemSettingsPage } from './SystemSettingsPage.tsx';
 
 const SETTINGS = [
   { key: 'NumPrice', value: '1000' },

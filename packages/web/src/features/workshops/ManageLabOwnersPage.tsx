@@ -27,6 +27,7 @@ import { editPath } from './links.ts';
 import { CodeText, RowActions } from './components/RowActions.tsx';
 import { StatusBadge } from './components/WorkshopStatus.tsx';
 import { SEP } from '../../lib/format.ts';
+import { href } from '../../lib/screens.ts';
 
 const ADMIN_PAGE_SIZE = 100;
 
@@ -171,7 +172,7 @@ function LabOwnersFilter(props: {
       id="lab-owners-filter"
       active={props.active}
       actions={
-        <Button component={Link} to="/manage/add-user" leftSection={<IconSquarePlus size={18} />}>
+        <Button component={Link} to={href('manage/add-user')} leftSection={<IconSquarePlus size={18} />}>
           ایجاد آزمایشگاه
         </Button>
       }

@@ -13,6 +13,7 @@ import { IconInfo, IconUserPlus } from '../../components/ui/icons.tsx';
 import { alertSuccess } from '../../lib/alert.ts';
 import { applyFieldErrors } from '../../lib/applyFieldErrors.ts';
 import { useRegisterWorkshop } from './api.ts';
+import { href } from '../../lib/screens.ts';
 
 const REGISTER_FIELDS = [
   'fName',
@@ -130,7 +131,7 @@ export function RegisterPage() {
     try {
       const envelope = await submit.mutateAsync(values);
       alertSuccess(envelope.message);
-      navigate('/');
+      navigate(href('landing'));
     } catch (error) {
       applyFieldErrors(error, setError, REGISTER_FIELDS);
     }
@@ -158,7 +159,7 @@ export function RegisterPage() {
               </Button>
               <Text size="sm" c="dimmed" ta="center">
                 حساب کاربری دارید؟{' '}
-                <Anchor component={Link} to="/" c="gold.9" fw={500}>
+                <Anchor component={Link} to={href('landing')} c="gold.9" fw={500}>
                   ورود
                 </Anchor>
               </Text>

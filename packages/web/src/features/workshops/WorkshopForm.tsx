@@ -109,7 +109,7 @@ function WorkshopFields<T extends CommonValues & FieldValues>({
         <FormTextField
           control={control}
           name={t('rejeCode')}
-          label="کد رجه"
+          label="کد مرجع"
           maxLength={50}
           autoComplete="off"
           ltr

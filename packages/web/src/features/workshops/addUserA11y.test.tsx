@@ -33,7 +33,7 @@ describe('manage/add-user password fields', () => {
   it('keeps a registration code of letters and digits as typed', async () => {
     const user = userEvent.setup();
     renderApp('/manage/add-user');
-    const code = await screen.findByLabelText('کد رجه');
+    const code = await screen.findByLabelText('کد مرجع');
     await user.type(code, 'AB12-7');
     expect(code).toHaveValue('AB12-7');
   });

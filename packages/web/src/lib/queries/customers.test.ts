@@ -76,6 +76,6 @@ describe('what the picker says when nothing matches', () => {
     client.setQueryData(key, { list: [HASAN, MAHDI], totalCount: 2 });
     expect(customersNotFoundText(client)).toBe('مشتری‌ای پیدا نشد');
     client.setQueryData(key, { list: [HASAN, MAHDI], totalCount: 3 });
-    expect(customersNotFoundText(client)).toMatch(/بدون اینترنت فقط ۲ مشتری که اخیراً آزمایش داشته‌اند/);
+    expect(customersNotFoundText(client)).toMatch(/بدون اینترنت فقط ۲ مشتری که اخیراً بسته آورده‌اند/);
   });
 });

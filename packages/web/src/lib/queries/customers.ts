@@ -71,7 +71,7 @@ export function customersNotFoundText(client: QueryClient): string {
   if (!book)
     return `${none}؛ فهرست مشتریان هنوز روی این دستگاه نیامده است و فقط مشتریانی که پیش‌تر جستجو شده‌اند پیدا می‌شوند.`;
   if (book.totalCount > book.list.length)
-    return `${none}؛ بدون اینترنت فقط ${toPersianDigits(book.list.length)} مشتری که اخیراً آزمایش داشته‌اند روی این دستگاه است.`;
+    return `${none}؛ بدون اینترنت فقط ${toPersianDigits(book.list.length)} مشتری که اخیراً بسته آورده‌اند روی این دستگاه است.`;
   return none;
 }
 

@@ -1,5 +1,6 @@
 import { ROUTES, WORKSHOP_STATUS } from '@ayar/contract';
 import { apiQuery } from '../query.ts';
+import { href } from '../screens.ts';
 
 /** Every cached workshop query starts with this key: a workshop added or changed refreshes them all. */
 export const WORKSHOPS_KEY = ['workshops'] as const;
@@ -14,7 +15,7 @@ export const workshopSearchQueries = {
 };
 
 /** The admin's workshop list narrowed to new registrations (the list reads `?status=` from its address). */
-export const NEW_WORKSHOPS_PATH = `/manage/lab-owners?status=${WORKSHOP_STATUS.new}`;
+export const NEW_WORKSHOPS_PATH = `${href('manage/lab-owners')}?status=${WORKSHOP_STATUS.new}`;
 
 export const workshopCountQueries = {
   /**

@@ -16,6 +16,7 @@ import { WithdrawnBadge } from '../components/PurityBadge.tsx';
 import { DeclineDeleteButton } from './DeclineDeleteButton.tsx';
 import { LabFilters } from './LabFilters.tsx';
 import type { AppliedLabFilter } from './LabFilters.tsx';
+import { href } from '../../../lib/screens.ts';
 
 export const DELETE_QUESTION = 'آیا از حذف این مورد اطمینان دارید؟';
 const FOR_DELETE_BG = 'var(--mantine-color-red-0)';
@@ -66,7 +67,7 @@ interface AdminLabTableProps {
 function useRowKit(props: AdminLabTableProps) {
   const { justForDelete } = props;
   const navigate = useNavigate();
-  const editPath = (row: LabListRow) => `/manage/edit-lab/${row.id}`;
+  const editPath = (row: LabListRow) => href('manage/edit-lab', { id: row.id });
   const packet = (row: LabListRow) => `بسته ${toPersianDigits(row.docNumber)}`;
   /** The packet number is the link to the packet; a click elsewhere on the row or card (not on its buttons) as well. */
   const openRow = (row: LabListRow) => ({

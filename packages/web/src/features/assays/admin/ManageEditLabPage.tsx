@@ -47,6 +47,7 @@ import { PacketHistory } from './PacketHistory.tsx';
 import { PacketPhotos } from './PacketPhotos.tsx';
 import { ResultChangeFields } from './ResultChangeFields.tsx';
 import { WithdrawResultButton, canWithdraw } from './WithdrawResultButton.tsx';
+import { href } from '../../../lib/screens.ts';
 
 /** The form's fields, as typed (text); the contract's `manageEditTestSchema` turns them into the request. */
 export interface EditLabValues extends PacketFormValues {
@@ -335,7 +336,7 @@ function EditLabForm({ lab }: { lab: LabDetail }) {
     try {
       const result = await save.mutateAsync(values);
       alertSuccess(result.message);
-      leave('/manage/labs');
+      leave(href('manage/labs'));
     } catch (error) {
       applyFieldErrors(error, form.setError, FIELDS);
     }

@@ -9,6 +9,7 @@ import { confirmThenRun } from '../../../components/ui/confirmThenRun.ts';
 import { IconTrash } from '../../../components/ui/icons.tsx';
 import { formatJalaliDateTime } from '../../../lib/format.ts';
 import { ASSAY_KEYS, useDeleteTest, useRequestDeleteTest } from '../api.ts';
+import { href } from '../../../lib/screens.ts';
 
 /**
  * A packet past its direct delete: the request asked and waiting, or the admin's refusal with why (and
@@ -70,7 +71,7 @@ export function PacketDeletePanel({ row, onChanged }: { row: LabDetail; onChange
     );
     if (outcome === 'done') {
       await queryClient.invalidateQueries({ queryKey: ASSAY_KEYS.all });
-      void navigate('/lab/list', { replace: true });
+      void navigate(href('lab/list'), { replace: true });
     } else if (outcome === 'failed') onChanged();
   };
 

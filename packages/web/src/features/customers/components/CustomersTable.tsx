@@ -6,6 +6,7 @@ import type { CustomerRow } from '@ayar/contract';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { IconTrash } from '../../../components/ui/icons.tsx';
 import { SEP } from '../../../lib/format.ts';
+import { href } from '../../../lib/screens.ts';
 
 export interface CustomersTableProps {
   rows: CustomerRow[];
@@ -30,7 +31,7 @@ export function CustomersTable({ rows, onDelete, deleting }: CustomersTableProps
     </ActionIcon>
   );
   const name = (row: CustomerRow) => (
-    <Anchor component={Link} to={`/customer/edit/${row.customerId}`} fw={600}>
+    <Anchor component={Link} to={href('customer/edit', { id: row.customerId })} fw={600}>
       {row.customerName}
     </Anchor>
   );

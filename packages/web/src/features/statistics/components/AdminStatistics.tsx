@@ -12,6 +12,7 @@ import { useManageStatistics } from '../api.ts';
 import { formatCount, jalaliLabel } from '../format.ts';
 import { StatisticsOverview } from './StatisticsOverview.tsx';
 import type { AppliedDates } from './StatisticsFilter.tsx';
+import { href } from '../../../lib/screens.ts';
 
 /** The deposits awaiting approval with their total (docs/product.md §2.7). */
 function PendingCredits({ data, pending }: { data: ManageStatisticsResponse | undefined; pending: boolean }) {
@@ -21,7 +22,7 @@ function PendingCredits({ data, pending }: { data: ManageStatisticsResponse | un
         <Title order={3} size="h5">
           واریزهای در انتظار تأیید
         </Title>
-        <Anchor component={Link} to="/manage/credits/true" size="sm">
+        <Anchor component={Link} to={href('manage/credits/search', { search: 'true' })} size="sm">
           بررسی درخواست‌ها
         </Anchor>
       </Group>

@@ -12,7 +12,7 @@ import { formatCount } from '../format.ts';
 import { JalaliDateInput } from '../../../components/ui/JalaliDateInput.tsx';
 
 /**
- * «حذف تست‌ها» (docs/product.md §2.7, §5.11): soft-deletes every packet registered before the chosen Jalali
+ * «حذف بسته‌های قدیمی» (docs/product.md §2.7, §5.11): soft-deletes every packet registered before the chosen Jalali
  * day (POST /Manage/RemoveTest), after a confirmation that names the day. A day after today is refused here,
  * since it would take today's packets too.
  */
@@ -29,7 +29,7 @@ export function RemoveTests() {
     if (!startDate) return setError(DATE_RANGE_MSG.invalid);
     if (startDate > todayGregorianInTehran()) return setError('تاریخ نباید بعد از امروز باشد');
     const ok = await confirmAction({
-      title: 'حذف تست‌ها',
+      title: 'حذف بسته‌های قدیمی',
       message: `همه بسته‌هایی که پیش از ${toPersianDigits(date)} ثبت شده‌اند حذف می‌شوند و دیگر در جستجوی عمومی دیده نمی‌شوند. ادامه می‌دهید؟`,
       confirmLabel: 'حذف',
       danger: true,
@@ -56,11 +56,11 @@ export function RemoveTests() {
       component="form"
       onSubmit={onSubmit}
       noValidate
-      aria-label="حذف تست‌ها"
+      aria-label="حذف بسته‌های قدیمی"
     >
       <Stack gap="xs">
         <Title order={3} size="h5" c="red">
-          حذف تست‌ها
+          حذف بسته‌های قدیمی
         </Title>
         <Text size="sm" c="dimmed">
           بسته‌های ثبت‌شده پیش از این تاریخ حذف می‌شوند (شماره‌هایشان دوباره استفاده نمی‌شود و سابقه حذف

@@ -3,6 +3,7 @@ import { Button, Group, Loader, Text, ThemeIcon } from '@mantine/core';
 import { toPersianDigits } from '@ayar/contract';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { IconHourglass } from '../../../components/ui/icons.tsx';
+import { href } from '../../../lib/screens.ts';
 
 /**
  * The waiting count and the way to the waiting list, as the home page and a lab user's queue show it.
@@ -36,7 +37,7 @@ export function WaitingHeader({
           )}
         </div>
       </Group>
-      <Button component={Link} to="/lab/list/true" variant="light" size="md">
+      <Button component={Link} to={href('lab/list/search', { search: 'true' })} variant="light" size="md">
         {count === 0 ? 'مشاهده لیست' : 'ثبت عیار'}
       </Button>
     </Group>

@@ -95,7 +95,7 @@ describe('a lab user’s dashboard', () => {
 
     profile = labUser({ isLabOwner: false });
     renderApp('/dashboard');
-    await screen.findByText('دریافت شماره بسته', { selector: 'main *' });
+    await screen.findByText('خرید شماره بسته', { selector: 'main *' });
     await vi.waitFor(() => expect(profiles.length).toBeGreaterThan(0));
     expect(screen.queryByRole('region', { name: 'صف آزمایشگاه' })).not.toBeInTheDocument();
     expect(sounds).toHaveLength(0);

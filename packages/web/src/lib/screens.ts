@@ -1,0 +1,369 @@
+import type { Role } from '@ayar/contract';
+
+/**
+ * The one table of the app's screens (ADR 0046): each screen's path pattern, feature, header title, who may
+ * open it, the frame it sits in and its place in the side menus. The router (app/router.tsx) and both
+ * menus (app/shell/menus.ts) are built from it, the guard reads its public and shared screens, and every
+ * link is `href(id, params)`: a screen's address is written here and nowhere else (ESLint and
+ * lib/screens.test.ts fail on a literal one). No React components here: features import this file, and
+ * the landing page's first download carries it.
+ */
+
+/** Feature slugs (docs/product.md §11.2). */
+export type Feature =
+  | 'auth'
+  | 'workshops'
+  | 'assays'
+  | 'results'
+  | 'codes'
+  | 'credits'
+  | 'customers'
+  | 'payments'
+  | 'settings'
+  | 'system-settings'
+  | 'statistics'
+  | 'messages'
+  | 'offline';
+
+/**
+ * Who may open a screen (docs/product.md §2.1; app/guard.ts decides): anyone, both signed-in roles, a
+ * workshop only, or the admin only (the admin's screens are the manage/ ones).
+ */
+export type Access = 'public' | 'signed-in' | 'workshop' | 'admin';
+
+/**
+ * What is around the screen: the landing page (in the first download, prerendered: ADR 0016), nothing, the
+ * slip's frame (printable, outside the shell), or the signed-in shell with its header and side menu.
+ */
+export type Frame = 'landing' | 'bare' | 'slip' | 'shell';
+
+/** A screen's item in a role's side menu: its position, its label and, for a filtered list, its params. */
+export interface MenuPlacement {
+  at: number;
+  label: string;
+  params?: Readonly<Record<string, string>>;
+}
+
+export type TitleParams = Record<string, string | undefined>;
+
+export interface ScreenDef {
+  /** react-router path pattern, without the leading slash (docs/product.md §2.1). */
+  path: string;
+  feature: Feature;
+  /** The Persian title shown in the shell's header (docs/product.md §2, docs/glossary.md). */
+  title?: string | ((params: TitleParams) => string);
+  access: Access;
+  frame: Frame;
+  menu?: Partial<Record<Role, MenuPlacement>>;
+}
+
+/** Both roles' own account: who is signed in and the password change (ADR 0025). */
+export const PROFILE_LABEL = 'حساب کاربری و رمز عبور';
+
+const WAITING_TITLE = 'لیست در انتظار تعیین عیار';
+const LOGOUT = 'خروج';
+
+/**
+ * Every screen, keyed by its id: the path without its `:params`, the param's name kept where two paths
+ * would otherwise share an id (lab/list and lab/list/search).
+ */
+export const SCREENS = {
+  landing: { path: '', feature: 'results', access: 'public', frame: 'landing' },
+  register: { path: 'register', feature: 'workshops', title: 'ثبت نام', access: 'public', frame: 'bare' },
+  about: {
+    path: 'about',
+    feature: 'workshops',
+    title: 'درباره ما',
+    access: 'public',
+    frame: 'bare',
+    menu: { workshop: { at: 11, label: 'مشاهده وب‌سایت' }, admin: { at: 2, label: 'وب‌سایت' } },
+  },
+  'lab-owners': {
+    path: 'lab-owners',
+    feature: 'workshops',
+    title: 'لیست آزمایشگاه‌ها',
+    access: 'public',
+    frame: 'bare',
+  },
+  /** The result a printed slip's QR code points at. */
+  r: { path: 'r/:token', feature: 'results', access: 'public', frame: 'bare' },
+  logout: {
+    path: 'logout',
+    feature: 'auth',
+    title: LOGOUT,
+    access: 'signed-in',
+    frame: 'bare',
+    menu: { workshop: { at: 13, label: LOGOUT }, admin: { at: 13, label: LOGOUT } },
+  },
+  /** The printable slip, outside the shell. */
+  'lab/slip': {
+    path: 'lab/slip/:id',
+    feature: 'results',
+    title: 'برگه بسته',
+    access: 'workshop',
+    frame: 'slip',
+  },
+  /** A queued packet's slip, from its entry in this device's queue (ADR 0033). */
+  'lab/slip/queued': {
+    path: 'lab/slip/queued/:key',
+    feature: 'offline',
+    title: 'برگه بسته',
+    access: 'workshop',
+    frame: 'slip',
+  },
+  home: { path: 'home', feature: 'statistics', title: 'صفحه اصلی', access: 'workshop', frame: 'shell' },
+  dashboard: {
+    path: 'dashboard',
+    feature: 'statistics',
+    title: 'داشبورد',
+    access: 'signed-in',
+    frame: 'shell',
+    menu: { admin: { at: 1, label: 'صفحه اصلی' } },
+  },
+  'code/add': {
+    path: 'code/add',
+    feature: 'codes',
+    title: 'خرید شماره بسته',
+    access: 'workshop',
+    frame: 'shell',
+    menu: { workshop: { at: 7, label: 'خرید شماره بسته' } },
+  },
+  'lab/add': {
+    path: 'lab/add',
+    feature: 'assays',
+    title: 'ثبت بسته',
+    access: 'workshop',
+    frame: 'shell',
+    menu: { workshop: { at: 1, label: 'ثبت بسته' } },
+  },
+  'lab/edit': {
+    path: 'lab/edit/:id',
+    feature: 'assays',
+    title: 'ویرایش بسته',
+    access: 'workshop',
+    frame: 'shell',
+  },
+  /** `search` 'true' is the list waiting for a purity (docs/product.md §2.4). */
+  'lab/list/search': {
+    path: 'lab/list/:search',
+    feature: 'assays',
+    title: (p) => (p.search === 'true' ? WAITING_TITLE : 'لیست بسته‌ها'),
+    access: 'workshop',
+    frame: 'shell',
+    menu: { workshop: { at: 2, label: 'در انتظار عیار', params: { search: 'true' } } },
+  },
+  'lab/list': {
+    path: 'lab/list',
+    feature: 'assays',
+    title: 'لیست بسته‌ها',
+    access: 'workshop',
+    frame: 'shell',
+    menu: { workshop: { at: 5, label: 'لیست بسته‌ها' } },
+  },
+  /** What this device registered offline and has not sent yet (ADR 0033). */
+  'lab/queue': {
+    path: 'lab/queue',
+    feature: 'offline',
+    title: 'صف ارسال',
+    access: 'workshop',
+    frame: 'shell',
+  },
+  'customer/add': {
+    path: 'customer/add',
+    feature: 'customers',
+    title: 'ثبت مشتری',
+    access: 'workshop',
+    frame: 'shell',
+    menu: { workshop: { at: 3, label: 'ثبت مشتری' } },
+  },
+  'customer/edit': {
+    path: 'customer/edit/:id',
+    feature: 'customers',
+    title: 'ویرایش مشتری',
+    access: 'workshop',
+    frame: 'shell',
+  },
+  'customer/list': {
+    path: 'customer/list',
+    feature: 'customers',
+    title: 'لیست مشتریان',
+    access: 'workshop',
+    frame: 'shell',
+    menu: { workshop: { at: 4, label: 'لیست مشتریان' } },
+  },
+  'user-settings/edit': {
+    path: 'user-settings/edit',
+    feature: 'settings',
+    title: 'تنظیمات',
+    access: 'workshop',
+    frame: 'shell',
+    menu: { workshop: { at: 6, label: 'تنظیمات' } },
+  },
+  'user/store': {
+    path: 'user/store',
+    feature: 'payments',
+    title: 'گزارش صندوق',
+    access: 'workshop',
+    frame: 'shell',
+    menu: { workshop: { at: 9, label: 'مانده حساب' } },
+  },
+  profile: {
+    path: 'profile',
+    feature: 'auth',
+    title: 'پروفایل',
+    access: 'signed-in',
+    frame: 'shell',
+    menu: { workshop: { at: 12, label: PROFILE_LABEL }, admin: { at: 12, label: PROFILE_LABEL } },
+  },
+  'credit/add': {
+    path: 'credit/add',
+    feature: 'credits',
+    title: 'درخواست شارژ',
+    access: 'workshop',
+    frame: 'shell',
+    menu: { workshop: { at: 10, label: 'ثبت سند (درخواست شارژ)' } },
+  },
+  'pay/add': {
+    path: 'pay/add',
+    feature: 'payments',
+    title: 'ثبت پرداخت',
+    access: 'workshop',
+    frame: 'shell',
+    menu: { workshop: { at: 8, label: 'پرداخت' } },
+  },
+  'manage/labs': {
+    path: 'manage/labs',
+    feature: 'assays',
+    title: 'لیست بسته‌ها',
+    access: 'admin',
+    frame: 'shell',
+    menu: { admin: { at: 3, label: 'بسته‌ها' } },
+  },
+  'manage/labs-todelete': {
+    path: 'manage/labs-todelete',
+    feature: 'assays',
+    title: 'لیست درخواست‌های حذف بسته',
+    access: 'admin',
+    frame: 'shell',
+    menu: { admin: { at: 4, label: 'درخواست‌های حذف' } },
+  },
+  'manage/customers': {
+    path: 'manage/customers',
+    feature: 'customers',
+    title: 'لیست مشتریان',
+    access: 'admin',
+    frame: 'shell',
+    menu: { admin: { at: 5, label: 'مشتریان' } },
+  },
+  /** `search` 'true' is the requests waiting for a decision (docs/product.md §2.7). */
+  'manage/credits/search': {
+    path: 'manage/credits/:search',
+    feature: 'credits',
+    title: 'لیست درخواست‌های شارژ',
+    access: 'admin',
+    frame: 'shell',
+  },
+  'manage/credits': {
+    path: 'manage/credits',
+    feature: 'credits',
+    title: 'لیست درخواست‌های شارژ',
+    access: 'admin',
+    frame: 'shell',
+    menu: { admin: { at: 9, label: 'درخواست‌های شارژ' } },
+  },
+  'manage/codes': {
+    path: 'manage/codes',
+    feature: 'codes',
+    title: 'مدیریت کدها',
+    access: 'admin',
+    frame: 'shell',
+    menu: { admin: { at: 8, label: 'کدها' } },
+  },
+  'manage/edit-lab': {
+    path: 'manage/edit-lab/:id',
+    feature: 'assays',
+    title: 'ویرایش بسته',
+    access: 'admin',
+    frame: 'shell',
+  },
+  'manage/system-setting': {
+    path: 'manage/system-setting',
+    feature: 'system-settings',
+    title: 'تنظیمات سیستم',
+    access: 'admin',
+    frame: 'shell',
+    menu: { admin: { at: 10, label: 'تنظیمات سیستم' } },
+  },
+  'manage/messages': {
+    path: 'manage/messages',
+    feature: 'messages',
+    title: 'پیامک‌ها و تماس‌ها',
+    access: 'admin',
+    frame: 'shell',
+    menu: { admin: { at: 11, label: 'پیامک‌ها' } },
+  },
+  'manage/lab-owners': {
+    path: 'manage/lab-owners',
+    feature: 'workshops',
+    title: 'لیست آزمایشگاه‌ها',
+    access: 'admin',
+    frame: 'shell',
+    menu: { admin: { at: 6, label: 'آزمایشگاه‌ها' } },
+  },
+  'manage/add-user': {
+    path: 'manage/add-user',
+    feature: 'workshops',
+    title: 'ایجاد آزمایشگاه',
+    access: 'admin',
+    frame: 'shell',
+    menu: { admin: { at: 7, label: 'ثبت آزمایشگاه' } },
+  },
+  /** The workshop's name is in the address for the header's title. */
+  'manage/edit-user': {
+    path: 'manage/edit-user/:id/:name',
+    feature: 'workshops',
+    title: (p) => (p.name ? `ویرایش آزمایشگاه ${p.name}` : 'ویرایش آزمایشگاه'),
+    access: 'admin',
+    frame: 'shell',
+  },
+} as const satisfies Record<string, ScreenDef>;
+
+export type ScreenId = keyof typeof SCREENS;
+type PathOf<Id extends ScreenId> = (typeof SCREENS)[Id]['path'];
+
+/** The `:param` names of a path pattern. */
+export type ParamNames<P extends string> = P extends `${string}:${infer Rest}`
+  ? Rest extends `${infer Name}/${infer Tail}`
+    ? Name | ParamNames<Tail>
+    : Rest
+  : never;
+
+export type ParamsOf<Id extends ScreenId> = Record<ParamNames<PathOf<Id>>, string | number>;
+
+/** The screens that sit in the given frame (the router builds one group of routes per frame). */
+export type ScreenIdIn<F extends Frame> = {
+  [Id in ScreenId]: (typeof SCREENS)[Id]['frame'] extends F ? Id : never;
+}[ScreenId];
+
+/** The screens that have an item in some side menu (app/shell/menus.ts gives each an icon). */
+export type MenuScreenId = {
+  [Id in ScreenId]: (typeof SCREENS)[Id] extends { menu: object } ? Id : never;
+}[ScreenId];
+
+/** Fills a pattern's `:params` (each encoded as a path segment); '' is the landing page '/'. */
+export function fillPath(pattern: string, params: Readonly<Record<string, string | number>> = {}): string {
+  return `/${pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(params[name])))}`;
+}
+
+/** A screen's address: `href('lab/edit', { id })` → '/lab/edit/<id>'; the params are the pattern's. */
+export function href<Id extends ScreenId>(
+  id: Id,
+  ...params: [ParamNames<PathOf<Id>>] extends [never] ? [] : [ParamsOf<Id>]
+): string {
+  return fillPath(SCREENS[id].path, params[0]);
+}
+
+/** Every screen's definition, each with its id. */
+export function allScreens(): Array<ScreenDef & { id: ScreenId }> {
+  return (Object.keys(SCREENS) as ScreenId[]).map((id) => ({ ...(SCREENS[id] as ScreenDef), id }));
+}
