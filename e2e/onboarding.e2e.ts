@@ -112,9 +112,9 @@ describe('from registration to the first packet numbers', () => {
     await expect.poll(() => count.inputValue(), { timeout: 10_000 }).toBe('۱۰۰۰');
     await expectAccessible(w, 'code/add');
     await count.fill('۱۰۰');
-    await buy.getByRole('button', { name: 'دریافت شماره' }).click();
+    await buy.getByRole('button', { name: 'خرید شماره' }).click();
     // Buying spends credit: the lab confirms the count and the price first.
-    const question = w.getByRole('dialog', { name: 'تأیید دریافت شماره' });
+    const question = w.getByRole('dialog', { name: 'تأیید خرید شماره' });
     await question.waitFor();
     expect(await question.textContent()).toMatch(/۱۰۰ شماره به مبلغ [۰-۹٬]+ تومان/);
     await expectAccessible(w, 'code/add, the purchase question');

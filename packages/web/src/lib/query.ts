@@ -7,7 +7,11 @@ import type { ApiError, ApiOptions, ApiRoute } from './api.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    queryMeta: { fresh?: boolean };
+    /**
+     * `fresh`: money and counts, never shown from the cache without asking again (ADR 0026).
+     * `staleByAge`: restored from the device, read again only once stale (persist/, ADR 0047).
+     */
+    queryMeta: { fresh?: boolean; staleByAge?: boolean };
   }
 }
 

@@ -56,9 +56,9 @@ describe('code/add', () => {
     await user.type(countField(), '۱۲۰');
     expect(countField()).toHaveValue('۱۲۰');
     expect(screen.queryByText(/کم دارید/)).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'دریافت شماره' }));
+    await user.click(screen.getByRole('button', { name: 'خرید شماره' }));
     // The purchase waits for a confirmation that names the count and the price.
-    const question = await screen.findByRole('dialog', { name: 'تأیید دریافت شماره' });
+    const question = await screen.findByRole('dialog', { name: 'تأیید خرید شماره' });
     expect(question).toHaveTextContent('۱۲۰ شماره به مبلغ ۱۲۰٬۰۰۰ تومان از موجودی شما کسر شود؟');
     expect(buys).toHaveLength(0);
     await user.click(within(question).getByRole('button', { name: 'بله، کسر از موجودی' }));
@@ -69,9 +69,9 @@ describe('code/add', () => {
     const user = userEvent.setup();
     renderApp('/code/add');
     await waitFor(() => expect(countField()).toHaveValue('۱۰۰۰'));
-    await user.click(screen.getByRole('button', { name: 'دریافت شماره' }));
+    await user.click(screen.getByRole('button', { name: 'خرید شماره' }));
     await waitFor(() => expect(buys.bodies[0]).toEqual({ count: 1000 }));
-    expect(screen.queryByRole('dialog', { name: 'تأیید دریافت شماره' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'تأیید خرید شماره' })).not.toBeInTheDocument();
   });
 
   it('buys nothing when the purchase question is cancelled', async () => {
@@ -80,8 +80,8 @@ describe('code/add', () => {
     await waitFor(() => expect(countField()).toHaveValue('۱۰۰۰'));
     await user.clear(countField());
     await user.type(countField(), '5');
-    await user.click(screen.getByRole('button', { name: 'دریافت شماره' }));
-    const question = await screen.findByRole('dialog', { name: 'تأیید دریافت شماره' });
+    await user.click(screen.getByRole('button', { name: 'خرید شماره' }));
+    const question = await screen.findByRole('dialog', { name: 'تأیید خرید شماره' });
     expect(question).toHaveTextContent('۵ شماره به مبلغ ۵٬۰۰۰ تومان');
     await user.click(within(question).getByRole('button', { name: 'انصراف' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -95,10 +95,10 @@ describe('code/add', () => {
     await waitFor(() => expect(countField()).toHaveValue('۱۰۰۰'));
     await user.clear(countField());
     await user.type(countField(), '0');
-    await user.click(screen.getByRole('button', { name: 'دریافت شماره' }));
+    await user.click(screen.getByRole('button', { name: 'خرید شماره' }));
     expect(await screen.findByText('تعداد باید بین ۱ و ۱۰۰٬۰۰۰ باشد')).toBeInTheDocument();
     await user.clear(countField());
-    await user.click(screen.getByRole('button', { name: 'دریافت شماره' }));
+    await user.click(screen.getByRole('button', { name: 'خرید شماره' }));
     expect(await screen.findByText('تعداد الزامی است')).toBeInTheDocument();
     expect(buys).toHaveLength(0);
   });

@@ -59,7 +59,7 @@ function costOf(countText: unknown, data: MyCodesResponse | undefined) {
 function buyQuestion(count: number, data: MyCodesResponse | undefined) {
   const price = data ? formatToman(count * data.price) : null;
   return {
-    title: 'تأیید دریافت شماره',
+    title: 'تأیید خرید شماره',
     message: price
       ? `${formatToman(count)} شماره به مبلغ ${price} تومان از موجودی شما کسر شود؟`
       : `${formatToman(count)} شماره از موجودی شما خریده شود؟`,
@@ -151,7 +151,7 @@ function BuyCodesForm({
         ) : null}
         <Group gap="sm" grow>
           <Button type="submit" size="md" loading={buy.isPending} disabled={!data?.canBuy}>
-            دریافت شماره
+            خرید شماره
           </Button>
           {showShortage ? null : chargeButton}
         </Group>

@@ -84,6 +84,8 @@ export const customerSearchQueries = {
   book: () => ({
     ...apiQuery(BOOK_KEY, ROUTES.customer.customerBook, { background: true, silent: true }),
     staleTime: CUSTOMER_BOOK_STALE_MS,
+    // Restored from the device at a page load, it is not read again before it is stale (persister.ts).
+    meta: { staleByAge: true },
   }),
   /**
    * The workshop's customers whose name, code or mobile matches (GET /Customer/CustomersByName).

@@ -93,6 +93,19 @@ describe('the workshop’s persisted query cache', () => {
     expect(client.getQueryState(LIST_KEY)?.isInvalidated).toBe(true);
   });
 
+  it('restores the customer book as it was: read again only once its staleTime has passed (ADR 0047)', async () => {
+    const BOOK_KEY = ['customers', 'book', null, null];
+    const book = {
+      ...storedQuery(BOOK_KEY, { list: [], totalCount: 0 }, 60_000),
+      meta: { staleByAge: true },
+    };
+    await writeQueries(cacheBuster('w1'), [book, storedQuery(LIST_KEY, page('حسن'), 60_000)], []);
+    const client = createQueryClient();
+    await persist(client).restored;
+    expect(client.getQueryState(BOOK_KEY)?.isInvalidated).toBe(false);
+    expect(client.getQueryState(LIST_KEY)?.isInvalidated).toBe(true);
+  });
+
   it('restores nothing of another user, and deletes it', async () => {
     await writeQueries(cacheBuster('w2'), [storedQuery(LIST_KEY, page('حسن'), 60_000)], []);
     const client = createQueryClient();

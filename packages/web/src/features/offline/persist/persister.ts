@@ -31,7 +31,9 @@ const isExpired = (query: PersistedQuery, now: number) =>
  * Puts stored queries into the client as last-known data: marked stale, so a screen shown online asks
  * the server again at once; kept for the session, since offline there is nothing to read them again
  * from. A query the client already has newer data for is left alone (`hydrate`'s rule). Money and
- * counts (`fresh`, ADR 0026) only while offline: online, an old balance is never painted first.
+ * counts (`fresh`, ADR 0026) only while offline: online, an old balance is never painted first. A
+ * query marked `staleByAge` (the customer book, ADR 0047) is read again only once its `staleTime` has
+ * passed, not at every page load.
  */
 function restoreInto(client: QueryClient, queries: Iterable<PersistedQuery>, offline: boolean): void {
   const now = Date.now();
@@ -40,7 +42,12 @@ function restoreInto(client: QueryClient, queries: Iterable<PersistedQuery>, off
   );
   hydrate(
     client,
-    { queries: restorable.map((query) => ({ ...query, state: { ...query.state, isInvalidated: true } })) },
+    {
+      queries: restorable.map((query) => ({
+        ...query,
+        state: { ...query.state, isInvalidated: query.meta?.staleByAge ? query.state.isInvalidated : true },
+      })),
+    },
     { defaultOptions: { queries: { gcTime: Infinity } } },
   );
 }

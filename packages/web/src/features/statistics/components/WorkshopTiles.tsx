@@ -20,7 +20,7 @@ interface Tile {
 const TILES: readonly Tile[] = [
   {
     label: 'ثبت بسته',
-    hint: 'بسته‌ای که مشتری آورده است',
+    hint: 'بسته‌های تازه مشتریان',
     to: href('lab/add'),
     icon: IconFlask,
     color: 'gold',
