@@ -133,6 +133,30 @@ function literalScreenPathSelectors() {
   return places.flatMap((place) => string.map((literal) => ({ selector: place + literal, message })));
 }
 
+/**
+ * Comments and strings cite what a clone contains: an ADR (docs/decisions/00NN-…) or a
+ * `docs/product.md §N.M`, never a number in an issue tracker that is not in the repository.
+ */
+const ISSUE_REF = /\bissues?\s*#?\d+/i;
+const noIssueRefs = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const message =
+      'Cite the ADR (docs/decisions) or docs/product.md §, not an issue number: a clone has no issue tracker.';
+    const check = (node, text) => {
+      if (typeof text === 'string' && ISSUE_REF.test(text)) context.report({ node, message });
+    };
+    return {
+      Program() {
+        for (const comment of context.sourceCode.getAllComments()) check(comment, comment.value);
+      },
+      Literal: (node) => check(node, node.value),
+      TemplateElement: (node) => check(node, node.value.raw),
+      JSXText: (node) => check(node, node.value),
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/dev-dist/**'] },
   js.configs.recommended,
@@ -226,5 +250,11 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: serverSrc, zones: repositoryZones }],
       'ayar/server-file-role': 'error',
     },
+  },
+  // Every linted file cites ADRs and docs/product.md sections, not issue numbers (noIssueRefs above).
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { local: { rules: { 'no-issue-refs': noIssueRefs } } },
+    rules: { 'local/no-issue-refs': 'error' },
   },
 );

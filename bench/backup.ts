@@ -1,5 +1,5 @@
 /**
- * Backup and restore at scale (issue 13): times `createBackup` and `restoreBackup` (the code behind
+ * Backup and restore at scale (ADR 0021): times `createBackup` and `restoreBackup` (the code behind
  * `npm run backup` and `npm run restore`) on a seeded database, and reports the backup's size.
  *   node bench/backup.ts [--database-url postgres://…] [--method pg_dump|copy]
  * Seed first (`node bench/seed.ts --assays 1000000`). On an external database the restore goes into a

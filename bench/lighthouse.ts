@@ -1,5 +1,5 @@
 /**
- * Lighthouse on the landing page (the public lookup), as a phone sees it (issue 5):
+ * Lighthouse on the landing page (the public lookup), as a phone sees it (ADR 0016):
  *   node bench/lighthouse.ts [--no-build] [--dist packages/web/dist] [--runs 1] [--path /] [--url URL]
  * Builds the web app (unless --no-build), starts the real server (packages/server/src/main.ts) on a
  * temporary embedded data directory and a free port, starts Debian's Chromium headless, and runs the

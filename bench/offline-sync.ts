@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * The offline counter's sync (issue 19): how long a counter's queue of N packets takes to reach the
+ * The offline counter's sync (ADR 0033): how long a counter's queue of N packets takes to reach the
  * server once the line returns.
  *   node bench/offline-sync.ts [--no-build] [--packets 200] [--runs 3]
  * Builds the web app (unless --no-build), starts the real server on a temporary embedded data

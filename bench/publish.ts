@@ -1,5 +1,5 @@
 /**
- * What signing adds to publishing a purity, end to end (issue 17's budget: at most 1 ms p99; ADR 0029):
+ * What signing adds to publishing a purity, end to end (ADR 0029's budget: at most 1 ms p99):
  *   node bench/publish.ts [--count 200] [--rounds 20] [--warmup 300] [--verbose] [--database-url URL]
  * Starts the app in-process (buildApp) on 127.0.0.1, registers waiting packets for a workshop of its
  * own (`bench-publish`), then publishes their purities one at a time with `POST /Tests/AddCutting`, as a

@@ -1,5 +1,5 @@
 /**
- * What signing a result costs (issue 17, ADR 0029): the canonical JSON of a result's payload and its
+ * What signing a result costs (ADR 0029): the canonical JSON of a result's payload and its
  * Ed25519 compact JWS, as `recordResultVersion` makes them once per change of a result.
  *   node bench/signing.ts [--count 20000] [--rounds 3]
  * Prints p50/p99/max per round; the issue's budget is ≤ 1 ms p99 added to publishing a purity.

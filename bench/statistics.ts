@@ -1,5 +1,5 @@
 /**
- * The dashboards' statistics at scale (issue 6):
+ * The dashboards' statistics at scale (ADR 0015):
  *   node bench/statistics.ts [--requests 40] [--concurrency 2] [--database-url URL]
  * Needs seeded data (node bench/seed.ts --assays 1000000 --workshops 500).
  *

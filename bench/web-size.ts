@@ -5,7 +5,7 @@
  * JavaScript index.html loads up front, of each lazily loaded route chunk, and of CSS and fonts.
  * Uses Vite's manifest (dist/.vite/manifest.json, `build.manifest: true`) when present; otherwise
  * follows the import statements in the built files.
- * Budget (issue 5): the landing page (the public lookup) loads at most 160 KB of gzipped JavaScript
+ * Budget (ADR 0014): the landing page (the public lookup) loads at most 160 KB of gzipped JavaScript
  * before any interaction. Prints PASS or FAIL and exits with 1 on FAIL (`--budget KB` to change it).
  */
 import { spawnSync } from 'node:child_process';

@@ -5,7 +5,7 @@ import { adminToken, apiCall, createWorkshop, loginToken } from './api.ts';
 import { axeFindings, type AxeFinding } from './axe.ts';
 import { admin, DESKTOP, launch, newPage, PHONE, signIn, url } from './browser.ts';
 
-// Issue 16: axe (WCAG 2.1 A/AA) on every screen of the app, signed out, as an admin and as a workshop,
+// axe (WCAG 2.1 A/AA) on every screen of the app, signed out, as an admin and as a workshop,
 // on a phone and on a desktop. One browser; one context per role and width. Every screen is read
 // before the test decides, so a failure lists all of them at once.
 

@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-/** WCAG 2.1 A and AA: the level the project promises (issue 16). */
+/** WCAG 2.1 A and AA: the level the project promises. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** One line per violation: rule, impact, and the selectors of every offending node. */

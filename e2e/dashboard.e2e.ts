@@ -11,7 +11,7 @@ import { adminToken, apiCall, createWorkshop, loginToken } from './api.ts';
 import { expectAccessible } from './axe.ts';
 import { admin, DESKTOP, launch, newPage, PHONE, signIn } from './browser.ts';
 
-// Issue 6's walk: a lab registers packets through the API; the admin opens the dashboard, sets a Jalali
+// The statistics walk (ADR 0015): a lab registers packets through the API; the admin opens the dashboard, sets a Jalali
 // range, and reads the lab's count in its row; then filters the tiles by the lab.
 
 let browser: Browser;

@@ -6,7 +6,7 @@ import { adminToken, apiCall, labWithNumbers } from './api.ts';
 import { expectAccessible } from './axe.ts';
 import { launch, newPage, PHONE, signIn, url } from './browser.ts';
 
-// Issue 5's walk: a lab registers three packets by keyboard (one for an «other customer», one with a
+// The packets walk (docs/product.md §2.9): a lab registers three packets by keyboard (one for an «other customer», one with a
 // photo), records the purity from the waiting list, the outbox holds the messages, and anyone can look
 // the packets up signed out, by number and by the slip's QR address.
 

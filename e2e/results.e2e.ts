@@ -5,7 +5,7 @@ import { apiCall, labWithNumbers } from './api.ts';
 import { expectAccessible } from './axe.ts';
 import { admin, DESKTOP, launch, newPage, PHONE, signIn, url } from './browser.ts';
 
-// Issue 17: results anyone can verify. A lab records a purity and prints the slip (its version and
+// ADR 0029: results anyone can verify. A lab records a purity and prints the slip (its version and
 // time, a QR of /r/<token>?v=1); a visitor's browser checks the network's signature; the lab corrects
 // the purity with a reason and the old slip reads as out of date; «بررسی برگه» on the landing page
 // checks a printed purity; the admin withdraws the result and the public page says so.
@@ -35,7 +35,7 @@ async function expectVerdict(page: Page, verdict: string) {
   return section;
 }
 
-describe('issue 17: results anyone can verify', () => {
+describe('results anyone can verify', () => {
   it('signs, versions, corrects, checks and withdraws a result', async () => {
     const lab = await labWithNumbers('آزمایشگاه امضا', FIRST);
     const [packet] = (

@@ -4,7 +4,7 @@ import { REY_TEST_TYPE_ID, TEST_TYPES, toPersianDigits } from '@ayar/contract';
 import { adminToken, apiCall, createWorkshop, loginToken } from './api.ts';
 import { admin, DESKTOP, launch, newPage, PHONE, signIn, url } from './browser.ts';
 
-// Issue 16, part C, walked in Chromium as the administrator and a lab click it: the public site
+// Settings (ADR 0028), walked in Chromium as the administrator and a lab click it: the public site
 // information (item 6, ADR 0028) and the workshop settings that used to do nothing (item 5, ADR 0027).
 
 let browser: Browser;
@@ -98,7 +98,7 @@ async function openSystemSettings(page: Page) {
   await page.goto(url('/manage/system-setting'));
 }
 
-describe('issue 16, part C: settings that mean something', () => {
+describe('settings that mean something', () => {
   it('6. the administrator edits the public information; the landing, embedded and about pages show it', async () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await openSystemSettings(page);

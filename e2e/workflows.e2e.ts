@@ -5,7 +5,7 @@ import { adminToken, apiCall, createWorkshop, loginToken } from './api.ts';
 import { expectAccessible } from './axe.ts';
 import { admin, DESKTOP, launch, newPage, PHONE, signIn, url } from './browser.ts';
 
-// Issue 16, part A: daily use without dead ends. Each walk is what the admin and a lab click, in
+// Daily use (ADRs 0025–0028) without dead ends. Each walk is what the admin and a lab click, in
 // Chromium: a declined delete request (1), suspending a lab (2), the admin's own password (3), and the
 // admin editing a lab's customer (4).
 
@@ -75,7 +75,7 @@ async function openMenuItem(page: Page, name: string) {
   }
 }
 
-describe('issue 16: daily use without dead ends', () => {
+describe('daily use without dead ends', () => {
   it('1. the admin declines a delete request with a reason; the lab reads it on the packet and asks again', async () => {
     const lab = await labWithPackets('آزمایشگاه رد درخواست', 'مشتری رد');
     const packet = lab.packets[0]!;

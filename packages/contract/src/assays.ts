@@ -209,7 +209,7 @@ export const labListRowSchema = z.object({
   /** When that version was signed (the slip's publication time), else null. */
   resultAt: z.string().nullable(),
   /**
-   * Where the public result stands (issue 17.3): `withdrawn` when the administrator withdrew it,
+   * Where the public result stands (ADR 0029): `withdrawn` when the administrator withdrew it,
    * `published` while the packet has a purity the public sees, else null (waiting, or deleted).
    */
   resultStatus: z.enum(['published', 'withdrawn']).nullable(),

@@ -1,4 +1,4 @@
-// The offline counter (issue 19, ADR 0033): the headers that make AddTest and AddCutting safe to resend
+// The offline counter (ADR 0033): the headers that make AddTest and AddCutting safe to resend
 // (an idempotency key) and tell which device sends them, the per-device reservations of packet numbers,
 // and the client-made public token of a packet registered offline. Shared by the server and the web app.
 import { z } from 'zod';

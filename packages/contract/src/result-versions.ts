@@ -4,7 +4,7 @@ import { intInput, normalizedText } from './common/inputs.ts';
 import { CHANGE_REASON_MAX, RESULT_MSG, RESULT_VERSION_MSG } from './results-constants.ts';
 import { MAX_DOC_NUMBER } from './results.ts';
 
-// Results in the open (issue 17, ADR 0029): every change after the first purity is a signed version;
+// Results in the open (ADR 0029): every change after the first purity is a signed version;
 // the administrator can withdraw a result; anyone can check a printed slip against the live result.
 
 /** A change's reason, as written (digits kept, a few lines at most). */

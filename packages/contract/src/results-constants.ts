@@ -23,7 +23,7 @@ export const PHOTO_MAX_FILES = 10;
 export const PHOTO_BOX = { width: 1200, height: 880 } as const;
 export const PHOTO_THUMB_SIZE = 240;
 
-/** Texts of results in the open (issue 17, ADR 0029): versions, withdrawals, checking a slip. */
+/** Texts of results in the open (ADR 0029): versions, withdrawals, checking a slip. */
 export const RESULT_VERSION_MSG = {
   idInvalid: 'شناسه بسته معتبر نیست',
   reasonRequired: 'علت را بنویسید',

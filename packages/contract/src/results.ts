@@ -62,7 +62,7 @@ export const resultItemSchema = z.object({
   readyTime: z.number().int().nullable(),
   images: z.array(z.string()),
   /**
-   * Where the result stands (issue 17): `pending` (no purity yet), `published`, or `withdrawn` (the
+   * Where the result stands (ADR 0029): `pending` (no purity yet), `published`, or `withdrawn` (the
    * purity is then null; `changedAt` and `changeReason` say when and why).
    */
   status: z.enum(RESULT_STATUSES),

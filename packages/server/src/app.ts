@@ -105,7 +105,7 @@ export interface AppOptions {
    */
   publicUrl?: string | undefined;
   /**
-   * Where the reads that may lag go (DATABASE_READ_URL, issue 18.2); main.ts starts and stops it.
+   * Where the reads that may lag go (DATABASE_READ_URL, ADR 0032); main.ts starts and stops it.
    * Unset: the primary for everything.
    */
   reads?: ReadReplica;

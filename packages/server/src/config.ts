@@ -61,7 +61,7 @@ export const configSchema = z.object({
       .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://')
       .optional(),
   ),
-  /** A streaming replica for the reads that may lag (issue 18.2): the public lookup, labs, statistics. */
+  /** A streaming replica for the reads that may lag (ADR 0032): the public lookup, labs, statistics. */
   DATABASE_READ_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -113,7 +113,7 @@ export const configSchema = z.object({
   SMS_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['outbox', 'kavenegar']).default('outbox')),
   /**
    * The secret in the address the SMS provider posts received messages to
-   * (`/api/v1.0/Sms/Receive/<secret>`); unset: no lookup by SMS. Issue 17.4.
+   * (`/api/v1.0/Sms/Receive/<secret>`); unset: no lookup by SMS. ADR 0029.
    */
   SMS_RECEIVE_SECRET: z.preprocess(
     emptyToUndefined,

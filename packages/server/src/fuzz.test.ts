@@ -18,7 +18,7 @@ import {
   type Random,
 } from '../test/fuzz-values.ts';
 
-// Schema-driven fuzzing (issue 12): every route of the OpenAPI document, called anonymously and as a
+// Schema-driven fuzzing: every route of the OpenAPI document, called anonymously and as a
 // workshop and an admin, with one hostile value at a time in each field, hostile path segments and
 // raw bodies. Whatever the input, the answer is never a 5xx and never shows a stack trace or SQL.
 // The seed is fixed so CI sends the same requests every run; FUZZ_SEED explores others locally.

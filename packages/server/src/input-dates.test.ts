@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@ayar/contract';
 import { createSignedInUser, createTestApp, errorFields, type TestContext } from '../test/helpers.ts';
 
-// Issue 12, item 4: an impossible Gregorian date (2026-02-30) passed the check, which let JavaScript
+// docs/product.md §6.1: an impossible Gregorian date (2026-02-30) passed the check, which let JavaScript
 // roll it over to March, and PostgreSQL refused it with a 500. Every yyyy-mm-dd now goes through one
 // contract input that round-trips the date; both edges of February are checked on every endpoint.
 

@@ -5,7 +5,7 @@ import { MSG, TEST_TYPES } from '@ayar/contract';
 import { createSignedInUser, createTestApp, type TestContext } from '../test/helpers.ts';
 import { frameworkErrorEnvelope } from './plugins/errors.ts';
 
-// Issue 12, item 3: a NUL (or another control character) in a text field used to reach PostgreSQL,
+// docs/product.md §6.1: a NUL (or another control character) in a text field used to reach PostgreSQL,
 // which refuses it, and the client got a 500. The contract's shared string inputs refuse it now, with
 // the field named; the error handler maps PostgreSQL's encoding errors to 400 for anything that slips by.
 

@@ -94,7 +94,7 @@ async function startApp(config: Config, logger: Logger, db: Database, jwtSecret:
 }
 
 /**
- * The reads that may lag (issue 18.2): on DATABASE_READ_URL's replica while it is within
+ * The reads that may lag (ADR 0032): on DATABASE_READ_URL's replica while it is within
  * READ_MAX_LAG_S, else on the primary; each state change is logged (the URL without its password).
  */
 function readReplicaFor(config: Config, logger: Logger, primary: Database, replica?: Database): ReadReplica {

@@ -6,7 +6,7 @@ import { healthSchema } from './modules/health/health.routes.ts';
 import { jwkSetSchema } from './modules/signing/signing.routes.ts';
 import { statusListParamsSchema } from './modules/signing/status-list.routes.ts';
 
-// The API explains itself (issue 15.6): every operation of /api/openapi.json says what it does, what it
+// The API explains itself: every operation of /api/openapi.json says what it does, what it
 // answers, who may call it, and shows an example, and every example passes the schemas the server
 // itself validates with.
 

@@ -10,7 +10,7 @@ import { createTestDatabase, TEST_JWT_SECRET } from '../test/helpers.ts';
 import { createLab, registerPacket, type TestLab } from '../test/labs.ts';
 
 /**
- * Which routes read from the replica (issue 18.2): the public lookup, the public lab list and the
+ * Which routes read from the replica (ADR 0032): the public lookup, the public lab list and the
  * statistics; everything a person wrote and reads back stays on the primary. The "replica" here is a
  * second, empty database and its lag is set by the test, so where each answer came from shows in what
  * it contains. The replica mechanics themselves (a real streaming replica, its lag, a stopped one) are

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestContext } from '../test/helpers.ts';
 import type { AppOptions } from './app.ts';
 
-// Issue 12.1: the per-address limits and the recorded addresses follow X-Forwarded-For only when the
+// ADR 0023: the per-address limits and the recorded addresses follow X-Forwarded-For only when the
 // request comes through a proxy named in TRUST_PROXY; anyone else's header is ignored.
 
 const LOOKUP = '/api/v1.0/Tests/Result';

@@ -17,7 +17,7 @@ import {
 } from './server-process.ts';
 
 /**
- * Issue 18.3: two complete server nodes (their own DATA_DIR, process and port) that share only the
+ * ADR 0031: two complete server nodes (their own DATA_DIR, process and port) that share only the
  * engines: one PostgreSQL, one Redis, one bucket. Whatever one node did, the other sees.
  */
 
@@ -94,7 +94,7 @@ async function uploadAudio(port: number, token: string): Promise<string> {
   return ((await res.json()) as { data: string }).data;
 }
 
-describe('two nodes on one PostgreSQL, one Redis and one bucket (issue 18.3)', () => {
+describe('two nodes on one PostgreSQL, one Redis and one bucket', () => {
   let a: Run;
   let b: Run;
   let portA: number;

@@ -33,7 +33,7 @@ const LIST =
   '`filterType` 1 customer name, 2 customer code, 3 packet number, 4 purity, with `filterValue`; dates ' +
   'are Gregorian, whole Tehran days, both inclusive; `waitFor=true` lists packets waiting for purity.';
 
-// The offline counter's request headers (issue 19, ADR 0033), read by the server's offline module.
+// The offline counter's request headers (ADR 0033), read by the server's offline module.
 // The route table has no header schemas, so the document says them here.
 const DEVICE_DOC =
   ' Optional header `Ayar-Device` (22–64 of A–Z a–z 0–9 _ -; malformed: 400): the sending device, ' +

@@ -10,7 +10,7 @@ import { routesOf } from './define.ts';
 import { EX } from './examples.ts';
 import { ROUTE_PATHS as P } from './paths.ts';
 
-// The offline counter (issue 19, ADR 0033): numbers a device keeps for registering packets offline.
+// The offline counter (ADR 0033): numbers a device keeps for registering packets offline.
 
 const route = routesOf('offline');
 

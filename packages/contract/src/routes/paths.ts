@@ -59,11 +59,11 @@ export const ROUTE_PATHS = {
     getDailyStatistics: p('POST', '/Tests/GetDailyStatistics', 'workshop'),
     addFile: p('POST', '/Tests/AddFile', 'any-user'),
     resultByToken: p('GET', '/Tests/ResultByToken', 'public'),
-    /** A printed slip against the live result (issue 17.2). */
+    /** A printed slip against the live result (ADR 0029). */
     verifySlip: p('POST', '/Tests/VerifySlip', 'public'),
-    /** One of the workshop's packets' signed versions (issue 17.3). */
+    /** One of the workshop's packets' signed versions (ADR 0029). */
     resultVersions: p('GET', '/Tests/ResultVersions', 'workshop'),
-    /** Numbers kept for one device to register offline (issue 19). */
+    /** Numbers kept for one device to register offline (ADR 0033). */
     reserveCodes: p('POST', '/Tests/ReserveCodes', 'workshop'),
     releaseCodes: p('POST', '/Tests/ReleaseCodes', 'workshop'),
     /** The lab's numbers and the devices holding some (ADR 0045). */

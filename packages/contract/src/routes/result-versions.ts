@@ -10,7 +10,7 @@ import { routesOf } from './define.ts';
 import { EX } from './examples.ts';
 import { ROUTE_PATHS as P } from './paths.ts';
 
-// Results in the open (issue 17, ADR 0029): checking a slip, withdrawing a result, its history.
+// Results in the open (ADR 0029): checking a slip, withdrawing a result, its history.
 
 const route = routesOf('results');
 

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { overPool, PROCESS_POOL_SIZE, type Database } from './database.ts';
 
 /**
- * Where reads that may lag go (issue 18.2): the public lookup, the public lab list and the statistics
+ * Where reads that may lag go (ADR 0032): the public lookup, the public lab list and the statistics
  * read from the replica (DATABASE_READ_URL) while it answers and is at most `maxLagS` behind; every
  * other read, and these too when the replica is down or lagging, use the primary. What a person just
  * wrote and reads back never comes here: it must read the primary.

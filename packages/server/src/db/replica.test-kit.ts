@@ -7,7 +7,7 @@ import { findBinaries, type Ids } from '../startup/pg-binaries.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
 
 /**
- * Test support (issue 18.2): a primary and a real streaming replica of it, both run by the embedded
+ * Test support (ADR 0032): a primary and a real streaming replica of it, both run by the embedded
  * PostgreSQL's binaries. npm ships only initdb, pg_ctl and postgres, not pg_basebackup, so the base
  * backup is the documented low-level one: pg_backup_start, a file copy, pg_backup_stop's label file.
  * WAL is not copied: the replica streams it through a physical slot made before the backup, which

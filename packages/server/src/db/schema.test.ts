@@ -4,7 +4,7 @@ import { createTestDatabase } from '../../test/helpers.ts';
 import type { Database } from './database.ts';
 import type { DB } from './schema.ts';
 
-// Issue 15.5: `schema.ts` (Kysely's view of the tables) must say what the migrations made. The list
+// `schema.ts` (Kysely's view of the tables) must say what the migrations made. The list
 // below is checked twice: the compiler holds it to the `DB` interface (every table and column, no
 // more; a database type that fits the TypeScript one; nullability as the interface says; generated
 // columns where the interface refuses inserts), and this test holds it to a freshly migrated database

@@ -53,7 +53,7 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((l) => l.stop()));
 });
 
-describe('the background jobs lease (issue 18.3)', () => {
+describe('the background jobs lease', () => {
   it('is held by exactly one of several nodes that start at once', async () => {
     const key = randomInt(1, 2 ** 31);
     const nodes = Array.from({ length: 5 }, (_, i) => node(`lease-race-${key}-${i}`, key));

@@ -2,7 +2,7 @@ import pg from 'pg';
 
 /**
  * Which node runs the background jobs (the message sender, the unused-file sweep, the scheduled
- * backups) when several nodes share one PostgreSQL (issue 18.3, ADR 0031): the holder of a
+ * backups) when several nodes share one PostgreSQL (ADR 0031): the holder of a
  * session-level advisory lock on a connection of its own.
  *
  * Why an advisory lock rather than a lease row with an expiry: the lock belongs to the connection, so

@@ -8,7 +8,7 @@ import {
 } from 'kysely';
 
 /**
- * Whose tenant rows a repository function may read or change (issue 15.3): one workshop's, or every
+ * Whose tenant rows a repository function may read or change: one workshop's, or every
  * workshop's for the administrator. Repositories take it as a required argument, so a forgotten
  * workshop id is a type error rather than a query across every lab; services build it from the
  * signed-in user (`workshopScope(currentUser.id)`) or, on an admin route, `ADMIN_SCOPE` (or

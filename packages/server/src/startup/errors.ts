@@ -2,7 +2,7 @@ import os from 'node:os';
 
 /**
  * A start-up failure the person starting the server can fix: what is wrong and what to do about it,
- * printed as one message instead of a stack trace (issue 14).
+ * printed as one message instead of a stack trace (ADR 0022).
  */
 export class StartupError extends Error {
   readonly hint: string;

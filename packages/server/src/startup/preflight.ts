@@ -7,7 +7,7 @@ import { directoryProblem, listenProblem, StartupError } from './errors.ts';
 
 /**
  * Checks made before anything is created, so a start that cannot succeed fails at once with one clear
- * message and leaves no half-made data directory or database behind (issue 14).
+ * message and leaves no half-made data directory or database behind (ADR 0022).
  */
 
 /** The HTTP port is free. The real listen still reports a program that takes the port meanwhile. */

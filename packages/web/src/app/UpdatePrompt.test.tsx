@@ -9,7 +9,7 @@ import { signInAs } from '../test/session.ts';
 import { AppRoutes } from './router.tsx';
 import { UpdatePrompt } from './UpdatePrompt.tsx';
 
-// Item 13 of issue 16: the PWA updated itself and could reload over a half-typed packet (ADR 0026).
+// The PWA updated itself and could reload over a half-typed packet (ADR 0026).
 
 beforeEach(() => {
   handleAny(null);

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { renderWithProviders } from '../test/render.tsx';
 import { alertError, alertInfo, alertSuccess } from './alert.ts';
 
-// Item 12 of issue 16: an error toast lasted 3 s, too short to read (ADR 0026).
+// An error toast lasted 3 s, too short to read (ADR 0026).
 
 afterEach(() => vi.useRealTimers());
 

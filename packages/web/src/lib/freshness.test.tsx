@@ -10,7 +10,7 @@ import { renderApp, renderWithProviders } from '../test/render.tsx';
 import { handle, handleAny, requestsTo } from '../test/server.ts';
 import { signInAs } from '../test/session.ts';
 
-// Item 7 of issue 16: right after the admin accepted a credit, code/add still said «موجودی: ۰» and
+// Right after the admin accepted a credit, code/add still said «موجودی: ۰» and
 // «موجودی کافی نیست» until a reload, because the balance came from the cache (ADR 0026).
 
 let balance = 0;

@@ -1,6 +1,6 @@
 import type { LabDraft } from '@ayar/contract';
 
-// What lab/add and the waiting list hand to the offline queue (issue 19, ADR 0033). Both the assays
+// What lab/add and the waiting list hand to the offline queue (ADR 0033). Both the assays
 // feature (which hands them over) and the offline feature (which queues them) name these shapes, and a
 // feature imports no other feature, so they live here.
 

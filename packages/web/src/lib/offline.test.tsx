@@ -11,7 +11,7 @@ import { handle, requestsTo, server } from '../test/server.ts';
 import { signInAs } from '../test/session.ts';
 import { apiQuery, useApiMutation } from './query.ts';
 
-// Issue 19: a workshop's app opened without a connection shows what it has and says plainly what it
+// ADR 0033: a workshop's app opened without a connection shows what it has and says plainly what it
 // cannot do, instead of spinning or failing on every screen.
 
 /** The browser's connection as the app follows it: navigator.onLine and its events. */

@@ -21,7 +21,7 @@ export const isFreshQuery = (query: Query) => query.meta?.fresh === true;
 /**
  * TanStack assumes a connection until the browser fires `offline`, so an app opened offline would send
  * every query, fail and alert. It starts from `navigator.onLine` instead: offline, queries wait
- * (showing what the cache has, issue 19) and run when the line returns.
+ * (showing what the cache has, ADR 0033) and run when the line returns.
  */
 function followBrowserConnection(): void {
   onlineManager.setEventListener((setOnline) => {

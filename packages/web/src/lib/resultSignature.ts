@@ -1,5 +1,5 @@
 /**
- * Checks a result's signature in the browser (issue 17.1, ADR 0029): the compact JWS the lookup
+ * Checks a result's signature in the browser (ADR 0029): the compact JWS the lookup
  * returns with each item, against the network's published keys (`/.well-known/jwks.json`), with
  * WebCrypto's Ed25519. Nothing is trusted from the page that shows it: a forged page would need the
  * network's private key to make a signature that passes here.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The dashboards' counts at a million packets (issue 6):
+ * The dashboards' counts at a million packets (ADR 0015):
  * - `assay_day_counts`: live packets per workshop and Tehran day, kept by statement-level triggers on
  *   `assays` (insert, update, delete, truncate), so the tiles, the per-workshop table and the daily chart
  *   sum at most a row per workshop and day instead of scanning the packets;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The public halves of every key that ever signed a result (issue 17, ADR 0029). A server registers
+ * The public halves of every key that ever signed a result (ADR 0029). A server registers
  * its key here when it starts; `/.well-known/jwks.json` lists them all, so a slip signed before a key
  * was rotated still verifies after it.
  */

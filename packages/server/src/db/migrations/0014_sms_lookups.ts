@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Result lookups by SMS (issue 17.4, ADR 0029): every message the provider delivers to the network's
+ * Result lookups by SMS (ADR 0029): every message the provider delivers to the network's
  * line, once per provider message id (a webhook the provider repeats answers nothing twice), and who
  * sent it, so the answers per sender and day can be limited.
  */

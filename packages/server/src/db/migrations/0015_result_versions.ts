@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Every published state of a result, signed (issue 17, ADR 0029). Version 1 is the first purity; each
+ * Every published state of a result, signed (ADR 0029). Version 1 is the first purity; each
  * change after it (a lab's correction in its window, an admin's change, a withdrawal, a reissue, a
  * deletion) is a new row with who, when and why, and the JWS the public lookup serves. Old rows are
  * never changed: they are the history labs and admins see, and the reason an old slip reads as out of

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The offline counter (issue 19, ADR 0033). `idempotency_keys`: the answer to a request sent with an
+ * The offline counter (ADR 0033). `idempotency_keys`: the answer to a request sent with an
  * `Idempotency-Key`, per user, so a resend gets it back instead of registering again; written in the
  * request's own transaction, so a failed request leaves nothing. `code_reservations`: blocks of a
  * workshop's packet numbers kept for one of its devices to register offline; a null device is a

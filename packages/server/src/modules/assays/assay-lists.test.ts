@@ -160,7 +160,7 @@ describe('lists', () => {
   });
 });
 
-describe('the result on the lab rows (issue 17: the slip prints its version)', () => {
+describe('the result on the lab rows (the slip prints its version)', () => {
   it('AllTests, GetTest, Manage/AllTests and Manage/GetTest carry the current version, its time and status', async () => {
     const l = await newLab();
     const [waiting, published, corrected, withdrawn, deleted] = await add(l, [

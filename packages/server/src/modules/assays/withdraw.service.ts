@@ -12,7 +12,7 @@ export const withdrawalText = (docNumber: number, labName: string, reason: strin
   `عیار: نتیجه بسته ${docNumber} (${labName}) باطل شد.\nعلت: ${reason}`;
 
 /**
- * `POST /Manage/WithdrawResult` (SENAITE's retract, issue 17.3): the packet and its purity stay in the
+ * `POST /Manage/WithdrawResult` (SENAITE's retract, ADR 0029): the packet and its purity stay in the
  * record; a new signed version says the result is withdrawn, with the reason the public reads, and the
  * customer is sent an SMS where the packet sends SMS. A new purity later reissues it as another version.
  */

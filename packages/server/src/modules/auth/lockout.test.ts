@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS, MemoryLoginLimiter } from '../../lib/login-limiter.ts';
 import { createTestApp, createUser, type TestContext } from '../../../test/helpers.ts';
 
-// Issue 12.2 (ADR 0023): wrong passwords from one address must not lock the account for everyone.
+// ADR 0023: wrong passwords from one address must not lock the account for everyone.
 // The app sits behind a trusted proxy here, so each request names its client in X-Forwarded-For and
 // many addresses can be played from one machine; the limiter's clock is the test's.
 

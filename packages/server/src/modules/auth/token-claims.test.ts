@@ -8,7 +8,7 @@ import {
   type TestContext,
 } from '../../../test/helpers.ts';
 
-// Issue 12.6: a token made with our key for anything but Ayar's API (another service sharing the key)
+// ADR 0023: a token made with our key for anything but Ayar's API (another service sharing the key)
 // is refused, even when it names a live session.
 
 let ctx: TestContext;

@@ -16,7 +16,7 @@ import { call, scratchDatabases, seedNetwork, startLoad, startServer } from './r
 import { databaseToRestore, runningEmbeddedUrl } from './target.lib.ts';
 
 /**
- * Issue 13's proof: a network with every kind of record is backed up while the labs keep working,
+ * The backups' proof (ADR 0021): a network with every kind of record is backed up while the labs keep working,
  * restored into a new data directory, and the server started on it; every row and every stored file
  * must come back unchanged, and a session from before is refused there (ADR 0021).
  */

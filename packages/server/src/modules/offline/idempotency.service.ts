@@ -16,7 +16,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import * as repo from './idempotency.repository.ts';
 import { touchDevice } from './leases.service.ts';
 
-// Requests that are safe to send again (issue 19.4, ADR 0033): with an `Idempotency-Key`, the first
+// Requests that are safe to send again (ADR 0033): with an `Idempotency-Key`, the first
 // request's answer is stored in its own transaction and every later one with the key gets it back
 // without anything being done twice. A request that fails stores nothing, so its retry runs again.
 

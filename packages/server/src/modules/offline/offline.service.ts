@@ -1,5 +1,5 @@
 /**
- * The offline counter's service (issue 19, ADR 0033), each part in its own file:
+ * The offline counter's service (ADR 0033), each part in its own file:
  *
  * - `reservations.service.ts`: packet numbers kept per device, and the checks AddTest, CheckCode and GetCode
  *   make against them.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ASSAY_MSG, OFFLINE_MSG, type CodeBlock } from '@ayar/contract';
 import { draft, packetSuite, type Lab } from '../assays/assays.test-kit.ts';
 
-// Packet numbers kept per device for the offline counter (issue 19.3, ADR 0033): reserving, releasing,
+// Packet numbers kept per device for the offline counter (ADR 0033): reserving, releasing,
 // and what AddTest, CheckCode and GetCode make of them.
 
 const { suite, post, newLab } = packetSuite();

@@ -4,7 +4,7 @@ import { createSignedInUser, createTestApp, type TestContext } from '../../../te
 import { createLab, registerPacket, type TestLab } from '../../../test/labs.ts';
 
 /**
- * Issue 17.2–17.3 over HTTP: the administrator withdraws a result and reissues it, anyone checks a
+ * ADR 0029 over HTTP: the administrator withdraws a result and reissues it, anyone checks a
  * printed slip against the live result, and labs and admins read a result's signed versions.
  */
 

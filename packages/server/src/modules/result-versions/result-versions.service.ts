@@ -21,7 +21,7 @@ import { statusClaim } from '../signing/status-index.lib.ts';
 
 export type { ResultStatus } from './result-versions.repository.ts';
 
-/** What changed a published result, who did it, and why (required of a correction: issue 17.3). */
+/** What changed a published result, who did it, and why (required of a correction: ADR 0029). */
 export interface ResultChange {
   assayId: string;
   /** Unset: the current version's (an edit keeps a withdrawn result withdrawn), else `published`. */
@@ -115,7 +115,7 @@ export function changeKind(previous: Payload, next: SignedResultV2): 'none' | 'p
 
 /**
  * A change to a result already published, published again (a correction, a reissue after a
- * withdrawal), without a reason: the public would read a new result with no word why (issue 17.3).
+ * withdrawal), without a reason: the public would read a new result with no word why (ADR 0029).
  */
 const reasonMissing = (field: string, docNumber: number) =>
   new AppError(400, 'VALIDATION', `علت اصلاح نتیجه بسته ${docNumber} را بنویسید`, [
@@ -224,7 +224,7 @@ export async function resultVersions(
 }
 
 /**
- * `POST /Tests/VerifySlip` (issue 17.2): what a printed number and purity are against the live result.
+ * `POST /Tests/VerifySlip` (ADR 0029): what a printed number and purity are against the live result.
  * A result published before versions existed (no version row) is compared with the packet's purity.
  */
 export async function verifySlip(db: Database, input: VerifySlipRequest): Promise<VerifySlipResponse> {

@@ -6,7 +6,7 @@ import { createLab, registerPacket, type TestLab } from '../../../test/labs.ts';
 import { canonicalJson } from '../signing/canonical.lib.ts';
 
 /**
- * Issue 17: every change of a published result is a new signed version (ADR 0029): the first
+ * Every change of a published result is a new signed version (ADR 0029): the first
  * purity, a lab's correction, an admin's change, a deletion; a private edit makes none, and nothing
  * is signed before there is a purity.
  */
@@ -155,7 +155,7 @@ const reasonRefused = (field: string) => ({
   errors: [{ field, message: RESULT_VERSION_MSG.reasonRequired }],
 });
 
-describe('the reason for a change to a published result (issue 17.3)', () => {
+describe('the reason for a change to a published result', () => {
   it("the lab's correction in its window: refused without one, nothing changed; with one, the version carries it", async () => {
     const packet = await register(750);
     for (const payload of [

@@ -5,7 +5,7 @@ import { createLab, registerPacket, type TestLab } from '../../../test/labs.ts';
 import { publicResults } from '../../../test/results.ts';
 
 /**
- * Issue 17 on the public lookup: where a result stands (pending, published, corrected, withdrawn), its
+ * ADR 0029 on the public lookup: where a result stands (pending, published, corrected, withdrawn), its
  * current signed version, and a JWS anyone can check against /.well-known/jwks.json. The lookup itself
  * (report settings, limits, photos) is results.test.ts.
  */

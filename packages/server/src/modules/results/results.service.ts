@@ -45,7 +45,7 @@ function signedPayloadOf(row: repo.PublicResultRow): SignedPayload | null {
 type SignedPayload = { v: 2; payload: SignedResultV2 } | { v: 1; payload: SignedResultV1 };
 
 /**
- * Where the public result stands (issue 17): withdrawn when its current version says so; published
+ * Where the public result stands (ADR 0029): withdrawn when its current version says so; published
  * when it has a purity (signed, or published before versions existed); else pending.
  */
 function publicStatus(withdrawn: boolean, purity: number | null): PublicResultStatus {

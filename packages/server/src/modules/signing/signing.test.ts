@@ -18,7 +18,7 @@ import { RESULT_JWS_TYPE, ResultSigner } from './signer.lib.ts';
 import { registerKey } from './signing.repository.ts';
 
 /**
- * Issue 17.1's foundation: results are signed with the network's Ed25519 key as a compact JWS over
+ * ADR 0029's foundation: results are signed with the network's Ed25519 key as a compact JWS over
  * their canonical JSON, and every key that ever signed is served at /.well-known/jwks.json (ADR 0029).
  */
 

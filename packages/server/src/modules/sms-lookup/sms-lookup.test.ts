@@ -5,7 +5,7 @@ import { createLab, registerPacket, type TestLab } from '../../../test/labs.ts';
 import { SMS_MESSAGE_READ_LIMIT } from './sms-lookup.routes.ts';
 
 /**
- * Issue 17.4: a person texts a packet number to the network's line and gets the result back by SMS.
+ * ADR 0029: a person texts a packet number to the network's line and gets the result back by SMS.
  * The provider's webhook posts here; the answer is a row in the outbox (`messages`), which the worker
  * sends like any other.
  */

@@ -3,7 +3,7 @@ import { toJalaliDate, type ResultItem } from '@ayar/contract';
 type Answerable = ResultItem & { withdrawn: boolean; corrected: boolean };
 
 /**
- * The answers sent back to a lookup by SMS (issue 17.4). Short, one fact a line, with what the public
+ * The answers sent back to a lookup by SMS (ADR 0029). Short, one fact a line, with what the public
  * page shows and nothing more: never the customer's name or mobile. Digits are ASCII, as in every
  * other SMS Ayar sends.
  */

@@ -9,7 +9,7 @@ import * as service from './statistics.service.ts';
 
 export function statisticsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Statistics are counts over days and may lag a moment behind (issue 18.2): the replica's when
+  // Statistics are counts over days and may lag a moment behind (ADR 0032): the replica's when
   // there is a healthy one. Each query falls back to the primary on its own.
   const read = deps.reads.run.bind(deps.reads);
 

@@ -24,7 +24,7 @@ export function workshopsRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.route({
     ...api(ROUTES.account.labOwners),
-    // The public list of labs may lag a moment behind (issue 18.2): the replica when there is one.
+    // The public list of labs may lag a moment behind (ADR 0032): the replica when there is one.
     handler: async (request) => ok(await deps.reads.run((db) => service.publicLabOwners(db, request.query))),
   });
 

@@ -67,7 +67,7 @@ function WorkshopOffline({
 }
 
 /**
- * Around the shell's screens: for a signed-in workshop, the offline counter (issue 19) — its banner,
+ * Around the shell's screens: for a signed-in workshop, the offline counter (ADR 0033) — its banner,
  * the queue's sending, and the queue for lab/add and the waiting list, which wait for its code (a
  * moment, the first time) so an offline start never asks the server for a number it cannot reach.
  * Anyone else gets the screens as they are.

@@ -5,7 +5,7 @@ import { IconReceipt } from './icons.tsx';
 import { Ltr } from './LtrText.tsx';
 
 export interface SlipLink {
-  /** The slip's address: a registered packet's, or a queued one's (issue 19). */
+  /** The slip's address: a registered packet's, or a queued one's (ADR 0033). */
   to: string;
   docNumber: number;
 }

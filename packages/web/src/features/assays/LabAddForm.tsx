@@ -38,7 +38,7 @@ import type { LabAddSetup, LabDraftForm } from './useLabAddForm.ts';
 import { useUnsavedPacket } from './useUnsavedPacket.ts';
 import { href } from '../../lib/screens.ts';
 
-/** Offline with none of this device's reserved numbers left (issue 19). */
+/** Offline with none of this device's reserved numbers left (ADR 0033). */
 const NO_OFFLINE_NUMBERS =
   'این دستگاه شماره‌ای برای ثبت بدون اینترنت ندارد. یک بار به اینترنت وصل شوید تا شماره‌ها دریافت شود؛ با وصل شدن، فرم دوباره آماده می‌شود.';
 

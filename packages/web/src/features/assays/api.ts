@@ -31,7 +31,7 @@ export const assayQueries = {
     apiQuery([...PACKETS_KEY, 'manage', 'one', id], ROUTES.manage.getTest, {
       query: { testId: id },
     }),
-  /** The lab's packet: every signed version of its result (issue 17), oldest first. */
+  /** The lab's packet: every signed version of its result (ADR 0029), oldest first. */
   versions: (testId: string) =>
     apiQuery([...PACKETS_KEY, 'versions', testId], ROUTES.tests.resultVersions, { query: { testId } }),
   /** Any packet's signed versions, for the admin. */
@@ -54,7 +54,7 @@ export const assayQueries = {
 export const fetchNextCode = (signal: AbortSignal, headers: Record<string, string> = {}) =>
   apiRequest(ROUTES.tests.getCode, { signal, silent: true, headers });
 
-/** The device's header (issue 19) on CheckCode and AddTest; the caller shows failures itself. */
+/** The device's header (ADR 0033) on CheckCode and AddTest; the caller shows failures itself. */
 type DeviceCall = { headers?: Record<string, string> };
 
 /** Whether a packet number may be registered by this workshop («ذخیره و ادامه»). */

@@ -9,7 +9,7 @@ import type { Calls } from '../../test/server.ts';
 import { labRow } from '../../test/fixtures.ts';
 import { signInAs } from '../../test/session.ts';
 
-// Item 1 of issue 16: a delete request could only be granted (ADR 0025).
+// A delete request could only be granted (ADR 0025).
 
 const ID = '6f1b3c2a-1111-4a5e-9c1d-00000000000a';
 const REASON = 'برگه این بسته با عیار ۷۵۰ به مشتری داده شده است';

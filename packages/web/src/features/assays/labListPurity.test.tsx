@@ -9,7 +9,7 @@ import { handle } from '../../test/server.ts';
 import type { Calls } from '../../test/server.ts';
 import { signInAs } from '../../test/session.ts';
 
-// Issue 16 item 10: one «ثبت عیار» on lab/list, and a saved purity reads as saved.
+// One «ثبت عیار» on lab/list, and a saved purity reads as saved.
 
 const row = labRow;
 

@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api.ts';
 import type { PhotoUpload } from '../../components/ui/PhotoUploader.tsx';
 import type { OfflinePacket, OfflinePurity } from '../../lib/offline-entries.ts';
 
-// What lab/add and the waiting list need of the offline counter (issue 19). The offline feature
+// What lab/add and the waiting list need of the offline counter (ADR 0033). The offline feature
 // implements it and the shell provides it (app/shell/OfflineLayer.tsx) for a signed-in workshop only,
 // so this feature neither imports that one nor loads its code; without it (an admin, a browser without
 // IndexedDB) every screen works online as before.

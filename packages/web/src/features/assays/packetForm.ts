@@ -54,7 +54,7 @@ export const OTHER_CUSTOMER: CustomerSearchItem = {
 };
 
 /**
- * «علت اصلاح» (issue 17): a change to a published result is a new signed version, and the public reads
+ * «علت اصلاح» (ADR 0029): a change to a published result is a new signed version, and the public reads
  * why next to it. The server refuses such a change without a reason (under this field).
  */
 export const CORRECTION_REASON = {

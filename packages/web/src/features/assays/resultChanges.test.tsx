@@ -7,7 +7,7 @@ import { renderApp } from '../../test/render.tsx';
 import { fail, handle, requestsTo } from '../../test/server.ts';
 import { signInAs } from '../../test/session.ts';
 
-// Issue 17 on the lab's screens: a change to a published result asks why, and the packet shows its
+// ADR 0029 on the lab's screens: a change to a published result asks why, and the packet shows its
 // result's signed versions.
 
 const PUBLISHED = {

@@ -16,7 +16,7 @@ import type { LabAddSetup, LabDraftForm } from './useLabAddForm.ts';
 import { href } from '../../lib/screens.ts';
 
 const ADDED = 'با موفقیت اضافه شد';
-/** Offline, a number must be one this device holds (issue 19, ADR 0033): no other counter has it. */
+/** Offline, a number must be one this device holds (ADR 0033): no other counter has it. */
 const NOT_RESERVED =
   'بدون اینترنت فقط شماره‌هایی ثبت می‌شود که برای این دستگاه کنار گذاشته شده است؛ شماره بعدی این دستگاه در فرم گذاشته شد';
 const TAKEN_HERE = 'این شماره در همین دستگاه به کار رفته است (در صف ارسال یا ثبت شده)؛ شماره دیگری بنویسید';
@@ -151,7 +151,7 @@ export function useLabAddActions(input: ActionsInput) {
   const [busy, setBusy] = useState(false);
   const saveAndContinue = useSaveAndContinue(input, setBusy);
 
-  /** No connection: the packets go to the queue, each with a number this device holds (issue 19). */
+  /** No connection: the packets go to the queue, each with a number this device holds (ADR 0033). */
   const queue = async (device: AssaysOffline, list: PendingPacket[]) => {
     try {
       const queued = await device.queuePackets(list);

@@ -11,7 +11,7 @@ import { href } from '../../lib/screens.ts';
 
 /**
  * docs/product.md §4.2: the next number is fetched on open; without one the lab is sent to buy numbers.
- * Offline (issue 19) it is the lowest number this device holds for offline use instead, and with none
+ * Offline (ADR 0033) it is the lowest number this device holds for offline use instead, and with none
  * left the form waits for the line, saying why (`noNumbers`).
  */
 export function useNextNumber(form: LabDraftForm) {

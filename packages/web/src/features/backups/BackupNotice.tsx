@@ -25,7 +25,7 @@ function LastGood({ status }: { status: BackupStatus }) {
   );
 }
 
-/** What the dashboard says of the backups; red when the last one failed (issue 13). */
+/** What the dashboard says of the backups; red when the last one failed (ADR 0021). */
 export function BackupNotice() {
   const { data: status } = useQuery(backupQueries.status());
   if (!status) return null;

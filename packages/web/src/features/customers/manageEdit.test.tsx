@@ -8,7 +8,7 @@ import { handle, handleAny } from '../../test/server.ts';
 import type { Calls } from '../../test/server.ts';
 import { signInAs } from '../../test/session.ts';
 
-// Item 4 of issue 16: the admin could not edit a customer; the row opened a read-only card (ADR 0025).
+// The admin could not edit a customer; the row opened a read-only card (ADR 0025).
 
 const row: ManageCustomerRow = {
   id: '6f1b3c2a-4444-4a5e-9c1d-000000000004',

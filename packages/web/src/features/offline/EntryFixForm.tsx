@@ -35,7 +35,7 @@ function PurityFix({ entry, onFix }: { entry: QueueEntry; onFix: (fix: EntryFix)
 }
 
 /**
- * A refused packet's fix (issue 19): another number — this device's next free one, or typed — and/or
+ * A refused packet's fix (ADR 0033): another number — this device's next free one, or typed — and/or
  * another customer; the rest of the packet as typed. Fields left as they are stay unchanged.
  */
 function PacketFix({

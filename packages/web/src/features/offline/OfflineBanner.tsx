@@ -22,7 +22,7 @@ function Bar({ bg, c, children }: { bg: string; c: string; children: ReactNode }
 }
 
 /**
- * The shell's word on the queue (issue 19), for a workshop: offline, «آفلاین» and how many entries
+ * The shell's word on the queue (ADR 0033), for a workshop: offline, «آفلاین» and how many entries
  * wait; online with entries waiting, that they are being sent; refused entries, a way to the queue.
  * Nothing when the line is up and the queue empty. One polite live region, so a screen reader hears
  * each change without losing its place.

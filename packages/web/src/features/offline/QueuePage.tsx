@@ -154,7 +154,7 @@ function EntryCard({
 }
 
 /**
- * lab/queue «صف ارسال» (issue 19): what this device registered offline and has not sent yet, in the
+ * lab/queue «صف ارسال» (ADR 0033): what this device registered offline and has not sent yet, in the
  * order it is sent; a refused entry shows the server's reason and is fixed and sent again, or
  * discarded after a confirmation. Nothing leaves the list otherwise but by reaching the server.
  */

@@ -2,7 +2,7 @@ import type { DBSchema, IDBPDatabase } from 'idb';
 import type { AddCuttingRequest, AddTestRequest, BOUND_TOKEN_SCHEME, CodeBlock } from '@ayar/contract';
 import { sharedDatabase } from '../../lib/idb.ts';
 
-// The offline counter's IndexedDB (issue 19; the format is documented in README.md for the e2e test
+// The offline counter's IndexedDB (ADR 0033; the format is documented in README.md for the e2e test
 // and the bench, which read it directly). Its own database: the query cache (persist/) changes apart.
 
 export const OFFLINE_DB_NAME = 'ayar-offline';

@@ -19,7 +19,7 @@ import {
 } from './testKit.ts';
 import { offlineToken } from './tokens.ts';
 
-// Issue 19, lab/add without a connection: the number comes from this device's reservation (never
+// ADR 0033, lab/add without a connection: the number comes from this device's reservation (never
 // GetCode), the packet goes to the queue with its own key and token, and the clerk goes on.
 
 const field = (label: RegExp) => screen.getByLabelText(label);

@@ -9,7 +9,7 @@ import { renderApp } from '../../test/render.tsx';
 import { handle, requestsTo } from '../../test/server.ts';
 import { setConnection, storedEntries, startOffline } from './testKit.ts';
 
-// Issue 19: the waiting list records purities without a connection; each waits in the queue, shown on
+// ADR 0033: the waiting list records purities without a connection; each waits in the queue, shown on
 // its row, and is sent once when the line returns.
 
 const ROW = labRow({ id: 'a1a1a1a1-0000-4000-8000-000000000001', docNumber: 1000 });

@@ -1,7 +1,7 @@
 import { offlineDb } from './db.ts';
 import type { QueueEntry, Reprint } from './db.ts';
 
-// The queue of entries made offline (issue 19): durable in IndexedDB, read afresh on every use so
+// The queue of entries made offline (ADR 0033): durable in IndexedDB, read afresh on every use so
 // tabs and reloads agree; a change is announced here and to the other tabs.
 
 /** An entry as it is handed in: the queue gives it its place (`seq`) and state. */

@@ -14,7 +14,7 @@ import { offlineDb } from './db.ts';
 import { readDevice } from './device.ts';
 import { USER, draft, queuePackets, setConnection, storedEntries, startOffline } from './testKit.ts';
 
-// Issue 19: the shell's banner, the queue kept across a reload (photos too), the slip of a packet not
+// ADR 0033: the shell's banner, the queue kept across a reload (photos too), the slip of a packet not
 // sent yet, and a sign-out that never loses what waits.
 
 let deviceId: string;

@@ -7,7 +7,7 @@ export const NOT_QUEUED =
   'این بسته در صف ارسال نیست؛ اگر ارسال شده است، برگه آن را از لیست بسته‌ها چاپ کنید.';
 
 /**
- * A queued packet as the slip prints it (issue 19): what the clerk typed, the number this device gave
+ * A queued packet as the slip prints it (ADR 0033): what the clerk typed, the number this device gave
  * it and the token it made, so the QR code points where the server will show the result. A packet
  * registered with its purity is published as version 1, which the QR carries (`?v=1`).
  */

@@ -10,7 +10,7 @@ import { failure, handle, requestsTo } from '../../test/server.ts';
 import type { HandlerInput } from '../../test/server.ts';
 import { queuePackets, queuePurity, setConnection, storedEntries, startOffline } from './testKit.ts';
 
-// Issue 19, sync exactly once: the queue goes out in order, one entry at a time, each under its own
+// ADR 0033, sync exactly once: the queue goes out in order, one entry at a time, each under its own
 // idempotency key and the device's id; a sync cut off half way and retried registers each entry once;
 // a refusal is kept with the server's reason, fixed on the queue screen and sent again.
 

@@ -6,7 +6,7 @@ import type { AddTestEntry, QueueEntry, Reprint } from './db.ts';
 import { deviceIdOf, forgetTokenKey } from './device.ts';
 import { getEntry, listEntries, settleEntry, updateEntry } from './queue.ts';
 
-// Sending the queue (issue 19): in order, one entry at a time, each under its idempotency key, so a
+// Sending the queue (ADR 0033): in order, one entry at a time, each under its idempotency key, so a
 // sync cut off half way and run again registers every entry once.
 
 /** How a run ended: everything it could send was sent, or it stopped and the rest waits. */

@@ -40,7 +40,7 @@ function FormLoading({ label = 'در حال بارگذاری فرم ورود' }:
 
 /**
  * The landing modes of docs/product.md §2.2: 0 login, 1 result lookup (default), 2 one-time-code login,
- * and 3 «بررسی برگه», a printed slip checked against the live result (issue 17.2).
+ * and 3 «بررسی برگه», a printed slip checked against the live result (ADR 0029).
  */
 export type LandingMode = 0 | 1 | 2 | 3;
 

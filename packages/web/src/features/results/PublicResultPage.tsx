@@ -24,7 +24,7 @@ export function printedVersion(raw: string | null): number | null {
 
 /**
  * `/r/:token`: the result a slip's QR code points at, the same item as the lookup by number. With
- * `?v=N` (the version the slip printed) it first says whether that paper still holds (issue 17.2).
+ * `?v=N` (the version the slip printed) it first says whether that paper still holds (ADR 0029).
  */
 export function PublicResultPage() {
   const { token = '' } = useParams();

@@ -35,7 +35,7 @@ function ItemDetails({ item, showLink }: { item: ResultItem; showLink: boolean }
           />
         </Box>
       )}
-      {/* Withdrawn: when and why take the purity's place (issue 17.3). */}
+      {/* Withdrawn: when and why take the purity's place (ADR 0029). */}
       {item.status === 'withdrawn' ? (
         <WithdrawnNotice item={item} />
       ) : ready ? (

@@ -7,7 +7,7 @@ import type { ShownResult } from '../../lib/resultSignature.ts';
 import { useSignature } from './signature.ts';
 import type { ResultItem } from './types.ts';
 
-// Where a public result stands (issue 17): withdrawn, corrected, and whether the network signed what
+// Where a public result stands (ADR 0029): withdrawn, corrected, and whether the network signed what
 // the page shows. Shared by the lookup's list and /r/<token>; loaded with the list, not the landing page.
 
 export const WITHDRAWN_TITLE = 'این نتیجه باطل شده است';
@@ -76,7 +76,7 @@ export function Notice({
 /** «علت: …» when a reason was given. */
 const Reason = ({ text }: { text: string | null }) => (text ? <Text size="sm">علت: {text}</Text> : null);
 
-/** A withdrawn result: no purity, only when and why (issue 17.3). */
+/** A withdrawn result: no purity, only when and why (ADR 0029). */
 export function WithdrawnNotice({ item }: { item: ResultItem }) {
   return (
     <Notice color="red" icon={<IconAlertTriangle size={18} />} title={WITHDRAWN_TITLE}>

@@ -52,7 +52,7 @@ describe('the packet slip (/lab/slip/:id)', () => {
     expect(within(slip).getByText('علی رضایی')).toBeInTheDocument();
     expect(within(slip).getByText('۱۵٫۵ گرم')).toBeInTheDocument();
     expect(within(slip).getByText('۷۵۰')).toBeInTheDocument();
-    // The result's version and when it was published; the QR names the version (issue 17.2).
+    // The result's version and when it was published; the QR names the version (ADR 0029).
     expect(within(slip).getByRole('row', { name: /نسخه نتیجه.*۱/ })).toBeInTheDocument();
     expect(within(slip).getByRole('row', { name: /زمان انتشار.*۱۴۰۴\/۱۰\/۱۱ ۱۲:۳۰/ })).toBeInTheDocument();
     expect(within(slip).getByText(`${window.location.origin}/r/${TOKEN}?v=1`)).toBeInTheDocument();

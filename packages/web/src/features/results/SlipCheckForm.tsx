@@ -48,7 +48,7 @@ function useSlipCheck() {
 }
 
 /**
- * «بررسی برگه» on the landing page (issue 17.2): the packet number and the purity printed on a paper,
+ * «بررسی برگه» on the landing page (ADR 0029): the packet number and the purity printed on a paper,
  * checked against the live result. Loaded when chosen: it brings zod and the form library, which the
  * landing page's first download does without (bench/web-size.ts).
  */

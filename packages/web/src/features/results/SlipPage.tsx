@@ -60,7 +60,7 @@ function SlipRow({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * The address the slip's QR code carries: the result's page, with the version this paper prints
- * (`?v=2`), so the page can say whether the paper is still the result (issue 17.2).
+ * (`?v=2`), so the page can say whether the paper is still the result (ADR 0029).
  */
 export function slipUrl(packet: LabDetail, origin: string): string {
   const page = `${origin}${publicResultPath(packet.publicToken)}`;

@@ -7,7 +7,7 @@ import { Notice, WITHDRAWN_TITLE, When } from './ResultStanding.tsx';
 import type { ResultItem } from './types.ts';
 
 /**
- * What a printed slip is against the live result (issue 17.2): `POST /Tests/VerifySlip`'s answer, or
+ * What a printed slip is against the live result (ADR 0029): `POST /Tests/VerifySlip`'s answer, or
  * the same worked out on /r/<token>?v=<version> from the item itself. `unknown-version`: the address
  * names a version the result never had (a slip not made by the network).
  */

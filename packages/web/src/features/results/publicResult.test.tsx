@@ -12,7 +12,7 @@ import type { TestSigner } from '../../test/signing.ts';
 import { UNSIGNED_TITLE } from './ResultStanding.tsx';
 import { forgetResultKeys } from './signature.ts';
 
-// Issue 17 on the public result: the network's signature checked in the browser, a corrected or
+// ADR 0029 on the public result: the network's signature checked in the browser, a corrected or
 // withdrawn result said plainly, and /r/<token>?v=N telling whether the paper still holds.
 
 const TOKEN = 'Zx9_abcdefghijklmnopqr';

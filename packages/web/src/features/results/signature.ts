@@ -4,7 +4,7 @@ import type { PublicJwk, ShownResult } from '../../lib/resultSignature.ts';
 import type { ResultItem } from './types.ts';
 
 /**
- * What the browser found of a result's signature (issue 17.1):
+ * What the browser found of a result's signature (ADR 0029):
  * - `none`: nothing signed (no purity yet, or published before signing existed): nothing to say;
  * - `verified`: signed by a published key, and it says what the page shows (`signedAt`: when,
  *   `lab`: the lab it was signed for; `unsigned`: the shown fields an old (v1) signature does not

@@ -6,7 +6,7 @@ import type { VerifySlipResponse } from '@ayar/contract';
 import { renderApp } from '../../test/render.tsx';
 import { fail, handle, requestsTo } from '../../test/server.ts';
 
-// «بررسی برگه» on the landing page (issue 17.2): the number and purity printed on a paper, checked
+// «بررسی برگه» on the landing page (ADR 0029): the number and purity printed on a paper, checked
 // against the live result by POST /Tests/VerifySlip.
 
 const answer = (over: Partial<VerifySlipResponse>): VerifySlipResponse => ({

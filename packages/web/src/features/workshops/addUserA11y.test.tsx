@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../test/render.tsx';
 import { signInAs } from '../../test/session.ts';
 
-// Issue 16: on manage/add-user the two password fields' errors were not tied to the fields, and their
+// On manage/add-user the two password fields' errors were not tied to the fields, and their
 // show-password buttons were named in English.
 
 beforeEach(() => signInAs('admin'));

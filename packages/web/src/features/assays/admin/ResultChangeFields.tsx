@@ -8,7 +8,7 @@ import { CORRECTION_REASON } from '../packetForm.ts';
 import type { EditLabValues } from './ManageEditLabPage.tsx';
 
 /**
- * The admin's form on a packet whose result is public (issue 17): whether it was withdrawn (saving a
+ * The admin's form on a packet whose result is public (ADR 0029): whether it was withdrawn (saving a
  * purity publishes it again), and «علت اصلاح», which the public reads next to a corrected result.
  */
 export function ResultChangeFields({

@@ -71,7 +71,7 @@ function WithdrawForm({ packet, onClose }: { packet: Packet; onClose: () => void
 }
 
 /**
- * «باطل کردن نتیجه» (issue 17.3): the admin withdraws a published result after a confirmation that
+ * «باطل کردن نتیجه» (ADR 0029): the admin withdraws a published result after a confirmation that
  * asks why. Shown only while the result is published (`canWithdraw`).
  */
 export function WithdrawResultButton({ packet, disabled }: { packet: Packet; disabled?: boolean }) {

@@ -8,7 +8,7 @@ import { renderApp } from '../../../test/render.tsx';
 import { fail, handle, requestsTo } from '../../../test/server.ts';
 import { signInAs } from '../../../test/session.ts';
 
-// Issue 17 on the admin's packet screen: the result's versions, «باطل کردن نتیجه», and «علت اصلاح».
+// ADR 0029 on the admin's packet screen: the result's versions, «باطل کردن نتیجه», and «علت اصلاح».
 
 const published = labRow({
   cutting: 750,

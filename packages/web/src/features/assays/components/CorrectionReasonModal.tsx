@@ -74,7 +74,7 @@ function ReasonForm({
 }
 
 /**
- * Asked when «ثبت عیار» changes a purity already published (issue 17): why, once for the packets
+ * Asked when «ثبت عیار» changes a purity already published (ADR 0029): why, once for the packets
  * listed, before anything is sent. Cancelling sends nothing and keeps what was typed.
  */
 export function CorrectionReasonModal({

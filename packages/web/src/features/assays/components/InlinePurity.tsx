@@ -18,7 +18,7 @@ const fa = (n: number) => toPersianDigits(n);
 
 const QUEUED = 'عیار در صف ارسال قرار گرفت و با وصل شدن اینترنت ثبت می‌شود';
 
-/** A purity typed offline, in the queue: shown on its row until the server has it (issue 19). */
+/** A purity typed offline, in the queue: shown on its row until the server has it (ADR 0033). */
 function QueuedPurity({ cutting, layout }: { cutting: number; layout: 'table' | 'card' }) {
   return (
     <Group gap={6} wrap="nowrap" justify={layout === 'card' ? 'flex-end' : 'flex-start'}>
@@ -158,7 +158,7 @@ function readPurities(rows: readonly LabListRow[], typed: Record<string, string>
   return { bad, body };
 }
 
-/** The purities of the request that change a published result: each needs a reason (issue 17). */
+/** The purities of the request that change a published result: each needs a reason (ADR 0029). */
 function correctionsIn(body: AddCuttingRequest, rows: readonly LabListRow[]): Correction[] {
   return body.flatMap(({ id, cutting }) => {
     const row = rows.find((r) => r.id === id);
@@ -190,7 +190,7 @@ function useBoxFocus(boxRows: readonly LabListRow[]) {
 
 /**
  * Sends checked purities in one AddCutting call. When some change a purity already published, the
- * reason is asked first (a dialog) and sent with those (issue 17); `onSaved` runs after a success.
+ * reason is asked first (a dialog) and sent with those (ADR 0029); `onSaved` runs after a success.
  */
 function usePuritySend(boxRows: readonly LabListRow[], onSaved: () => void) {
   const queryClient = useQueryClient();
@@ -200,7 +200,7 @@ function usePuritySend(boxRows: readonly LabListRow[], onSaved: () => void) {
   // A request waiting for the reason of its corrections (the dialog is open while it is set).
   const [asking, setAsking] = useState<{ body: AddCuttingRequest; corrections: Correction[] } | null>(null);
 
-  /** No connection (issue 19): each purity goes to the queue, sent when the line returns. */
+  /** No connection (ADR 0033): each purity goes to the queue, sent when the line returns. */
   const queue = async (body: AddCuttingRequest) => {
     if (!offline) return;
     setQueueing(true);

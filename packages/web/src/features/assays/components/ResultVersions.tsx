@@ -123,7 +123,7 @@ function VersionsView({ list }: { list: readonly ResultVersion[] }) {
 }
 
 /**
- * The result's signed versions (issue 17: labs and admins see the whole history, old values included):
+ * The result's signed versions (ADR 0029: labs and admins see the whole history, old values included):
  * each version, its status, purity, when, by whom and why. The public sees only the current one.
  */
 export function ResultVersions({

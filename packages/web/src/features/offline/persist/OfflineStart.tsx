@@ -51,7 +51,7 @@ function AfterRestore({ restoring, children }: { restoring: Promise<void>; child
 }
 
 /**
- * A signed-in workshop's app opens with the data it last read (issue 19): the first render waits for
+ * A signed-in workshop's app opens with the data it last read (ADR 0033): the first render waits for
  * the restore from IndexedDB (a few milliseconds, at most RESTORE_WAIT_MS), so an offline start shows
  * the lists rather than spinners. Someone signing in later starts the cache then, without waiting;
  * the landing page and the admin load none of it.

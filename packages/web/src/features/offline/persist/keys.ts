@@ -1,7 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 
 /**
- * The queries a workshop's counter needs when it opens offline (issue 19), by the start of their keys
+ * The queries a workshop's counter needs when it opens offline (ADR 0033), by the start of their keys
  * (the features' own: their api.ts and lib/queries). Only these are written to IndexedDB: nothing of
  * the admin's screens, no payments, credits or other labs, and never the login (a mutation, not a
  * query). app/offlineCache.test.ts checks the features' keys still start like this.
