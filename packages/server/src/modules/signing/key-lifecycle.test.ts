@@ -146,6 +146,16 @@ describe('npm run keys:retire', () => {
     expect(row.retireReason).toBe('کلید جایگزین شد');
   });
 
+  it('retires a key whose kid starts with «-» (a base64url kid may), the reason given either way', async () => {
+    let key = await resultKeyFrom(generateKeyPairSync('ed25519').privateKey);
+    while (!key.kid.startsWith('-')) key = await resultKeyFrom(generateKeyPairSync('ed25519').privateKey);
+    await registerKey(ctx.db, key.kid, key.publicJwk);
+    const out = await keys(['retire', key.kid, '--reason=گم شد'], { DATA_DIR: dataDir() });
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).toContain(`Retired the result-signing key ${key.kid} at `);
+    expect((await jwkSet()).keys.find((k) => k.kid === key.kid)!.retiredAt).toBeDefined();
+  });
+
   it('refuses an unknown kid, a missing or blank reason, and a key already retired', async () => {
     const key = await registeredKey();
     const dir = dataDir();
@@ -157,7 +167,7 @@ describe('npm run keys:retire', () => {
     ];
     for (const [args, message] of cases) {
       const out = await keys(args, { DATA_DIR: dir });
-      expect(out.code, args.join(' ')).toBe(1);
+      expect(out.code, `${args.join(' ')}: ${out.stderr}`).toBe(1);
       expect(out.stderr).toMatch(message);
       expect(out.stderr).toContain('Nothing was changed.');
     }
@@ -165,7 +175,7 @@ describe('npm run keys:retire', () => {
     // At the longest reason it is retired; a second time it is refused.
     expect((await keys(['retire', key.kid, '--reason', 'ا'.repeat(500)], { DATA_DIR: dir })).code).toBe(0);
     const again = await keys(['retire', key.kid, '--reason', 'دوباره'], { DATA_DIR: dir });
-    expect(again.code).toBe(1);
+    expect(again.code, again.stderr).toBe(1);
     expect(again.stderr).toMatch(/already retired at/);
     expect((await keys(['retire'], { DATA_DIR: dir })).code, 'no kid').toBe(2);
   });
@@ -175,7 +185,7 @@ describe('npm run keys:retire', () => {
     const own = await loadResultKey({ dataDir: dir });
     await registerKey(ctx.db, own.kid, own.publicJwk);
     const out = await keys(['retire', own.kid, '--reason', 'نشت'], { DATA_DIR: dir });
-    expect(out.code).toBe(1);
+    expect(out.code, out.stderr).toBe(1);
     expect(out.stderr).toMatch(/configured to sign with: rotate first/);
     const pem = newPem();
     const shared = await loadResultKey({ dataDir: dir, RESULT_SIGNING_KEY: pem });
@@ -184,7 +194,7 @@ describe('npm run keys:retire', () => {
       DATA_DIR: dir,
       RESULT_SIGNING_KEY: pem,
     });
-    expect(viaEnv.code).toBe(1);
+    expect(viaEnv.code, viaEnv.stderr).toBe(1);
     expect(
       (await jwkSet()).keys.filter((k) => k.retiredAt && [own.kid, shared.kid].includes(k.kid!)),
     ).toEqual([]);
@@ -273,7 +283,7 @@ describe('a retired key', () => {
       PORT: '0',
       HOST: '127.0.0.1',
     });
-    expect(out.code).toBe(1);
+    expect(out.code, out.stderr).toBe(1);
     expect(out.stderr).toContain(
       `Ayar could not start: the result-signing key ${signer.kid} (the key in DATA_DIR) was retired at`,
     );

@@ -4,7 +4,6 @@
  * environment and reach its database as `npm run backup` does: DATABASE_URL's, else the embedded one
  * of DATA_DIR through the running server's socket, else started here for the moment.
  */
-import { parseArgs } from 'node:util';
 import type { Config } from '../../config.ts';
 import { createDatabase, type Database } from '../../db/database.ts';
 import { cliLog, runCli, say, UsageError } from '../../lib/cli.ts';
@@ -54,17 +53,28 @@ async function rotate(config: Config, args: string[]): Promise<void> {
   }
 }
 
+/**
+ * The kid and `--reason` of `keys:retire`, read by hand: a kid is base64url and may start with «-»,
+ * which parseArgs would take for an option.
+ */
+function retireArgs(args: string[]): { kid: string; reason: string | undefined } {
+  const rest: string[] = [];
+  let reason: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--reason') reason = args[++i];
+    else if (arg.startsWith('--reason=')) reason = arg.slice('--reason='.length);
+    else rest.push(arg);
+  }
+  if (rest.length !== 1) throw new UsageError('keys:retire takes one key id (its kid)');
+  return { kid: rest[0]!, reason };
+}
+
 async function retireCommand(config: Config, args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args,
-    options: { reason: { type: 'string' } },
-    allowPositionals: true,
-  });
-  if (positionals.length !== 1) throw new UsageError('keys:retire takes one key id (its kid)');
-  const kid = positionals[0]!;
+  const { kid, reason: given } = retireArgs(args);
   const configured = await configuredKey(config);
   const { retiredAt, reason } = await withDatabase(config, (db) =>
-    retire(db, { kid, reason: values.reason, configuredKid: configured?.kid ?? null }),
+    retire(db, { kid, reason: given, configuredKid: configured?.kid ?? null }),
   );
   say(`Retired the result-signing key ${kid} at ${retiredAt.toISOString()}: ${reason}`);
   say('  /.well-known/jwks.json now lists it with retiredAt. What it signed before still verifies;');
@@ -74,8 +84,6 @@ async function retireCommand(config: Config, args: string[]): Promise<void> {
 runCli({
   usage: USAGE,
   commands: { rotate, retire: retireCommand },
-  // parseArgs's refusals (an unknown option) are TypeErrors with an ERR_PARSE_ARGS_* code.
-  isUsageError: (err) => err instanceof Error && err.name === 'TypeError' && 'code' in err,
   failure: (err, message) =>
     err instanceof KeyLifecycleError || err instanceof ResultKeyError
       ? `Refused: ${message}\nNothing was changed.\n`

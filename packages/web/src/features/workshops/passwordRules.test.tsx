@@ -26,7 +26,8 @@ async function tryPassword(user: ReturnType<typeof userEvent.setup>, form: HTMLE
   return errorId ? (document.getElementById(errorId)?.textContent ?? null) : null;
 }
 
-describe('a new password in the forms', () => {
+// The strength check (zxcvbn) is loaded on demand: its first load takes seconds on a busy 2-core machine.
+describe('a new password in the forms', { timeout: 20_000 }, () => {
   it('manage/add-user: blank, repeated, common and the user name, each at its edge', async () => {
     signInAs('admin');
     const user = userEvent.setup();
