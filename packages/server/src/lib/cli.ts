@@ -19,14 +19,16 @@ export interface CliOptions {
   usage: string;
   /** Each command by the first argument; it gets the configuration and the remaining arguments. */
   commands: Record<string, (config: Config, args: string[]) => Promise<void>>;
-  /** Other errors to treat as usage errors (besides `UsageError`). */
-  isUsageError?: (err: unknown) => boolean;
   /** The text written to stderr for any other error before exit 1 (`message` is the error's message). */
   failure: (err: unknown, message: string) => string;
 }
 
+/** node:util's parseArgs refuses an unknown option or a missing value with an ERR_PARSE_ARGS_* TypeError. */
+const isParseArgsRefusal = (err: unknown) =>
+  err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS_');
+
 /** Runs the command `process.argv[2]` names, with the server's configuration, and exits as above on error. */
-export function runCli({ usage, commands, isUsageError, failure }: CliOptions): void {
+export function runCli({ usage, commands, failure }: CliOptions): void {
   async function main(): Promise<void> {
     const [command, ...args] = process.argv.slice(2);
     let config: Config;
@@ -43,7 +45,7 @@ export function runCli({ usage, commands, isUsageError, failure }: CliOptions): 
 
   main().catch((err: unknown) => {
     const message = err instanceof Error ? err.message : String(err);
-    if (err instanceof UsageError || isUsageError?.(err)) {
+    if (err instanceof UsageError || isParseArgsRefusal(err)) {
       process.stderr.write(`${message}\n${message === usage ? '' : `${usage}\n`}`);
       process.exit(2);
     }

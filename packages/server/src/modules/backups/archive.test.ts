@@ -191,6 +191,23 @@ describe('a backup file that cannot be trusted', () => {
     expect(run.stderr).toContain('Nothing was changed.');
     expect(fs.existsSync(dataDir)).toBe(false);
   });
+
+  it('an unknown option or a missing value is a usage error: exit 2 with the usage, nothing done', () => {
+    const dataDir = path.join(dir, 'cli-usage');
+    const { DATABASE_URL: _url, ...env } = process.env;
+    for (const args of [
+      ['backup', '--bogus'],
+      ['backup', '--dir'],
+    ]) {
+      const run = spawnSync(process.execPath, [CLI, ...args], {
+        env: { ...env, DATA_DIR: dataDir },
+        encoding: 'utf8',
+      });
+      expect(run.status, args.join(' ')).toBe(2);
+      expect(run.stderr).toContain('usage: npm run backup');
+    }
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
 });
 
 describe('the target of a restore', () => {
