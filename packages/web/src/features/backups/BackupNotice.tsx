@@ -15,13 +15,14 @@ export function formatSize(bytes: number): string {
 
 const when = (at: string) => <Ltr>{formatJalaliDateTime(at)}</Ltr>;
 
+/** The last good backup, or that there is none, as a clause: the caller ends it (with «.» or «؛ …»). */
 function LastGood({ status }: { status: BackupStatus }) {
   return status.lastGood ? (
     <>
       آخرین پشتیبان سالم: {when(status.lastGood.at)} ({formatSize(status.lastGood.bytes)})
     </>
   ) : (
-    <>هنوز هیچ پشتیبان سالمی گرفته نشده است.</>
+    <>هنوز هیچ پشتیبان سالمی گرفته نشده است</>
   );
 }
 
@@ -35,7 +36,7 @@ export function BackupNotice() {
     return (
       <Alert color="red" variant="light" title="پشتیبان‌گیری ناموفق بود" data-testid="backup-notice">
         <Text size="sm">
-          آخرین پشتیبان‌گیری در {when(status.lastFailure.at)} انجام نشد. <LastGood status={status} />
+          آخرین پشتیبان‌گیری در {when(status.lastFailure.at)} انجام نشد. <LastGood status={status} />.
         </Text>
         <Text size="xs" c="dimmed" mt={4}>
           <Ltr>{status.lastFailure.error}</Ltr>
@@ -52,7 +53,7 @@ export function BackupNotice() {
         title={scheduleOff ? 'پشتیبان‌گیری خودکار خاموش است' : 'پشتیبان‌گیری عقب افتاده است'}
       >
         <Text size="sm">
-          <LastGood status={status} />{' '}
+          <LastGood status={status} />.{' '}
           {scheduleOff
             ? 'با npm run backup پشتیبان بگیرید یا BACKUP_EVERY را تنظیم کنید.'
             : 'پشتیبان‌های زمان‌بندی‌شده گرفته نشده‌اند؛ سرور و گزارش‌های آن را بررسی کنید.'}
