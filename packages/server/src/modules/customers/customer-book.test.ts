@@ -85,6 +85,19 @@ describe('GET /Customer/CustomerBook', () => {
     expect((await call('GET', '/Customer/CustomerBook', admin.token)).status).toBe(403);
   });
 
+  it('takes no input: a client sending paging or a workshop id still gets its own whole book', async () => {
+    const lab = await createLab(ctx, { fName: 'آزمایشگاه کنجکاو' });
+    const rival = await createLab(ctx, { fName: 'آزمایشگاه دیگر' });
+    const res = await call<CustomerBook>(
+      'GET',
+      `/Customer/CustomerBook?pageSize=1&pageNumber=2&userId=${rival.id}&workshopId=${rival.id}`,
+      token(lab),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data.list.map((c) => c.id)).toEqual([lab.customerId]);
+    expect(res.body.data.totalCount).toBe(1);
+  });
+
   it('is private: never stored by a cache', async () => {
     const lab = await createLab(ctx);
     const res = await ctx.app.inject({
