@@ -15,6 +15,9 @@ import { MAX_PACKET_NUMBER } from './codes.ts';
 import { LIMITS, OTHER_CUSTOMER_ID } from './constants.ts';
 
 export const ASSAY_MSG = {
+  /** ADR 0049: a purity is the assayer's (or the owner's), never the counter's. */
+  purityNotYours: 'ثبت و تغییر عیار با عیارسنج یا مدیر آزمایشگاه است؛ نقش شما اجازه آن را نمی‌دهد',
+  packetHasPurity: 'عیار این بسته ثبت شده است؛ ویرایش آن با عیارسنج یا مدیر آزمایشگاه است',
   photosUploading: 'بارگذاری عکس هنوز تمام نشده است؛ لطفاً چند لحظه صبر کنید',
   customerRequired: 'نام مشتری الزامی است',
   customerInvalid: 'مشتری را از فهرست انتخاب کنید',

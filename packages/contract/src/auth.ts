@@ -3,7 +3,7 @@ import { toPersianDigits } from './common/digits.ts';
 import { hasInvalidCharacters, normalizedString } from './common/inputs.ts';
 import { isCommonPassword } from './common/common-passwords.ts';
 import { MSG } from './common/texts.ts';
-import { LIMITS, ROLES, TEST_TYPES } from './constants.ts';
+import { LIMITS, ROLES, STAFF_ROLES, TEST_TYPES } from './constants.ts';
 import { DEFAULT_USER_SETTINGS, type UserSettings } from './user-settings.ts';
 
 // Passwords are the one text taken as it comes (never trimmed, digits never changed, nothing refused at
@@ -41,6 +41,19 @@ export const userSettingsSchema = z.object({
 export const testTypeSchema = z.object({ id: z.string(), name: z.string() });
 export type TestType = z.infer<typeof testTypeSchema>;
 
+/**
+ * Who is signed in, for a lab's people (ADR 0049): the lab's own account is its owner, staff code 1; a
+ * staff member signs in with their own user name. The administrator has none.
+ */
+export const personSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  /** Unique in the lab and never reused: public results show it instead of the name. */
+  staffCode: z.number().int(),
+  roles: z.array(z.enum(STAFF_ROLES)),
+});
+export type Person = z.infer<typeof personSchema>;
+
 /** What `POST /Account/login` returns as data (docs/product.md §3.1). */
 export const loginResponseSchema = z.object({
   token: z.string(),
@@ -52,6 +65,8 @@ export const loginResponseSchema = z.object({
   userSanapass: z.string(),
   role: z.enum(ROLES),
   testTypes: z.array(testTypeSchema),
+  /** The person signed in, for a lab (`userId` stays the lab: a staff member works in its name). */
+  person: personSchema.nullable(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
@@ -178,6 +193,8 @@ export const profileSchema = z.object({
   isLabOwner: z.boolean(),
   /** The workshop's audio (its address): the sound that queue plays when a new packet starts waiting. */
   alertSound: z.string().nullable(),
+  /** The person signed in, for a lab (ADR 0049); null for the administrator. */
+  person: personSchema.nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

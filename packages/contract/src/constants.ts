@@ -4,6 +4,22 @@ export const API_PREFIX = '/api/v1.0';
 export const ROLES = ['admin', 'workshop'] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * What a person of a lab may do (ADR 0049). The lab's own account is its owner; the owner adds staff,
+ * each with one or more of these. Roles narrow the `workshop` audience: a route open to workshops names
+ * the roles that may call it.
+ */
+export const STAFF_ROLES = ['owner', 'counter', 'assayer', 'accountant'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** The lab's words for the roles (docs/glossary.md). */
+export const STAFF_ROLE_NAMES: Record<StaffRole, string> = {
+  owner: 'مدیر آزمایشگاه',
+  counter: 'پذیرش',
+  assayer: 'عیارسنج',
+  accountant: 'حسابدار',
+};
+
 /** Who may call a route. Every server route declares one (docs/product.md §7.1). */
 export const AUDIENCES = ['public', 'workshop', 'admin', 'any-user'] as const;
 export type Audience = (typeof AUDIENCES)[number];

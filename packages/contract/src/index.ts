@@ -31,3 +31,4 @@ export * from './sms-choice.ts';
 export * from './result-versions.ts';
 export * from './result-payload.ts';
 export * from './offline.ts';
+export * from './staff.ts';

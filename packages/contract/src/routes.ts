@@ -14,6 +14,7 @@ import * as results from './routes/results.ts';
 import * as resultVersions from './routes/result-versions.ts';
 import * as settings from './routes/settings.ts';
 import * as smsLookup from './routes/sms-lookup.ts';
+import * as staff from './routes/staff.ts';
 import * as statistics from './routes/statistics.ts';
 import * as workshops from './routes/workshops.ts';
 
@@ -123,6 +124,13 @@ export const ROUTES = {
     siteInfo: admin.saveSiteInfo,
     withdrawResult: resultVersions.withdrawResult,
     resultVersions: resultVersions.manageResultVersions,
+    staff: staff.manageStaff,
+  },
+  staff: {
+    list: staff.list,
+    add: staff.add,
+    edit: staff.edit,
+    suspend: staff.suspend,
   },
   results: {
     photo: results.photo,

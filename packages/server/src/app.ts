@@ -55,6 +55,7 @@ import { registerKey } from './modules/signing/signing.repository.ts';
 import { smsLookupRoutes } from './modules/sms-lookup/sms-lookup.routes.ts';
 import { resultVersionsRoutes } from './modules/result-versions/result-versions.routes.ts';
 import { offlineRoutes } from './modules/offline/offline.routes.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { OfflineTokenKeys } from './modules/offline/public-tokens.lib.ts';
 
 // Persian messages for every zod check that has no message of its own.
@@ -216,6 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     smsLookupRoutes,
     resultVersionsRoutes,
     offlineRoutes,
+    staffRoutes,
   ]) {
     register(app, deps);
   }

@@ -25,9 +25,10 @@ const signedIn = {
   userFname: EX.labName,
   nationalId: null,
   userSanapass: JSON.stringify({ ...DEFAULT_USER_SETTINGS, labType: 1, sendSMS: true }),
-  role: 'workshop',
+  role: 'workshop' as const,
   testTypes: TEST_TYPES.map(({ id, name }) => ({ id, name })),
-} as const;
+  person: { id: EX.workshopId, fullName: EX.managerName, staffCode: 1, roles: ['owner' as const] },
+};
 
 const SIGNED_IN =
   'Answers a session `token` (a JWT) to send as `Authorization: bearer <token>`, the user, its role ' +
@@ -87,6 +88,7 @@ export const profile = route(P.account.profile, {
       role: 'workshop',
       isLabOwner: true,
       alertSound: `/api/v1.0/Files/${EX.fileId}`,
+      person: signedIn.person,
     },
   },
 });

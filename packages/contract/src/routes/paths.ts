@@ -1,4 +1,4 @@
-import type { Audience } from '../constants.ts';
+import type { Audience, StaffRole } from '../constants.ts';
 
 // Zod-free on purpose: the landing page's lookups read paths from here without loading a schema
 // (ADR 0014, the landing budget). `ROUTES` (routes.ts) adds each route's schemas and documentation to
@@ -12,13 +12,46 @@ export interface RoutePath {
   /** Under `API_PREFIX` (`/api/v1.0`); `:name` is a path parameter. */
   readonly path: string;
   readonly audience: Audience;
+  /**
+   * For `workshop` and `any-user` routes: the roles of a lab's people that may call it (ADR 0049); the
+   * server refuses the others with 403. Absent for `public` and `admin` routes.
+   */
+  readonly roles?: readonly StaffRole[];
 }
 
-const p = <const M extends HttpMethod, const P extends string, const A extends Audience>(
+const p = <const M extends HttpMethod, const P extends string, const A extends 'public' | 'admin'>(
   method: M,
   path: P,
   audience: A,
 ) => ({ method, path, audience });
+
+/** A route for a lab's people: the roles that may call it (ADR 0049, the role matrix). */
+const w = <const M extends HttpMethod, const P extends string, const R extends readonly StaffRole[]>(
+  method: M,
+  path: P,
+  roles: R,
+) => ({ method, path, audience: 'workshop' as const, roles });
+
+/** A route for any signed-in user: the administrator, and these roles of a lab's people. */
+const u = <const M extends HttpMethod, const P extends string, const R extends readonly StaffRole[]>(
+  method: M,
+  path: P,
+  roles: R,
+) => ({ method, path, audience: 'any-user' as const, roles });
+
+// The role matrix (ADR 0049). The owner may do everything a lab may; the others what their work needs.
+const EVERYONE = ['owner', 'counter', 'assayer', 'accountant'] as const;
+const OWNER = ['owner'] as const;
+/** Customers and packets before a purity: the counter. */
+const COUNTER = ['owner', 'counter'] as const;
+/** Purities, corrections and verification: the assayer. */
+const ASSAYER = ['owner', 'assayer'] as const;
+/** Credit, numbers, the fund report, statistics: the accountant. */
+const MONEY = ['owner', 'accountant'] as const;
+/** Customers' accounts (receipts and payments) and customer look-ups: the counter and the accountant. */
+const LEDGER = ['owner', 'counter', 'accountant'] as const;
+/** Registering and recording: a packet's edit screen is used by the counter and the assayer. */
+const BENCH = ['owner', 'counter', 'assayer'] as const;
 
 /**
  * Every path of /api/v1.0 (docs/product.md §8.2) with its method and audience, under the names the
@@ -27,59 +60,59 @@ const p = <const M extends HttpMethod, const P extends string, const A extends A
 export const ROUTE_PATHS = {
   account: {
     login: p('POST', '/Account/login', 'public'),
-    logout: p('POST', '/Account/logout', 'any-user'),
+    logout: u('POST', '/Account/logout', EVERYONE),
     disposableLogin: p('POST', '/Account/DisposableLogin', 'public'),
     disposableLoginOtp: p('POST', '/Account/DisposableLoginOTP', 'public'),
-    getAllCode: p('GET', '/Account/GetAllCode', 'workshop'),
-    getCode: p('POST', '/Account/GetCode', 'workshop'),
-    editSettings: p('POST', '/Account/EditSettings', 'workshop'),
-    getStore: p('GET', '/Account/GetStore', 'workshop'),
-    changePassword: p('POST', '/Account/ChangePassword', 'any-user'),
-    profile: p('GET', '/Account/Profile', 'any-user'),
-    addCredit: p('POST', '/Account/AddCredit', 'workshop'),
-    getCredits: p('GET', '/Account/GetCredits', 'workshop'),
+    getAllCode: w('GET', '/Account/GetAllCode', MONEY),
+    getCode: w('POST', '/Account/GetCode', MONEY),
+    editSettings: w('POST', '/Account/EditSettings', OWNER),
+    getStore: w('GET', '/Account/GetStore', MONEY),
+    changePassword: u('POST', '/Account/ChangePassword', EVERYONE),
+    profile: u('GET', '/Account/Profile', EVERYONE),
+    addCredit: w('POST', '/Account/AddCredit', MONEY),
+    getCredits: w('GET', '/Account/GetCredits', MONEY),
     addOrUpdateSystemSetting: p('POST', '/Account/AddOrUpdateSystemSetting', 'admin'),
     systemSettings: p('GET', '/Account/SystemSettings', 'admin'),
     addPublicUser: p('POST', '/Account/AddPublicUser', 'public'),
     labOwners: p('GET', '/Account/LabOwners', 'public'),
-    smsTemplates: p('GET', '/Account/SmsTemplates', 'workshop'),
+    smsTemplates: w('GET', '/Account/SmsTemplates', OWNER),
   },
   tests: {
     result: p('POST', '/Tests/Result', 'public'),
-    allTests: p('GET', '/Tests/AllTests', 'workshop'),
-    addTest: p('POST', '/Tests/AddTest', 'workshop'),
-    checkCode: p('POST', '/Tests/CheckCode', 'workshop'),
-    getCode: p('POST', '/Tests/GetCode', 'workshop'),
-    editTest: p('POST', '/Tests/EditTest', 'workshop'),
-    getTest: p('GET', '/Tests/GetTest', 'workshop'),
-    deleteTest: p('POST', '/Tests/DeleteTest', 'workshop'),
-    requestToDeleteTest: p('POST', '/Tests/RequestToDeleteTest', 'workshop'),
-    addCutting: p('POST', '/Tests/AddCutting', 'workshop'),
-    getStatistics: p('POST', '/Tests/GetStatistics', 'workshop'),
-    getDailyStatistics: p('POST', '/Tests/GetDailyStatistics', 'workshop'),
-    addFile: p('POST', '/Tests/AddFile', 'any-user'),
+    allTests: w('GET', '/Tests/AllTests', EVERYONE),
+    addTest: w('POST', '/Tests/AddTest', COUNTER),
+    checkCode: w('POST', '/Tests/CheckCode', COUNTER),
+    getCode: w('POST', '/Tests/GetCode', COUNTER),
+    editTest: w('POST', '/Tests/EditTest', BENCH),
+    getTest: w('GET', '/Tests/GetTest', EVERYONE),
+    deleteTest: w('POST', '/Tests/DeleteTest', COUNTER),
+    requestToDeleteTest: w('POST', '/Tests/RequestToDeleteTest', COUNTER),
+    addCutting: w('POST', '/Tests/AddCutting', ASSAYER),
+    getStatistics: w('POST', '/Tests/GetStatistics', MONEY),
+    getDailyStatistics: w('POST', '/Tests/GetDailyStatistics', MONEY),
+    addFile: u('POST', '/Tests/AddFile', BENCH),
     resultByToken: p('GET', '/Tests/ResultByToken', 'public'),
     /** A printed slip against the live result (ADR 0029). */
     verifySlip: p('POST', '/Tests/VerifySlip', 'public'),
     /** One of the workshop's packets' signed versions (ADR 0029). */
-    resultVersions: p('GET', '/Tests/ResultVersions', 'workshop'),
+    resultVersions: w('GET', '/Tests/ResultVersions', EVERYONE),
     /** Numbers kept for one device to register offline (ADR 0033). */
-    reserveCodes: p('POST', '/Tests/ReserveCodes', 'workshop'),
-    releaseCodes: p('POST', '/Tests/ReleaseCodes', 'workshop'),
+    reserveCodes: w('POST', '/Tests/ReserveCodes', COUNTER),
+    releaseCodes: w('POST', '/Tests/ReleaseCodes', COUNTER),
     /** The lab's numbers and the devices holding some (ADR 0045). */
-    reservations: p('GET', '/Tests/Reservations', 'workshop'),
+    reservations: w('GET', '/Tests/Reservations', MONEY),
   },
   customer: {
-    addCustomer: p('POST', '/Customer/AddCustomer', 'workshop'),
-    customersByName: p('GET', '/Customer/CustomersByName', 'workshop'),
+    addCustomer: w('POST', '/Customer/AddCustomer', COUNTER),
+    customersByName: w('GET', '/Customer/CustomersByName', LEDGER),
     /** Every customer (up to a limit) for the counter's offline choosing (ADR 0047). */
-    customerBook: p('GET', '/Customer/CustomerBook', 'workshop'),
-    allCustomers: p('GET', '/Customer/AllCustomers', 'workshop'),
-    delete: p('POST', '/Customer/Delete', 'workshop'),
-    getCustomer: p('GET', '/Customer/GetCustomer', 'workshop'),
-    addPay: p('POST', '/Customer/AddPay', 'workshop'),
-    getPays: p('GET', '/Customer/GetPays', 'workshop'),
-    deletePay: p('POST', '/Customer/DeletePay', 'workshop'),
+    customerBook: w('GET', '/Customer/CustomerBook', COUNTER),
+    allCustomers: w('GET', '/Customer/AllCustomers', LEDGER),
+    delete: w('POST', '/Customer/Delete', COUNTER),
+    getCustomer: w('GET', '/Customer/GetCustomer', LEDGER),
+    addPay: w('POST', '/Customer/AddPay', LEDGER),
+    getPays: w('GET', '/Customer/GetPays', LEDGER),
+    deletePay: w('POST', '/Customer/DeletePay', LEDGER),
   },
   manage: {
     allCredits: p('GET', '/Manage/AllCredits', 'admin'),
@@ -114,6 +147,14 @@ export const ROUTE_PATHS = {
     siteInfo: p('POST', '/Manage/SiteInfo', 'admin'),
     withdrawResult: p('POST', '/Manage/WithdrawResult', 'admin'),
     resultVersions: p('GET', '/Manage/ResultVersions', 'admin'),
+    /** A lab's people (ADR 0049). */
+    staff: p('GET', '/Manage/Staff', 'admin'),
+  },
+  staff: {
+    list: w('GET', '/Staff/List', OWNER),
+    add: w('POST', '/Staff/Add', OWNER),
+    edit: w('POST', '/Staff/Edit', OWNER),
+    suspend: w('POST', '/Staff/Suspend', OWNER),
   },
   results: {
     photo: p('GET', '/Results/Photo/:token/:fileId', 'public'),
@@ -123,7 +164,7 @@ export const ROUTE_PATHS = {
     trustSeal: p('GET', '/Site/TrustSeal/:id', 'public'),
   },
   files: {
-    get: p('GET', '/Files/:id', 'any-user'),
+    get: u('GET', '/Files/:id', EVERYONE),
   },
   sms: {
     receive: p('POST', '/Sms/Receive/:secret', 'public'),

@@ -21,6 +21,7 @@ import * as m0018 from './migrations/0018_result_status_list.ts';
 import * as m0019 from './migrations/0019_signing_key_retirement.ts';
 import * as m0020 from './migrations/0020_reservation_leases.ts';
 import * as m0021 from './migrations/0021_workshop_suspended.ts';
+import * as m0022 from './migrations/0022_staff.ts';
 
 /** Migrations are listed here (not read from disk) so the order is explicit and bundlers keep them. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0019_signing_key_retirement': m0019,
   '0020_reservation_leases': m0020,
   '0021_workshop_suspended': m0021,
+  '0022_staff': m0022,
 };
 
 /** Every migration this code knows, in order: a backup made by a newer one is refused (ADR 0021). */

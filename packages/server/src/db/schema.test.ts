@@ -20,7 +20,9 @@ type PgType<T> = T extends boolean
       ? 'text' | 'varchar' | 'uuid' | 'date' | 'inet'
       : T extends Date
         ? 'timestamptz' | 'timestamp'
-        : never;
+        : T extends readonly string[]
+          ? '_text'
+          : never;
 
 /** A column as the interface types it. JSON is read as `unknown`: its nullability is the insert's. */
 type ColumnOf<C> = (unknown extends SelectType<C>
@@ -66,6 +68,9 @@ const SCHEMA: Schema = {
     sessionVersion: { type: 'int4', nullable: false },
     createdAt: { type: 'timestamptz', nullable: false },
     updatedAt: { type: 'timestamptz', nullable: false },
+    labId: { type: 'uuid', nullable: true },
+    staffRoles: { type: '_text', nullable: true },
+    staffCode: { type: 'int2', nullable: true },
   },
   sessions: {
     id: { type: 'uuid', nullable: false },

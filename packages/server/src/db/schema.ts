@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { StaffRole } from '@ayar/contract';
 
 /** Kysely's view of the tables in migrations/ (camelCase; the CamelCasePlugin maps to snake_case). */
 
@@ -25,7 +26,8 @@ export interface UsersTable {
   id: Generated<string>;
   username: string;
   passwordHash: string;
-  role: 'admin' | 'workshop';
+  /** `staff`: one of a lab's people (ADR 0049), under `labId`; the lab account is the lab's owner. */
+  role: 'admin' | 'workshop' | 'staff';
   fName: Generated<string>;
   fullName: Generated<string>;
   cellPhone: string | null;
@@ -42,6 +44,12 @@ export interface UsersTable {
   sessionVersion: Generated<number>;
   createdAt: Generated<Date>;
   updatedAt: Generated<Date>;
+  /** A staff member's lab (ADR 0049); null for labs and the administrator. */
+  labId: string | null;
+  /** A staff member's roles; the lab account is always `owner`. */
+  staffRoles: StaffRole[] | null;
+  /** A staff member's code in the lab, from 2 (the lab account is 1), never reused. */
+  staffCode: number | null;
 }
 
 export interface SessionsTable {

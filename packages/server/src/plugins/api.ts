@@ -65,7 +65,7 @@ export function api<const D extends RouteDef>(def: D) {
   return {
     method: def.method,
     url: API_PREFIX + def.path,
-    config: { audience: def.audience, example: exampleOf(def) },
+    config: { audience: def.audience, roles: def.roles, example: exampleOf(def) },
     schema: schema as RouteSchema<D>,
   };
 }

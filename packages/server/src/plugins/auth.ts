@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { createHmac } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import { AUDIENCES, type Audience, type Role } from '@ayar/contract';
+import { AUDIENCES, STAFF_MSG, hasRole, type Audience, type Role, type StaffRole } from '@ayar/contract';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     audience?: Audience;
+    /** The lab roles a `workshop`/`any-user` route allows (ADR 0049), from `ROUTE_PATHS`. */
+    roles?: readonly StaffRole[];
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -14,19 +16,30 @@ declare module 'fastify' {
 }
 
 export interface SessionUser {
+  /** The account the request acts for: the administrator, or the lab (the tenant, for its staff too). */
   id: string;
   role: Role;
   sessionId: string;
+  /** Who is signed in: the administrator, the lab account, or one of the lab's staff (ADR 0049). */
+  personId: string;
+  /** A lab person's roles (the lab account: owner); empty for the administrator. */
+  roles: readonly StaffRole[];
+}
+
+/** What the session store answers for a standing session: the tenant, the person and their roles. */
+export interface ActiveSession {
+  id: string;
+  userId: string;
+  role: Role;
+  personId: string;
+  roles: StaffRole[];
 }
 
 /**
  * The session a token names, if it still stands: the auth module's, given by app.ts, since plugins/
  * sits below the modules and imports none.
  */
-export type FindSession = (
-  sessionId: string,
-  userId: string,
-) => Promise<{ id: string; userId: string; role: Role } | undefined>;
+export type FindSession = (sessionId: string, personId: string) => Promise<ActiveSession | undefined>;
 
 /** The user of a request whose route declared a signed-in audience; never null there. */
 export function currentUser(request: FastifyRequest): SessionUser {
@@ -133,6 +146,13 @@ export function registerAuth(
         `Routes without a declared audience (public, workshop, admin, any-user):\n  ${missing.join('\n  ')}`,
       );
     }
+    // A route open to a lab names the lab roles that may call it (ADR 0049): none is open by omission.
+    const roleless = routes
+      .filter((r) => ['workshop', 'any-user'].includes(r.config?.audience ?? '') && !r.config?.roles?.length)
+      .map((r) => `${String(r.method)} ${r.url}`);
+    if (roleless.length > 0) {
+      throw new Error(`Lab routes without declared roles (ADR 0049):\n  ${roleless.join('\n  ')}`);
+    }
   });
 
   const authenticate = async (request: FastifyRequest, audience: Exclude<Audience, 'public'>) => {
@@ -142,8 +162,19 @@ export function registerAuth(
     if (!claims) throw unauthorized();
     const session = await deps.findSession(claims.sid, claims.sub);
     if (!session) throw unauthorized();
-    request.user = { id: session.userId, role: session.role, sessionId: session.id };
+    request.user = {
+      id: session.userId,
+      role: session.role,
+      sessionId: session.id,
+      personId: session.personId,
+      roles: session.roles,
+    };
     if (!allowed[audience].includes(session.role)) throw forbidden();
+    // A lab's person may call only what the route's roles allow (ADR 0049); the administrator is not one.
+    const roles = request.routeOptions.config?.roles;
+    if (session.role === 'workshop' && roles && !hasRole(session.roles, roles)) {
+      throw forbidden(STAFF_MSG.forbiddenRole);
+    }
   };
   // A callback hook: public routes (the lookup) pass without a promise (ADR 0034).
   app.addHook('onRequest', (request, reply, done) => {

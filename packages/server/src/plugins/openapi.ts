@@ -38,7 +38,9 @@ Persian text for people, \`data\` what the call returns (each operation's 200 sc
 already made); 413 too large; 415 a file of the wrong type; 429 rate limited; 500 never with internals.
 
 **Who may call.** Each operation's \`x-audience\` is \`public\` (no token), \`workshop\`, \`admin\` or \`any-user\`
-(either role). Sign in with \`POST ${API_PREFIX}/Account/login\` and send its \`token\` as
+(either role). A lab's routes also list \`x-roles\`: which of a lab's people may call them (\`owner\`,
+\`counter\`, \`assayer\`, \`accountant\`; ADR 0049); the lab's own account is its owner, and the others
+get 403. Sign in with \`POST ${API_PREFIX}/Account/login\` and send its \`token\` as
 \`Authorization: bearer <token>\`.
 
 **Units and formats.** Gold is sent in grams with up to 3 decimals and stored as whole milligrams (fields
@@ -100,6 +102,7 @@ export const openApiTransform: typeof jsonSchemaTransform = (input) => {
   const doc = out.schema as Record<string, unknown>;
   doc.security = openApiSecurity(audience);
   doc['x-audience'] = audience;
+  if (route.config?.roles) doc['x-roles'] = route.config.roles;
   addExamples(doc, route.config?.example);
   return out;
 };

@@ -13,7 +13,7 @@ import {
 } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { recordResultVersion } from '../result-versions/result-versions.service.ts';
-import { AppError, businessRule, notFound, validation } from '../../lib/errors.ts';
+import { AppError, businessRule, forbidden, notFound, validation } from '../../lib/errors.ts';
 import { workshopScope, type WorkshopScope } from '../../lib/scope.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { effectiveSettings } from '../auth/auth.service.ts';
@@ -31,6 +31,7 @@ import {
   auditSnapshot,
   fee,
   gramsToMg,
+  mayRecordPurity,
   type Actor,
   type PacketDeps,
 } from './packet-view.service.ts';
@@ -83,6 +84,10 @@ export async function addTests(
       // First, and inside the idempotency key's transaction: a stored answer is replayed whatever the
       // keys are now (a JWT secret rotated since), and a refusal reads nothing.
       checkTokens(deps.offlineTokens, actor.id, opts.deviceId ?? null, list);
+      // A packet registered with its purity is the assayer's work, not the counter's (ADR 0049).
+      if (!mayRecordPurity(actor) && list.some((d) => d.cutting !== null)) {
+        throw forbidden(ASSAY_MSG.purityNotYours);
+      }
       const workshop = await activeWorkshop(trx, scope);
       const settings = effectiveSettings(workshop.settings);
       checkDrafts(list, settings);

@@ -8,12 +8,16 @@ import { plainJsonSerializerCompiler } from '../../plugins/plain-json-serializer
 import { currentUser } from '../../plugins/auth.ts';
 import { deviceOf, idempotentReply } from '../offline/offline.service.ts';
 import * as service from './assays.service.ts';
+import type { Actor } from './assays.service.ts';
 import { deleteRequestsRoutes } from './delete-requests.routes.ts';
 
 export function assaysRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-  const actor = (request: FastifyRequest) => ({ id: currentUser(request).id, ip: request.ip });
+  const actor = (request: FastifyRequest): Actor => {
+    const user = currentUser(request);
+    return { id: user.id, ip: request.ip, ...(user.role === 'workshop' ? { roles: user.roles } : {}) };
+  };
 
   // ————— Packet numbers —————
 

@@ -8,7 +8,7 @@ import {
   type ManageEditTestRequest,
 } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
-import { notFound, validation } from '../../lib/errors.ts';
+import { forbidden, notFound, validation } from '../../lib/errors.ts';
 import { ADMIN_SCOPE, workshopScope, type WorkshopScope } from '../../lib/scope.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { effectiveSettings } from '../auth/auth.service.ts';
@@ -19,6 +19,7 @@ import {
   auditSnapshot,
   fee,
   gramsToMg,
+  mayRecordPurity,
   type Actor,
   type PacketDeps,
 } from './packet-view.service.ts';
@@ -150,10 +151,14 @@ export async function editTest(deps: PacketDeps, actor: Actor, input: EditTestRe
   const scope = workshopScope(actor.id);
   await deps.db.transaction().execute(async (trx) => {
     const row = await lockOne(trx, scope, input.testId);
-    const changes = await labChanges(trx, scope, row, input);
-
     const purityChange =
       input.cutting !== undefined && input.cutting !== null && input.cutting !== row.purity;
+    // The counter edits packets before a purity, and never records one (ADR 0049).
+    if (!mayRecordPurity(actor)) {
+      if (row.purity !== null) throw forbidden(ASSAY_MSG.packetHasPurity);
+      if (purityChange) throw forbidden(ASSAY_MSG.purityNotYours);
+    }
+    const changes = await labChanges(trx, scope, row, input);
     if (purityChange && row.purity !== null && !row.canUpdate) throw purityLocked(row.docNumber);
 
     const d = diff(auditSnapshot(row), auditSnapshot(changes));

@@ -1,14 +1,30 @@
 import type { ResultSigner } from '../signing/signer.lib.ts';
 import type { Database } from '../../db/database.ts';
-import { OTHER_CUSTOMER_ID, TEST_TYPES, fileAddress, type LabListRow } from '@ayar/contract';
+import {
+  OTHER_CUSTOMER_ID,
+  ROUTE_PATHS,
+  TEST_TYPES,
+  fileAddress,
+  hasRole,
+  type LabListRow,
+  type StaffRole,
+} from '@ayar/contract';
 import type { AssayRow } from './assays.repository.ts';
 
 // What every part of the packets' service shares: who acts, units, the fee, the API's row and the
 // audit snapshot of a packet.
 
 export interface Actor {
+  /** The account acted for: the lab (for its staff too), or the administrator. */
   id: string;
   ip: string;
+  /** A lab person's roles (ADR 0049); absent for the administrator. */
+  roles?: readonly StaffRole[];
+}
+
+/** Whether the actor may record or change a purity: whoever may call AddCutting (ADR 0049). */
+export function mayRecordPurity(actor: Actor): boolean {
+  return actor.roles === undefined || hasRole(actor.roles, ROUTE_PATHS.tests.addCutting.roles);
 }
 
 /** What the packet services work with: the database, and the key every result change is signed with. */

@@ -1,27 +1,41 @@
 import { sql } from 'kysely';
-import type { Role } from '@ayar/contract';
+import type { Role, StaffRole } from '@ayar/contract';
+import type { ActiveSession } from '../../plugins/auth.ts';
 import { CompiledOnce } from '../../db/compiled-query.ts';
 import type { Database } from '../../db/database.ts';
 import type { NewUser } from '../../db/schema.ts';
 
-/** Asked on every signed-in request: compiled once (ADR 0034). */
-const activeSession = new CompiledOnce(['', ''] as [string, string], (db, sessionId, userId) =>
+/**
+ * Asked on every signed-in request: compiled once (ADR 0034). The session names a person; a staff
+ * member acts for their lab (the tenant) with their roles, and only while they and their lab may sign in
+ * (ADR 0049): a suspended person, or a lab suspended or not yet activated, ends their token at once.
+ */
+const activeSession = new CompiledOnce(['', ''] as [string, string], (db, sessionId, personId) =>
   db
     .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.userId')
-    .select(['sessions.id', 'sessions.userId', 'users.role'])
+    .innerJoin('users as person', 'person.id', 'sessions.userId')
+    .leftJoin('users as lab', 'lab.id', 'person.labId')
+    .select([
+      'sessions.id',
+      sql<string>`coalesce(person.lab_id, person.id)`.as('userId'),
+      sql<Role>`case when person.role = 'staff' then 'workshop' else person.role end`.as('role'),
+      'person.id as personId',
+      sql<StaffRole[]>`case when person.role = 'workshop' then array['owner']
+        else coalesce(person.staff_roles, '{}') end`.as('roles'),
+    ])
     .where('sessions.id', '=', sessionId)
-    .where('sessions.userId', '=', userId)
+    .where('sessions.userId', '=', personId)
     .where('sessions.revokedAt', 'is', null)
-    .where('sessions.expiresAt', '>', sql<Date>`now()`),
+    .where('sessions.expiresAt', '>', sql<Date>`now()`)
+    .where(sql<boolean>`(person.role <> 'staff' or (person.status = 1 and lab.status in (1, 5)))`),
 );
 
 export async function findActiveSession(
   db: Database,
   sessionId: string,
-  userId: string,
-): Promise<{ id: string; userId: string; role: Role } | undefined> {
-  return activeSession.first(db, sessionId, userId);
+  personId: string,
+): Promise<ActiveSession | undefined> {
+  return activeSession.first(db, sessionId, personId);
 }
 
 export function findUserByUsername(db: Database, username: string) {
@@ -87,7 +101,7 @@ export function findUserById(db: Database, userId: string) {
 export function findUsersByLoginOrMobile(db: Database, identifier: string, mobile: string | null) {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'role', 'status', 'cellPhone', 'isPublicUser'])
+    .select(['id', 'username', 'role', 'status', 'cellPhone', 'isPublicUser', 'labId'])
     .where((eb) => {
       const byName = eb(sql`lower(username)`, '=', identifier.toLowerCase());
       return mobile ? eb.or([byName, eb('cellPhone', '=', mobile)]) : byName;

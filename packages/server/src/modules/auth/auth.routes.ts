@@ -66,7 +66,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.route({
     ...api(ROUTES.account.profile),
-    handler: async (request) => ok(await service.profile(deps.db, currentUser(request).id), ''),
+    handler: async (request) => ok(await service.profile(deps.db, currentUser(request)), ''),
   });
 
   r.route({
@@ -75,7 +75,8 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
       const user = currentUser(request);
       await service.changePassword(
         deps,
-        { userId: user.id, sessionId: user.sessionId },
+        // The person's own password: a staff member's, never their lab's (ADR 0049).
+        { userId: user.personId, sessionId: user.sessionId },
         request.body,
         request.ip,
       );

@@ -8,6 +8,8 @@ import {
   passwordIsUserName,
   toPersianDigits,
   userSettingsSchema,
+  STAFF_MSG,
+  type Person,
   type ChangePasswordRequest,
   type LoginRequest,
   type LoginResponse,
@@ -52,15 +54,52 @@ export async function login(deps: AuthDeps, input: LoginRequest, client: Client)
     throw unauthorized(MSG.badCredentials);
   }
   await deps.loginLimiter.recordSuccess(key, address);
-  if (user.role === 'workshop' && user.status === WORKSHOP_STATUS.new) {
-    throw new AppError(403, 'FORBIDDEN', MSG.notActivated);
+  const signIn = await signInAccount(deps.db, user);
+  if ('refusal' in signIn) throw new AppError(403, 'FORBIDDEN', signIn.refusal);
+  return issueSession(deps, signIn, client);
+}
+
+/** Who signs in and for which lab: the account itself, or a staff member with their lab (ADR 0049). */
+export interface SignInAccount {
+  person: User;
+  /** The account the session acts for: the person, or a staff member's lab. */
+  account: User;
+}
+
+/**
+ * Whether this user may sign in, and for which account: new, suspended and listing-only labs have no
+ * sign-in (docs/product.md §5.8, ADR 0044, ADR 0027), nor a suspended staff member or the staff of such a
+ * lab (ADR 0049). Shared by both logins.
+ */
+export async function signInAccount(db: Database, user: User): Promise<SignInAccount | { refusal: string }> {
+  let account = user;
+  if (user.role === 'staff') {
+    const lab = user.labId ? await repo.findUserById(db, user.labId) : undefined;
+    if (!lab) return { refusal: MSG.notActivated };
+    if (user.status !== WORKSHOP_STATUS.active) return { refusal: STAFF_MSG.staffSuspended };
+    account = lab;
   }
-  // A suspended lab is told so, not that it waits for activation (ADR 0044).
-  if (user.role === 'workshop' && user.status === WORKSHOP_STATUS.suspended) {
-    throw new AppError(403, 'FORBIDDEN', MSG.suspended);
+  if (account.role === 'workshop') {
+    if (account.status === WORKSHOP_STATUS.new) return { refusal: MSG.notActivated };
+    // A suspended lab is told so, not that it waits for activation (ADR 0044).
+    if (account.status === WORKSHOP_STATUS.suspended) return { refusal: MSG.suspended };
+    if (account.isPublicUser) return { refusal: LISTING_ONLY };
   }
-  if (user.role === 'workshop' && user.isPublicUser) throw new AppError(403, 'FORBIDDEN', LISTING_ONLY);
-  return issueSession(deps, user, client);
+  return { person: user, account };
+}
+
+/** The person as the login answer and the profile name them (ADR 0049); null for the administrator. */
+function personOf(person: User): Person | null {
+  if (person.role === 'admin') return null;
+  if (person.role === 'workshop') {
+    return { id: person.id, fullName: person.fullName, staffCode: 1, roles: ['owner'] };
+  }
+  return {
+    id: person.id,
+    fullName: person.fullName,
+    staffCode: person.staffCode ?? 0,
+    roles: person.staffRoles ?? [],
+  };
 }
 
 /** A 429 that says how long to wait, when the limiter refuses this account from this address. */
@@ -78,42 +117,52 @@ export async function refuseWhileThrottled(deps: AuthDeps, account: string, addr
 
 /**
  * A new revocable session and its token, with the user info docs/product.md §3.1 lists; shared by both
- * logins.
+ * logins. A staff member's session names them (its `sub`) and acts for their lab (ADR 0049).
  */
-export async function issueSession(deps: AuthDeps, user: User, client: Client): Promise<LoginResponse> {
+export async function issueSession(
+  deps: AuthDeps,
+  { person, account }: SignInAccount,
+  client: Client,
+): Promise<LoginResponse> {
   const expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * 3600_000);
   const sessionId = await repo.createSession(deps.db, {
-    userId: user.id,
+    userId: person.id,
     expiresAt,
     ip: client.ip,
     userAgent: client.userAgent?.slice(0, 300) ?? null,
   });
-  const token = await deps.signer.sign({ sub: user.id, sid: sessionId, role: user.role }, expiresAt);
+  const role = account.role === 'admin' ? 'admin' : 'workshop';
+  const token = await deps.signer.sign({ sub: person.id, sid: sessionId, role }, expiresAt);
   const testTypes = await repo.listTestTypes(deps.db);
   return {
     token,
-    userUsername: user.username,
-    userId: user.id,
-    userRoleId: ROLE_IDS[user.role],
-    userFname: user.role === 'admin' ? user.fullName || 'مدیر سامانه' : user.fName,
-    nationalId: user.nationalId,
-    userSanapass: JSON.stringify(effectiveSettings(user.settings)),
-    role: user.role,
+    userUsername: person.username,
+    userId: account.id,
+    userRoleId: ROLE_IDS[role],
+    userFname: role === 'admin' ? account.fullName || 'مدیر سامانه' : account.fName,
+    nationalId: account.nationalId,
+    userSanapass: JSON.stringify(effectiveSettings(account.settings)),
+    role,
     testTypes,
+    person: personOf(person),
   };
 }
 
-export async function profile(db: Database, userId: string): Promise<Profile> {
-  const user = await repo.findUserById(db, userId);
-  if (!user) throw notFound();
+/** Who is signed in: the person's names, and for a lab its flags and alert sound (ADR 0049). */
+export async function profile(db: Database, session: { id: string; personId: string }): Promise<Profile> {
+  const person = await repo.findUserById(db, session.personId);
+  const account = session.id === session.personId ? person : await repo.findUserById(db, session.id);
+  if (!person || !account) throw notFound();
+  const lab = account.role === 'workshop';
   return {
-    fullName: user.fullName,
-    companyName: user.fName,
-    workspaceId: user.workshopCode,
-    userName: user.username,
-    role: user.role,
-    isLabOwner: user.role === 'workshop' && user.isLabOwner,
-    alertSound: user.role === 'workshop' && user.audioFileId ? fileAddress(user.audioFileId) : null,
+    fullName: person.fullName,
+    companyName: account.fName,
+    workspaceId: account.workshopCode,
+    userName: person.username,
+    role: lab ? 'workshop' : 'admin',
+    isLabOwner: lab && account.isLabOwner,
+    alertSound: lab && account.audioFileId ? fileAddress(account.audioFileId) : null,
+    person: personOf(person),
   };
 }
 

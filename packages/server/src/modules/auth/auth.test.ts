@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_USER_SETTINGS, MSG, TEST_TYPES } from '@ayar/contract';
+import { DEFAULT_USER_SETTINGS, MSG, STAFF_ROLES, TEST_TYPES } from '@ayar/contract';
 import { revokeUserSessions } from './auth.repository.ts';
 import { ensureAdmin } from './auth.service.ts';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../../test/helpers.ts';
@@ -12,7 +12,8 @@ beforeAll(async () => {
   ctx = await createTestApp({
     extend: (app) => {
       for (const audience of ['workshop', 'admin', 'any-user'] as const) {
-        app.get(`/api/v1.0/Probe/${audience}`, { config: { audience } }, async (req) => ({
+        const roles = audience === 'admin' ? undefined : STAFF_ROLES;
+        app.get(`/api/v1.0/Probe/${audience}`, { config: { audience, roles } }, async (req) => ({
           successful: true,
           message: 'ok',
           data: req.user?.role ?? null,

@@ -1,7 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import {
   OTP,
-  WORKSHOP_STATUS,
   normalizeMobile,
   toPersianDigits,
   type LoginResponse,
@@ -13,7 +12,13 @@ import type { Database } from '../../db/database.ts';
 import { addressKey } from '../../lib/client-address.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { enqueueOtp } from '../../sms/outbox.ts';
-import { issueSession, refuseWhileThrottled, type AuthDeps, type Client } from './auth.service.ts';
+import {
+  issueSession,
+  refuseWhileThrottled,
+  signInAccount,
+  type AuthDeps,
+  type Client,
+} from './auth.service.ts';
 import * as repo from './auth.repository.ts';
 
 const OTP_SENT = 'اگر حسابی با این مشخصات وجود داشته باشد، کد ورود به شماره همراه ثبت‌شده آن پیامک شد.';
@@ -33,16 +38,15 @@ const ANSWER: OtpRequestResponse = {
 const deliveries = new Set<Promise<void>>();
 const MAX_DELIVERIES = 500;
 
-/** The account a one-time-code request means, if exactly one can receive a code. */
+/** The account a one-time-code request means, if exactly one can receive a code and may sign in. */
 async function otpAccount(db: Database, identifier: string) {
   const users = await repo.findUsersByLoginOrMobile(db, identifier, normalizeMobile(identifier));
   const user = users.length === 1 ? users[0] : undefined;
   if (!user?.cellPhone) return undefined;
-  // New and suspended labs have no sign-in (docs/product.md §5.8, ADR 0044).
-  const noSignIn: number[] = [WORKSHOP_STATUS.new, WORKSHOP_STATUS.suspended];
-  if (user.role === 'workshop' && noSignIn.includes(user.status)) return undefined;
-  // A listing-only lab has no sign-in (ADR 0027): no code is sent, and the answer is the same.
-  if (user.role === 'workshop' && user.isPublicUser) return undefined;
+  // No code for whom a password would not let in either: a new, suspended or listing-only lab, a
+  // suspended staff member or the staff of such a lab (docs/product.md §5.8, ADR 0044, ADR 0027, ADR 0049).
+  const full = await repo.findUserById(db, user.id);
+  if (!full || 'refusal' in (await signInAccount(db, full))) return undefined;
   return user;
 }
 
@@ -99,7 +103,7 @@ async function deliverOtp(deps: AuthDeps, input: OtpRequest): Promise<void> {
       to: user.cellPhone!,
       code,
       validMinutes: toPersianDigits(OTP.ttlSeconds / 60),
-      workshopId: user.role === 'workshop' ? user.id : null,
+      workshopId: user.role === 'workshop' ? user.id : user.labId,
     });
   });
 }
@@ -141,7 +145,8 @@ export async function verifyOtp(deps: AuthDeps, input: OtpVerify, client: Client
   }
   if (!(await repo.consumeOtp(deps.db, otp.id, OTP.maxAttempts))) throw unauthorized(OTP_INVALID);
   const user = await repo.findUserById(deps.db, account.id);
-  if (!user) throw unauthorized(OTP_INVALID);
+  const signIn = user ? await signInAccount(deps.db, user) : undefined;
+  if (!signIn || 'refusal' in signIn) throw unauthorized(OTP_INVALID);
   await deps.loginLimiter.recordSuccess(key, address);
-  return issueSession(deps, user, client);
+  return issueSession(deps, signIn, client);
 }

@@ -29,11 +29,11 @@ describe.each(DRIVERS)('with the %s store', (driver) => {
   beforeAll(async () => {
     ctx = await createFilesTestApp({ name: 'file[]', filename: 'photo.jpg', type: 'image/jpeg' }, driver);
     const workshop = await ctx.signedIn();
-    lab = { id: workshop.id, role: 'workshop', sessionId: 'test' };
+    lab = { id: workshop.id, role: 'workshop', sessionId: 'test', personId: workshop.id, roles: ['owner'] };
     labHeaders = bearer(workshop.token);
     ({ customerId } = await makeLab(ctx.db, workshop.id, FROM));
     const a = await createUser(ctx.db, { role: 'admin' });
-    admin = { id: a.id, role: 'admin', sessionId: 'test' };
+    admin = { id: a.id, role: 'admin', sessionId: 'test', personId: a.id, roles: [] };
   });
   afterAll(() => ctx.close());
 

@@ -40,8 +40,16 @@ const usernameTaken = () =>
     { field: 'userName', message: WORKSHOP_MSG.userNameTaken },
   ]);
 
-/** Runs an insert or update that may hit the unique index on lower(username): that index decides races. */
-async function guardUsername<T>(work: () => Promise<T>): Promise<T> {
+/** A user name already taken: a cheap answer for the common case (`guardUsername` decides races). */
+export async function refuseTakenUserName(db: Database, userName: string): Promise<void> {
+  if (await repo.findUserByUsername(db, userName)) throw usernameTaken();
+}
+
+/**
+ * Runs an insert or update that may hit the unique index on lower(username): that index decides races.
+ * A user name is one across Ayar: labs, the administrator and labs' staff (ADR 0049) share it.
+ */
+export async function guardUsername<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -54,8 +62,7 @@ async function guardUsername<T>(work: () => Promise<T>): Promise<T> {
 
 /** Public registration: a new (status 0) workshop that waits for the admin (docs/product.md §2.3, §5.8). */
 export async function registerPublic(db: Database, input: AddPublicUserRequest): Promise<void> {
-  // A cheap answer for the common case; the unique index still decides when two register at once.
-  if (await repo.findUserByUsername(db, input.userName)) throw usernameTaken();
+  await refuseTakenUserName(db, input.userName);
   const passwordHash = await hashPassword(input.password);
   await guardUsername(() =>
     repo.insertWorkshop(db, {
@@ -204,7 +211,8 @@ export async function deleteWorkshop(
 ): Promise<DeleteUserResponse> {
   const { result, storageKeys } = await deps.db.transaction().execute(async (trx) => {
     const user = await repo.lockUser(trx, input.id);
-    if (!user) throw notFound();
+    // A lab's staff member is not a lab: they go with their lab, or are suspended by its owner (ADR 0049).
+    if (!user || user.role === 'staff') throw notFound();
     if (user.role !== 'workshop') throw businessRule(WORKSHOP_MSG.adminNotDeletable);
     const counts = await repo.countDependencies(trx, workshopScope(user.id));
     const blocking = dependenciesMessage(counts);
@@ -238,7 +246,7 @@ export async function addWorkshop(
   actor: Actor,
   input: AddUserRequest,
 ): Promise<{ id: string; code: number | null }> {
-  if (await repo.findUserByUsername(db, input.userName)) throw usernameTaken();
+  await refuseTakenUserName(db, input.userName);
   const passwordHash = await hashPassword(input.password);
   return guardUsername(() =>
     db.transaction().execute(async (trx) => {
