@@ -22,6 +22,7 @@ import * as m0019 from './migrations/0019_signing_key_retirement.ts';
 import * as m0020 from './migrations/0020_reservation_leases.ts';
 import * as m0021 from './migrations/0021_workshop_suspended.ts';
 import * as m0022 from './migrations/0022_staff.ts';
+import * as m0023 from './migrations/0023_purity_people.ts';
 
 /** Migrations are listed here (not read from disk) so the order is explicit and bundlers keep them. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020_reservation_leases': m0020,
   '0021_workshop_suspended': m0021,
   '0022_staff': m0022,
+  '0023_purity_people': m0023,
 };
 
 /** Every migration this code knows, in order: a backup made by a newer one is refused (ADR 0021). */

@@ -149,6 +149,19 @@ export interface AssaysTable {
   deletedBy: string | null;
   /** The current signed version of the result (migration 0015); null until a purity is published. */
   resultVersion: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Who recorded the published purity, and who verified it (migration 0023, ADR 0050). */
+  purityBy: string | null;
+  verifiedBy: string | null;
+  /** A purity waiting for its second person: not public, no message, not signed (ADR 0050). */
+  pendingPurity: number | null;
+  pendingBy: string | null;
+  pendingAt: NullableTimestamp;
+  /** The correction's reason, kept until the correction is verified. */
+  pendingReason: string | null;
+  /** Why the verifier sent the last purity back, for the assayer. */
+  returnedReason: string | null;
+  returnedBy: string | null;
+  returnedAt: NullableTimestamp;
 }
 
 export interface AssayImagesTable {
@@ -279,6 +292,9 @@ export interface ResultVersionsTable {
   statusIdx: ColumnType<number | null, number | null | undefined, never>;
   /** When the result was last corrected as the public reads it; null: never (ADR 0041). */
   changedAt: ColumnType<Date | null, Date | null | undefined, never>;
+  /** The people of this version's purity (migration 0023, ADR 0050). */
+  purityBy: ColumnType<string | null, string | null | undefined, never>;
+  verifiedBy: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** A request's answer kept under its idempotency key, per user (migration 0016, ADR 0033). */

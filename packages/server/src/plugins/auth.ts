@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { createHmac } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { AUDIENCES, STAFF_MSG, hasRole, type Audience, type Role, type StaffRole } from '@ayar/contract';
+import type { Actor } from '../lib/actor.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 
 declare module 'fastify' {
@@ -40,6 +41,13 @@ export interface ActiveSession {
  * sits below the modules and imports none.
  */
 export type FindSession = (sessionId: string, personId: string) => Promise<ActiveSession | undefined>;
+
+/** Who acts in a request (ADR 0049): the tenant, the person, a lab person's roles, the address. */
+export function actorOf(request: FastifyRequest): Actor {
+  const user = currentUser(request);
+  const roles = user.role === 'workshop' ? { roles: user.roles } : {};
+  return { id: user.id, personId: user.personId, ip: request.ip, ...roles };
+}
 
 /** The user of a request whose route declared a signed-in audience; never null there. */
 export function currentUser(request: FastifyRequest): SessionUser {

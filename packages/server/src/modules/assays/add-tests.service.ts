@@ -36,6 +36,7 @@ import {
   type PacketDeps,
 } from './packet-view.service.ts';
 import * as registration from './registration.repository.ts';
+import { personOf } from '../../lib/actor.ts';
 
 // `POST /Tests/AddTest` (docs/product.md §5.1), phase by phase: the workshop, the drafts' fields, the
 // numbers, the customers, the photos, the rows, the insert, then the messages and the audit log.
@@ -104,7 +105,7 @@ export async function addTests(
           assayId: id,
           status: 'published',
           reason: null,
-          changedBy: actor.id,
+          changedBy: personOf(actor),
         });
       }
       return { list: inserted };
@@ -304,7 +305,7 @@ async function buildRows(
       sendCall: d.sendCall,
       platform: d.platform || 'w',
       publicToken: d.publicToken ?? randomBytes(16).toString('base64url'),
-      createdBy: actor.id,
+      createdBy: personOf(actor),
     });
     targets.push({ to: owner.to });
   }
@@ -360,7 +361,7 @@ async function announce(
       labName: workshop.fName,
     });
     await writeAudit(trx, {
-      actorId: actor.id,
+      actorId: personOf(actor),
       action: 'assay.add',
       entity: 'assay',
       entityId: id,

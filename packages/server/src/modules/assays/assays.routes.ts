@@ -1,23 +1,19 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ASSAY_MSG, RESULT_VERSION_MSG, ROUTES } from '@ayar/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { api } from '../../plugins/api.ts';
 import { plainJsonSerializerCompiler } from '../../plugins/plain-json-serializer.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import { actorOf, currentUser } from '../../plugins/auth.ts';
 import { deviceOf, idempotentReply } from '../offline/offline.service.ts';
 import * as service from './assays.service.ts';
-import type { Actor } from './assays.service.ts';
 import { deleteRequestsRoutes } from './delete-requests.routes.ts';
 
 export function assaysRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-  const actor = (request: FastifyRequest): Actor => {
-    const user = currentUser(request);
-    return { id: user.id, ip: request.ip, ...(user.role === 'workshop' ? { roles: user.roles } : {}) };
-  };
+  const actor = actorOf;
 
   // ————— Packet numbers —————
 

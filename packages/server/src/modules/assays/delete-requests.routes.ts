@@ -1,17 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ASSAY_MSG, DELETE_REQUEST_MSG, ROUTES } from '@ayar/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { api } from '../../plugins/api.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import { actorOf } from '../../plugins/auth.ts';
 import * as service from './delete-requests.service.ts';
 
 /** Deleting packets, asking to, and the admin's two answers (ADR 0012, 0025). */
 export function deleteRequestsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-  const actor = (request: FastifyRequest) => ({ id: currentUser(request).id, ip: request.ip });
+  const actor = actorOf;
 
   r.route({
     ...api(ROUTES.tests.deleteTest),

@@ -13,14 +13,15 @@ import { lockOne, type Actor } from './assays.service.ts';
 import type { PacketDeps } from './packet-view.service.ts';
 import { recordResultVersion } from '../result-versions/result-versions.service.ts';
 import * as deletes from './delete-requests.repository.ts';
+import { personOf } from '../../lib/actor.ts';
 
 // Deleting packets (ADR 0012): a lab deletes a fresh mistake itself, otherwise it asks and the admin
 // deletes the packet or declines the request with a reason the lab reads (ADR 0025).
 
 async function deleteLocked(trx: Database, actor: Actor, row: repo.LockedAssay): Promise<void> {
-  await deletes.softDelete(trx, row.id, actor.id);
+  await deletes.softDelete(trx, row.id, personOf(actor));
   await writeAudit(trx, {
-    actorId: actor.id,
+    actorId: personOf(actor),
     action: 'assay.delete',
     entity: 'assay',
     entityId: row.id,
@@ -47,9 +48,9 @@ export async function requestDelete(db: Database, actor: Actor, id: string): Pro
   await db.transaction().execute(async (trx) => {
     const row = await lockOne(trx, workshopScope(actor.id), id);
     if (row.deleteRequestedAt !== null) return;
-    await deletes.markDeleteRequested(trx, row.id, actor.id);
+    await deletes.markDeleteRequested(trx, row.id, personOf(actor));
     await writeAudit(trx, {
-      actorId: actor.id,
+      actorId: personOf(actor),
       action: 'assay.delete.request',
       entity: 'assay',
       entityId: row.id,
@@ -72,7 +73,7 @@ export async function manageDeleteTest(deps: PacketDeps, actor: Actor, id: strin
       assayId: row.id,
       status: 'deleted',
       reason: null,
-      changedBy: actor.id,
+      changedBy: personOf(actor),
     });
   });
 }
@@ -90,7 +91,7 @@ export async function declineDelete(db: Database, actor: Actor, input: DeclineDe
     if (row.deleteRequestedAt === null) throw businessRule(DELETE_REQUEST_MSG.noRequest);
     await deletes.declineRequest(trx, row.id, actor.id, input.reason);
     await writeAudit(trx, {
-      actorId: actor.id,
+      actorId: personOf(actor),
       action: DELETE_DECLINE_ACTION,
       entity: 'assay',
       entityId: row.id,
@@ -110,7 +111,7 @@ export async function removeTests(
   return db.transaction().execute(async (trx) => {
     const removed = await deletes.removeBefore(trx, ADMIN_SCOPE, startDate, actor.id);
     await writeAudit(trx, {
-      actorId: actor.id,
+      actorId: personOf(actor),
       action: 'assay.remove',
       entity: 'assays',
       entityId: null,

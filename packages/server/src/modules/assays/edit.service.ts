@@ -25,6 +25,7 @@ import {
 } from './packet-view.service.ts';
 import { currentResultStatus, recordResultVersion } from '../result-versions/result-versions.service.ts';
 import { applyPurity, lockOne, purityLocked } from './purity.service.ts';
+import { personOf } from '../../lib/actor.ts';
 
 // Editing a packet: the lab's `Tests/EditTest` and the admin's `Manage/EditTest`.
 
@@ -94,7 +95,7 @@ function pickNotice(changes: repo.AssayChanges): Partial<repo.LockedAssay> {
 
 async function auditEdit(trx: Database, actor: Actor, id: string, d: ReturnType<typeof diff>): Promise<void> {
   await writeAudit(trx, {
-    actorId: actor.id,
+    actorId: personOf(actor),
     action: 'assay.edit',
     entity: 'assay',
     entityId: id,
@@ -177,7 +178,7 @@ export async function editTest(deps: PacketDeps, actor: Actor, input: EditTestRe
       assayId: row.id,
       ...(purityChange ? { status: 'published' as const } : {}),
       reason: input.reason ?? null,
-      changedBy: actor.id,
+      changedBy: personOf(actor),
     });
   });
 }
@@ -225,7 +226,7 @@ export async function manageEditTest(
         ? { status: 'published' as const }
         : {}),
       reason: input.reason ?? null,
-      changedBy: actor.id,
+      changedBy: personOf(actor),
     });
   });
 }
@@ -244,7 +245,7 @@ async function adminPurity(
   if (cutting === null) {
     await repo.updateAssay(trx, row.id, { purity: null, purityAt: null, purityUpdatedAt: null });
     await writeAudit(trx, {
-      actorId: actor.id,
+      actorId: personOf(actor),
       action: 'assay.purity.correct',
       entity: 'assay',
       entityId: row.id,

@@ -7,20 +7,14 @@ import {
   fileAddress,
   hasRole,
   type LabListRow,
-  type StaffRole,
 } from '@ayar/contract';
 import type { AssayRow } from './assays.repository.ts';
+import type { Actor } from '../../lib/actor.ts';
 
 // What every part of the packets' service shares: who acts, units, the fee, the API's row and the
 // audit snapshot of a packet.
 
-export interface Actor {
-  /** The account acted for: the lab (for its staff too), or the administrator. */
-  id: string;
-  ip: string;
-  /** A lab person's roles (ADR 0049); absent for the administrator. */
-  roles?: readonly StaffRole[];
-}
+export type { Actor } from '../../lib/actor.ts';
 
 /** Whether the actor may record or change a purity: whoever may call AddCutting (ADR 0049). */
 export function mayRecordPurity(actor: Actor): boolean {

@@ -8,6 +8,7 @@ import { loadTemplates, notify, type Templates } from './notices.service.ts';
 import type { Actor, PacketDeps } from './packet-view.service.ts';
 import { plainTransact, type Transact } from '../offline/offline.service.ts';
 import { recordResultVersion } from '../result-versions/result-versions.service.ts';
+import { personOf } from '../../lib/actor.ts';
 
 // Purities: a locked packet's first purity or a correction, and `Tests/AddCutting` for several at once.
 
@@ -51,7 +52,7 @@ export async function applyPurity(
     labName: row.labName,
   });
   await writeAudit(trx, {
-    actorId: actor.id,
+    actorId: personOf(actor),
     action: first ? 'assay.purity' : 'assay.purity.correct',
     entity: 'assay',
     entityId: row.id,
@@ -98,7 +99,7 @@ export async function addCutting(
         assayId: id,
         status: 'published',
         reason: reason ?? null,
-        changedBy: actor.id,
+        changedBy: personOf(actor),
         reasonField: `${i}.reason`,
       });
     }

@@ -6,6 +6,7 @@ import { writeAudit } from '../audit/audit.service.ts';
 import { currentResultStatus, recordResultVersion } from '../result-versions/result-versions.service.ts';
 import type { Actor, PacketDeps } from './packet-view.service.ts';
 import { lockOne, recipient } from './purity.service.ts';
+import { personOf } from '../../lib/actor.ts';
 
 /** The customer's SMS: the result is void, and why (digits as in every SMS Ayar sends). */
 export const withdrawalText = (docNumber: number, labName: string, reason: string) =>
@@ -30,7 +31,7 @@ export async function withdrawResult(
       assayId: row.id,
       status: 'withdrawn',
       reason: input.reason,
-      changedBy: actor.id,
+      changedBy: personOf(actor),
     });
     // Told as the purity was (notices.service.ts `notify`): by SMS only where the packet sends SMS (its flag,
     // from the lab's and the customer's settings when it was registered or edited).
@@ -45,7 +46,7 @@ export async function withdrawResult(
       });
     }
     await writeAudit(trx, {
-      actorId: actor.id,
+      actorId: personOf(actor),
       action: 'assay.withdraw',
       entity: 'assay',
       entityId: row.id,

@@ -1,15 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ROUTES } from '@ayar/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { api } from '../../plugins/api.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import { actorOf, currentUser } from '../../plugins/auth.ts';
 import * as service from './codes.service.ts';
 
 export function codesRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const actor = (request: FastifyRequest) => ({ id: currentUser(request).id, ip: request.ip });
+  const actor = actorOf;
 
   r.route({
     ...api(ROUTES.account.getAllCode),

@@ -18,6 +18,7 @@ import { ADMIN_SCOPE, adminFilter, workshopScope } from '../../lib/scope.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { workshopBalance } from '../credits/credits.service.ts';
 import * as repo from './codes.repository.ts';
+import { personOf } from '../../lib/actor.ts';
 
 const fa = (n: number) => toPersianDigits(n);
 
@@ -111,10 +112,10 @@ export async function buyCodes(
       fromCode,
       toCode,
       pricePerCode: price,
-      createdBy: actor.id,
+      createdBy: personOf(actor),
     });
     await writeAudit(trx, {
-      actorId: actor.id,
+      actorId: personOf(actor),
       action: 'codes.buy',
       entity: 'code_range',
       entityId: row.id,
@@ -171,10 +172,10 @@ export async function allotCodes(
         toCode: input.toCode,
         pricePerCode: 0,
         ...(input.serialNo !== undefined ? { serialNo: input.serialNo } : {}),
-        createdBy: actor.id,
+        createdBy: personOf(actor),
       });
       await writeAudit(trx, {
-        actorId: actor.id,
+        actorId: personOf(actor),
         action: 'codes.allot',
         entity: 'code_range',
         entityId: row.id,
@@ -211,7 +212,7 @@ export async function deleteCode(db: Database, actor: { id: string; ip: string }
     }
     await repo.deleteRange(trx, id);
     await writeAudit(trx, {
-      actorId: actor.id,
+      actorId: personOf(actor),
       action: 'codes.delete',
       entity: 'code_range',
       entityId: id,

@@ -13,6 +13,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { ADMIN_SCOPE, adminFilter, workshopScope } from '../../lib/scope.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import * as repo from './credits.repository.ts';
+import { personOf } from '../../lib/actor.ts';
 
 export const CREDIT_MESSAGES = {
   added: 'درخواست شارژ ثبت شد و پس از بررسی مدیر به موجودی شما افزوده می‌شود',
@@ -132,7 +133,7 @@ export async function decideCredit(
       throw notFound(CREDIT_MESSAGES.notFound);
     }
     await writeAudit(trx, {
-      actorId: actor.id,
+      actorId: personOf(actor),
       action: input.accepted ? 'credit.accept' : 'credit.reject',
       entity: 'credit',
       entityId: row.id,

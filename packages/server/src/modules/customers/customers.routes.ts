@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CUSTOMER_MSG, ROUTES } from '@ayar/contract';
 import { ok } from '../../lib/envelope.ts';
 import { api } from '../../plugins/api.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import { actorOf, currentUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../deps.ts';
 import * as service from './customers.service.ts';
 
@@ -44,11 +44,8 @@ export function customersRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.route({
     ...api(ROUTES.customer.delete),
     handler: async (request) => {
-      const user = currentUser(request);
-      const message = await service.deleteCustomer(deps.db, user.id, request.body.id, {
-        id: user.id,
-        ip: request.ip,
-      });
+      const actor = actorOf(request);
+      const message = await service.deleteCustomer(deps.db, actor.id, request.body.id, actor);
       return ok(null, message);
     },
   });

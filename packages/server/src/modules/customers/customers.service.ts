@@ -23,11 +23,9 @@ import { ADMIN_SCOPE, adminFilter, workshopScope, type Scope, type WorkshopScope
 import { writeAudit } from '../audit/audit.service.ts';
 import { effectiveSettings } from '../auth/auth.service.ts';
 import * as repo from './customers.repository.ts';
+import { personOf, type Actor } from '../../lib/actor.ts';
 
-export interface Actor {
-  id: string;
-  ip: string;
-}
+export type { Actor } from '../../lib/actor.ts';
 
 /** jsonb as text («{"vage": 5}») to the compact JSON string the API speaks. */
 function settingsString(stored: string | null): string | null {
@@ -164,7 +162,7 @@ export async function deleteCustomer(
     if (!deleted) throw notFound();
     const history = await repo.historyCounts(trx, id);
     await writeAudit(trx, {
-      actorId: actor.id,
+      actorId: personOf(actor),
       action: scope.kind === 'admin' ? 'customer.delete.admin' : 'customer.delete',
       entity: 'customer',
       entityId: id,
@@ -257,7 +255,7 @@ export async function manageEditCustomer(
     const changed = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
     if (changed.length > 0) {
       await writeAudit(trx, {
-        actorId: actor.id,
+        actorId: personOf(actor),
         action: 'customer.edit.admin',
         entity: 'customer',
         entityId: row.id,

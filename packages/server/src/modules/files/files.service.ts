@@ -100,7 +100,7 @@ export async function savePhotos(
           sha256: createHash('sha256').update(photo.full).digest('hex'),
         });
         await writeAudit(trx, {
-          actorId: user.id,
+          actorId: user.personId,
           action: 'file.upload',
           entity: 'file',
           entityId: fileId,
@@ -139,7 +139,7 @@ export async function saveAudio(
         ownerId: user.id,
       });
       await writeAudit(trx, {
-        actorId: user.id,
+        actorId: user.personId,
         action: 'file.upload',
         entity: 'file',
         entityId: fileId,

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PAY_MSG, ROUTES } from '@ayar/contract';
 import { ok } from '../../lib/envelope.ts';
 import { api } from '../../plugins/api.ts';
-import { currentUser } from '../../plugins/auth.ts';
+import { actorOf, currentUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../deps.ts';
 import * as service from './payments.service.ts';
 
@@ -13,8 +13,8 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.route({
     ...api(ROUTES.customer.addPay),
     handler: async (request) => {
-      const user = currentUser(request);
-      const id = await service.addPay(deps.db, user.id, { id: user.id, ip: request.ip }, request.body);
+      const actor = actorOf(request);
+      const id = await service.addPay(deps.db, actor.id, actor, request.body);
       return ok({ id }, PAY_MSG.added);
     },
   });
@@ -28,8 +28,8 @@ export function paymentsRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.route({
     ...api(ROUTES.customer.deletePay),
     handler: async (request) => {
-      const user = currentUser(request);
-      await service.deletePay(deps.db, user.id, { id: user.id, ip: request.ip }, request.body.id);
+      const actor = actorOf(request);
+      await service.deletePay(deps.db, actor.id, actor, request.body.id);
       return ok(null, PAY_MSG.deleted);
     },
   });

@@ -12,11 +12,9 @@ import { workshopScope } from '../../lib/scope.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { findCustomerWithDeleted, findLiveCustomer } from '../customers/customers.service.ts';
 import * as repo from './payments.repository.ts';
+import { personOf, type Actor } from '../../lib/actor.ts';
 
-export interface Actor {
-  id: string;
-  ip: string;
-}
+export type { Actor } from '../../lib/actor.ts';
 
 /** Records a receipt or a payment for one of the workshop's live customers. */
 export async function addPay(
@@ -38,7 +36,7 @@ export async function addPay(
     moneyToman: input.money,
     description: input.desc,
     paidOn: input.date,
-    createdBy: actor.id,
+    createdBy: personOf(actor),
   });
 }
 
@@ -96,7 +94,7 @@ export async function deletePay(db: Database, workshopId: string, actor: Actor, 
     const deleted = await repo.softDeletePayment(trx, workshopScope(workshopId), id);
     if (!deleted) throw notFound();
     await writeAudit(trx, {
-      actorId: actor.id,
+      actorId: personOf(actor),
       action: 'payment.delete',
       entity: 'payment',
       entityId: id,

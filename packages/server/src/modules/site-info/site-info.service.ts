@@ -11,6 +11,7 @@ import { writeAudit } from '../audit/audit.service.ts';
 import { openPhotoById, type FilesDeps } from '../files/files.service.ts';
 import { lockSystemSettings } from '../system-settings/system-settings.service.ts';
 import * as repo from './site-info.repository.ts';
+import { personOf } from '../../lib/actor.ts';
 
 function toSiteInfo(stored: Partial<Record<SiteInfoField, string>>): SiteInfo {
   const image = stored.trustSealImage ?? '';
@@ -60,7 +61,7 @@ export async function saveSiteInfo(
       throw validation([{ field: 'trustSealImage', message: SITE_INFO_MSG.imageInvalid }]);
     await repo.upsertSiteInfo(trx, values, actor.id);
     await writeAudit(trx, {
-      actorId: actor.id,
+      actorId: personOf(actor),
       action: 'update',
       entity: 'site_info',
       entityId: null,

@@ -29,11 +29,7 @@ import { revokeUserSessions } from '../auth/auth.service.ts';
 import type { FileStore } from '../files/files.storage.ts';
 import * as repo from './workshops.repository.ts';
 import type { Dependencies, WorkshopStatusValue } from './workshops.repository.ts';
-
-interface Actor {
-  id: string;
-  ip: string;
-}
+import { personOf, type Actor } from '../../lib/actor.ts';
 
 const usernameTaken = () =>
   new AppError(409, 'CONFLICT', WORKSHOP_MSG.userNameTaken, [
@@ -170,7 +166,7 @@ export async function setActive(
     const suspended = next === WORKSHOP_STATUS.suspended;
     const sessionsRevoked = suspended ? await revokeUserSessions(trx, user.id) : 0;
     await writeAudit(trx, {
-      actorId: actor.id,
+      actorId: personOf(actor),
       action: 'workshop.status',
       entity: 'user',
       entityId: user.id,
@@ -220,7 +216,7 @@ export async function deleteWorkshop(
     const removed = await repo.deleteWorkshopRows(trx, workshopScope(user.id));
     const result: DeleteUserResponse = { ...counts, files: removed.files };
     await writeAudit(trx, {
-      actorId: actor.id,
+      actorId: personOf(actor),
       action: input.force ? 'workshop.delete.force' : 'workshop.delete',
       entity: 'user',
       entityId: user.id,
@@ -264,7 +260,7 @@ export async function addWorkshop(
         isPublicUser: input.isPublicUser,
       });
       await writeAudit(trx, {
-        actorId: actor.id,
+        actorId: personOf(actor),
         action: 'workshop.create',
         entity: 'user',
         entityId: row.id,
@@ -335,7 +331,7 @@ export async function editWorkshop(
       if (passwordHash) after.passwordChanged = true;
       if (sessionsRevoked) after.sessionsRevoked = sessionsRevoked;
       await writeAudit(trx, {
-        actorId: actor.id,
+        actorId: personOf(actor),
         action: 'workshop.update',
         entity: 'user',
         entityId: user.id,
