@@ -17,6 +17,10 @@ import { LIMITS, OTHER_CUSTOMER_ID } from './constants.ts';
 export const ASSAY_MSG = {
   /** ADR 0049: a purity is the assayer's (or the owner's), never the counter's. */
   purityNotYours: 'ثبت و تغییر عیار با عیارسنج یا مدیر آزمایشگاه است؛ نقش شما اجازه آن را نمی‌دهد',
+  listDuplicate: 'هر بسته فقط یک بار در فهرست بیاید',
+  selfVerify: 'عیاری را که خودتان ثبت کرده‌اید نمی‌توانید تأیید کنید؛ تأیید با شخص دیگری است',
+  notPending: 'این بسته عیار در انتظار تأیید ندارد؛ فهرست را دوباره بارگیری کنید',
+  returnReasonRequired: 'علت برگشت عیار را بنویسید تا عیارسنج بداند چه را دوباره بسنجد',
   packetHasPurity: 'عیار این بسته ثبت شده است؛ ویرایش آن با عیارسنج یا مدیر آزمایشگاه است',
   photosUploading: 'بارگذاری عکس هنوز تمام نشده است؛ لطفاً چند لحظه صبر کنید',
   customerRequired: 'نام مشتری الزامی است',
@@ -55,6 +59,8 @@ export const ASSAY_MSG = {
   added: 'بسته‌ها با موفقیت ثبت شدند',
   edited: 'تغییرات بسته ذخیره شد',
   purityAdded: 'عیار ثبت شد',
+  purityAwaitsVerification: 'عیار ثبت شد و تا تأیید شخص دوم منتشر نمی‌شود',
+  purityVerified: 'تأیید عیارها ثبت شد',
   purityLocked: 'مهلت تغییر عیار (۶۰ دقیقه) گذشته است؛ برای اصلاح با مدیر تماس بگیرید',
   deleted: 'بسته حذف شد',
   deleteWindowPassed: 'حذف مستقیم فقط تا ۱۵ دقیقه پس از ثبت و پیش از ثبت عیار ممکن است؛ درخواست حذف بدهید',

@@ -146,7 +146,12 @@ function listQueryIssues(
 }
 
 /** `GET /Tests/AllTests`. */
-export const labListQuerySchema = labListBase.superRefine(listQueryIssues);
+export const labListQuerySchema = labListBase
+  .extend({
+    /** true → only purities waiting for a second person's verification (ADR 0050). */
+    awaitingVerification: queryBoolean,
+  })
+  .superRefine(listQueryIssues);
 export type LabListQuery = z.output<typeof labListQuerySchema>;
 
 /** `GET /Manage/AllTests` (and the delete-request list with justForDelete=true). */
@@ -154,6 +159,8 @@ export const manageLabListQuerySchema = labListBase
   .extend({
     /** A workshop's id. */
     tester: optionalUuid,
+    /** A person's id (a lab account or a staff member): packets they registered or recorded (ADR 0050). */
+    personId: optionalUuid,
     justForDelete: queryBoolean,
   })
   .superRefine(listQueryIssues);
@@ -232,6 +239,16 @@ export const labListRowSchema = z.object({
   publicToken: z.string(),
   /** Photo addresses (`/api/v1.0/Files/<id>`). */
   images: z.array(z.string()),
+  /** Who registered the packet, recorded and verified its purity: names (ADR 0050); null: unknown. */
+  registeredBy: z.string().nullable(),
+  purityBy: z.string().nullable(),
+  verifiedBy: z.string().nullable(),
+  /** A purity waiting for a second person (not public), who recorded it, and why it corrects one. */
+  pendingCutting: z.number().int().nullable(),
+  pendingBy: z.string().nullable(),
+  pendingReason: z.string().nullable(),
+  /** Why the verifier sent the last purity back, for the assayer; null once a purity is recorded. */
+  returnedReason: z.string().nullable(),
 });
 export type LabListRow = z.infer<typeof labListRowSchema>;
 export const labListResponseSchema = pagedSchema(labListRowSchema);
@@ -350,7 +367,37 @@ export const addCuttingSchema = z
   .max(500, ASSAY_MSG.listTooLong);
 export type AddCuttingRequest = z.output<typeof addCuttingSchema>;
 export type AddCuttingInput = z.input<typeof addCuttingSchema>;
-export const addCuttingResponseSchema = z.object({ updated: z.number().int() });
+export const addCuttingResponseSchema = z.object({
+  updated: z.number().int(),
+  /** Of those, how many wait for a second person's verification (ADR 0050). */
+  awaitingVerification: z.number().int(),
+});
+
+/** `POST /Tests/VerifyCutting` (ADR 0050): accept or send back purities waiting for verification. */
+export const verifyCuttingSchema = z
+  .array(
+    z
+      .object({
+        id: uuidField,
+        accept: z.boolean({ error: 'تأیید یا برگشت را انتخاب کنید' }),
+        /** Required to send a purity back: the assayer reads it. */
+        reason: changeReasonInput,
+      })
+      .superRefine((v, ctx) => {
+        if (!v.accept && !v.reason?.trim()) {
+          ctx.addIssue({ code: 'custom', path: ['reason'], message: ASSAY_MSG.returnReasonRequired });
+        }
+      }),
+  )
+  .min(1, ASSAY_MSG.listEmpty)
+  .max(500, ASSAY_MSG.listTooLong);
+export type VerifyCuttingRequest = z.output<typeof verifyCuttingSchema>;
+export type VerifyCuttingInput = z.input<typeof verifyCuttingSchema>;
+export const verifyCuttingResponseSchema = z.object({
+  verified: z.number().int(),
+  returned: z.number().int(),
+});
+export type VerifyCuttingResponse = z.infer<typeof verifyCuttingResponseSchema>;
 
 /** `POST /Tests/DeleteTest`, `/Tests/RequestToDeleteTest`, `/Manage/DeleteTest`. */
 export const deleteTestSchema = z.object({ id: uuidField });

@@ -36,6 +36,7 @@ export const userSettingsSchema = z.object({
   testType: z.string().nullable().default(d.testType),
   readySms: z.string().nullable().default(d.readySms),
   waitSms: z.string().nullable().default(d.waitSms),
+  requireSecondVerification: z.boolean().default(d.requireSecondVerification),
 }) satisfies z.ZodType<UserSettings>;
 
 export const testTypeSchema = z.object({ id: z.string(), name: z.string() });

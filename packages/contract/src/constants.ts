@@ -52,6 +52,8 @@ export const SYSTEM_SETTING_KEYS = [
   'ReadySMS',
   'WaitSMS',
   'RaySMS',
+  /** 'true': every lab's purities wait for a second person (ADR 0050), whatever the lab's setting. */
+  'RequireSecondVerification',
 ] as const;
 export type SystemSettingKey = (typeof SYSTEM_SETTING_KEYS)[number];
 export const SMS_TEMPLATE_SEPARATOR = '-=-';

@@ -3,7 +3,11 @@
 import { z } from 'zod';
 
 /** The JWS header's `typ` of each payload version (RFC 8725 3.11: a token says what it is). */
-export const RESULT_JWS_TYPES = { v1: 'ayar-result+jws', v2: 'ayar-result-v2+jws' } as const;
+export const RESULT_JWS_TYPES = {
+  v1: 'ayar-result+jws',
+  v2: 'ayar-result-v2+jws',
+  v3: 'ayar-result-v3+jws',
+} as const;
 
 /** What a version says of the result: published, withdrawn by the network, or deleted. */
 export const SIGNED_RESULT_STATES = ['published', 'withdrawn', 'deleted'] as const;
@@ -60,6 +64,17 @@ export const signedResultV2Schema = z.object({
 });
 export type SignedResultV2 = z.infer<typeof signedResultV2Schema>;
 
+/**
+ * Payload v3 (`typ: ayar-result-v3+jws`, ADR 0050): v2 and who stands behind the purity, by staff code
+ * (the lab's own account is 1): the person who recorded it and the one who verified it (null when the
+ * lab does not ask for a second verification). Null both when there is no purity.
+ */
+export const signedResultV3Schema = signedResultV2Schema.extend({
+  assayer: z.number().int().nullable(),
+  verifier: z.number().int().nullable(),
+});
+export type SignedResultV3 = z.infer<typeof signedResultV3Schema>;
+
 /** Payload v1 (`typ: ayar-result+jws`, ADR 0029): still read, never made again. */
 export const signedResultV1Schema = z.object({
   docNumber: z.number().int(),
@@ -78,6 +93,7 @@ export type SignedResultV1 = z.infer<typeof signedResultV1Schema>;
 
 /** Either payload, told apart by the JWS's `typ`. */
 export type SignedResult =
+  | { typ: typeof RESULT_JWS_TYPES.v3; payload: SignedResultV3 }
   | { typ: typeof RESULT_JWS_TYPES.v2; payload: SignedResultV2 }
   | { typ: typeof RESULT_JWS_TYPES.v1; payload: SignedResultV1 };
 
@@ -92,4 +108,9 @@ export const V1_UNSIGNED_ITEM_FIELDS = [
   'readyTime',
   'images',
   'changeReason',
+  'assayerCode',
+  'verifierCode',
 ] as const;
+
+/** The public item's fields a v2 signature does not cover (ADR 0050): shown outside the badge. */
+export const V2_UNSIGNED_ITEM_FIELDS = ['assayerCode', 'verifierCode'] as const;

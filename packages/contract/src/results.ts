@@ -78,9 +78,16 @@ export const resultItemSchema = z.object({
   /** Why it was corrected or withdrawn, where a reason was given, else null. */
   changeReason: z.string().nullable(),
   /**
+   * The staff codes of the person who recorded the purity and of the one who verified it (ADR 0050):
+   * the lab's own account is 1; null where none (not verified, or signed before payload v3).
+   */
+  assayerCode: z.number().int().nullable(),
+  verifierCode: z.number().int().nullable(),
+  /**
    * The current version as a compact JWS (RFC 7515, EdDSA; ADR 0029), checked against
    * `/.well-known/jwks.json`; null while nothing is signed. Payload v2 (`typ: ayar-result-v2+jws`,
-   * ADR 0041) signs every field above as shown, and the item shows the signed values; a v1 version
+   * ADR 0041) signs every field above as shown but the staff codes, which payload v3
+   * (`ayar-result-v3+jws`, ADR 0050) adds; the item shows the signed values; a v1 version
    * (`ayar-result+jws`) covers only the lab, type, weights, purity, number, token and dates.
    */
   jws: z.string().nullable(),

@@ -70,6 +70,7 @@ export const ROUTES = {
     deleteTest: deleteRequests.deleteTest,
     requestToDeleteTest: deleteRequests.requestToDeleteTest,
     addCutting: assays.addCutting,
+    verifyCutting: assays.verifyCutting,
     getStatistics: statistics.getStatistics,
     getDailyStatistics: statistics.getDailyStatistics,
     addFile: files.addFile,

@@ -85,6 +85,8 @@ export const systemSettingsPayloadSchema = z.object({
   readySMS: templateList('پیامک آماده شدن'),
   waitSMS: templateList('پیامک انتظار'),
   smsRey: smsTemplateSchema.optional().default(''),
+  /** Every lab's purities wait for a second person (ADR 0050); absent: unchanged. */
+  requireSecondVerification: z.boolean().optional(),
   // The legacy form's half-typed texts: accepted as anything textual and dropped, never stored.
   smsText: z.string().optional(),
   smsTextWait: z.string().optional(),

@@ -20,6 +20,8 @@ export interface UserSettings {
   readySms: string | null;
   /** The wait-SMS text this workshop chose; null: the list's first. */
   waitSms: string | null;
+  /** «تأیید دوم عیار»: a purity waits for a second person before it is published (ADR 0050). */
+  requireSecondVerification: boolean;
 }
 
 /**
@@ -42,6 +44,7 @@ export const DEFAULT_USER_SETTINGS: Readonly<UserSettings> = Object.freeze({
   testType: null,
   readySms: null,
   waitSms: null,
+  requireSecondVerification: false,
 });
 
 /**

@@ -15,6 +15,8 @@ import {
   manageLabListQuerySchema,
   testHistoryResponseSchema,
   testIdQuerySchema,
+  verifyCuttingResponseSchema,
+  verifyCuttingSchema,
 } from '../assays.ts';
 import { routesOf } from './define.ts';
 import { EX, LAB_ROW_EXAMPLE, page } from './examples.ts';
@@ -128,7 +130,29 @@ export const addCutting = route(P.tests.addCutting, {
     IDEMPOTENCY_DOC,
   body: addCuttingSchema,
   response: addCuttingResponseSchema,
-  example: { request: [{ id: EX.packetId, cutting: 750 }], response: { updated: 1 } },
+  example: {
+    request: [{ id: EX.packetId, cutting: 750 }],
+    response: { updated: 1, awaitingVerification: 0 },
+  },
+});
+
+export const verifyCutting = route(P.tests.verifyCutting, {
+  summary: 'Accepts or sends back purities waiting for a second person’s verification, all or none',
+  description:
+    'With «تأیید دوم عیار» on (the lab’s `requireSecondVerification` or the network’s ' +
+    '`RequireSecondVerification`), a recorded purity is not public, not signed and not sent by SMS until ' +
+    'someone other than its recorder accepts it; then it is published as if recorded now. Sending one ' +
+    'back needs a `reason` (the assayer reads it) and leaves the packet waiting. Verifying one’s own ' +
+    'purity is FORBIDDEN whatever one’s roles; a packet with nothing to verify is CONFLICT (ADR 0050).',
+  body: verifyCuttingSchema,
+  response: verifyCuttingResponseSchema,
+  example: {
+    request: [
+      { id: EX.packetId, accept: true },
+      { id: 'd4e5f6a7-b8c9-4dae-8f01-2a3b4c5d6e7f', accept: false, reason: 'وزن نمونه با برگه نمی‌خواند' },
+    ],
+    response: { verified: 1, returned: 1 },
+  },
 });
 
 export const editTest = route(P.tests.editTest, {

@@ -74,6 +74,13 @@ export const LAB_ROW_EXAMPLE = {
   deletedAt: null,
   publicToken: EX.publicToken,
   images: [`/api/v1.0/Files/${EX.fileId}`],
+  registeredBy: 'زهرا کریمی',
+  purityBy: 'رضا احمدی',
+  verifiedBy: null,
+  pendingCutting: null,
+  pendingBy: null,
+  pendingReason: null,
+  returnedReason: null,
 } satisfies z.input<typeof labListRowSchema>;
 
 /** The public item of that packet, with the lab's report settings showing the weight only. */
@@ -97,6 +104,8 @@ export const RESULT_ITEM_EXAMPLE = {
   signedAt: '2026-10-18T08:05:00.000Z',
   changedAt: null,
   changeReason: null,
+  assayerCode: 3,
+  verifierCode: 5,
   // Shortened: a real one is about 500 characters (header.payload.signature, base64url).
   jws: 'eyJhbGciOiJFZERTQSIsImtpZCI6Ii4uLiIsInR5cCI6ImF5YXItcmVzdWx0K2p3cyJ9.eyIuLi4iOjF9.c2lnbmF0dXJl',
 } satisfies z.input<typeof resultItemSchema>;

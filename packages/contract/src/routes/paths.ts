@@ -88,6 +88,8 @@ export const ROUTE_PATHS = {
     deleteTest: w('POST', '/Tests/DeleteTest', COUNTER),
     requestToDeleteTest: w('POST', '/Tests/RequestToDeleteTest', COUNTER),
     addCutting: w('POST', '/Tests/AddCutting', ASSAYER),
+    /** A second person accepts or sends back recorded purities (ADR 0050). */
+    verifyCutting: w('POST', '/Tests/VerifyCutting', ASSAYER),
     getStatistics: w('POST', '/Tests/GetStatistics', MONEY),
     getDailyStatistics: w('POST', '/Tests/GetDailyStatistics', MONEY),
     addFile: u('POST', '/Tests/AddFile', BENCH),

@@ -25,6 +25,7 @@ import {
   type Transact,
 } from '../offline/offline.service.ts';
 import { loadTemplates, notify } from './notices.service.ts';
+import { purityFields, secondVerificationRequired } from './purity.service.ts';
 import { notYours, used } from './numbers.service.ts';
 import {
   TEST_TYPE_NAMES,
@@ -95,7 +96,15 @@ export async function addTests(
       const ranges = await claimNumbers(trx, scope, list, opts.deviceId ?? null);
       const customers = await ownCustomers(trx, scope, list);
       await checkPhotos(trx, scope, list);
-      const { rows, targets } = await buildRows(trx, scope, actor, list, { settings, ranges, customers });
+      // A purity given with a packet waits for a second person like any other (ADR 0050).
+      const verify =
+        list.some((d) => d.cutting !== null) && (await secondVerificationRequired(trx, workshop.settings));
+      const { rows, targets } = await buildRows(trx, scope, actor, list, {
+        settings,
+        ranges,
+        customers,
+        verify,
+      });
       const inserted = await saveRows(trx, list, rows, ranges);
       await announce(trx, actor, workshop, rows, inserted, targets);
       // A packet registered with its purity is published at once: version 1, signed (ADR 0029).
@@ -273,7 +282,7 @@ async function buildRows(
   scope: WorkshopScope,
   actor: Actor,
   list: AddTestRequest,
-  ctx: { settings: Settings; ranges: Ranges; customers: Map<string, Customer> },
+  ctx: { settings: Settings; ranges: Ranges; customers: Map<string, Customer>; verify: boolean },
 ): Promise<{ rows: registration.NewAssay[]; targets: { to: string | null }[] }> {
   const { settings } = ctx;
   const savedOwners = new Map<string, { id: string }>();
@@ -291,8 +300,7 @@ async function buildRows(
       testTypeId: d.type ?? settings.testType,
       docNumber: d.docNumber,
       codeRangeId: rangeOf(ctx.ranges, d.docNumber)!.id,
-      purity: d.cutting,
-      purityAt: d.cutting === null ? null : new Date(),
+      ...purityFields(d.cutting, personOf(actor), ctx.verify),
       readyTime: d.readyTime,
       sampleWeightMg: gramsToMg(d.sampleWeight),
       goldWeightMg,

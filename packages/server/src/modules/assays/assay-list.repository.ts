@@ -15,7 +15,14 @@ export interface AssayFilter {
   fromDate?: string | undefined;
   toDate?: string | undefined;
   justForDelete?: boolean | undefined;
+  /** Purities waiting for a second person (ADR 0050). */
+  awaitingVerification?: boolean | undefined;
+  /** The administrator's: packets this person registered, recorded or verified (ADR 0050). */
+  personId?: string | undefined;
 }
+
+/** Whether a filter narrows beyond the workshop, days and a name (the counts kept by triggers). */
+const narrowed = (f: AssayFilter) => !!(f.waitFor || f.justForDelete || f.awaitingVerification || f.personId);
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -55,6 +62,12 @@ function conditions(scope: Scope, f: AssayFilter, nameMatch: NameMatch = 'both')
   if (scope.kind === 'workshop') parts.push(scopeSql(scope, 'a.workshop_id'));
   if (f.waitFor) parts.push(sql`a.purity is null`);
   if (f.justForDelete) parts.push(sql`a.delete_requested_at is not null`);
+  if (f.awaitingVerification) parts.push(sql`a.pending_purity is not null`);
+  if (f.personId) {
+    parts.push(
+      sql`(a.created_by = ${f.personId} or a.purity_by = ${f.personId} or a.verified_by = ${f.personId})`,
+    );
+  }
   if (f.fromDate) parts.push(sql`a.created_at >= (${f.fromDate}::date)::timestamp at time zone ${TEHRAN_TZ}`);
   if (f.toDate) parts.push(sql`a.created_at < (${f.toDate}::date + 1)::timestamp at time zone ${TEHRAN_TZ}`);
   const value = f.filterValue;
@@ -77,7 +90,7 @@ function conditions(scope: Scope, f: AssayFilter, nameMatch: NameMatch = 'both')
 
 /** Whether a list's only conditions are the workshop and whole Tehran days (the day counts answer). */
 function byDayOnly(f: AssayFilter): boolean {
-  return !f.waitFor && !f.justForDelete && !f.filterValue;
+  return !narrowed(f) && !f.filterValue;
 }
 
 function dayCountConditions(scope: Scope, f: AssayFilter): RawBuilder<SqlBool> {
@@ -94,7 +107,7 @@ function isNameFilter(f: AssayFilter): f is AssayFilter & { filterValue: string 
 
 /** Whether a list's only condition (but the workshop) is a name: its total is in the name counts. */
 function byNameOnly(f: AssayFilter): boolean {
-  return !f.waitFor && !f.justForDelete && !f.fromDate && !f.toDate;
+  return !narrowed(f) && !f.fromDate && !f.toDate;
 }
 
 /**

@@ -16,61 +16,75 @@ const canDeleteSql = sql<boolean>`a.purity is null and a.deleted_at is null and 
  * signed version (joined by the versions' primary key; the lists join only their page's rows).
  */
 export function selectAssays(db: Database) {
-  return db
-    .selectFrom('assays as a')
-    .innerJoin('users as u', 'u.id', 'a.workshopId')
-    .leftJoin('customers as c', 'c.id', 'a.customerId')
-    .leftJoin('testTypes as t', 't.id', 'a.testTypeId')
-    .leftJoin('codeRanges as r', 'r.id', 'a.codeRangeId')
-    .leftJoin('resultVersions as v', (join) =>
-      join.onRef('v.assayId', '=', 'a.id').onRef('v.version', '=', 'a.resultVersion'),
-    )
-    .select([
-      'a.id',
-      'a.workshopId',
-      'a.customerId',
-      'a.otherOwnerName',
-      'a.otherOwnerMobile',
-      'a.testTypeId',
-      't.name as typeName',
-      'a.docNumber',
-      'a.purity',
-      'a.readyTime',
-      'a.sampleWeightMg',
-      'a.goldWeightMg',
-      'a.feeType',
-      'a.feeToman',
-      'a.feeGoldMg',
-      'a.title',
-      'a.description',
-      'a.displayType',
-      'a.sendSms',
-      'a.sendCall',
-      'a.platform',
-      'a.publicToken',
-      'a.createdAt',
-      'a.purityAt',
-      'a.deleteRequestedAt',
-      'a.deleteDeclinedAt',
-      'a.deleteDeclineReason',
-      'a.deletedAt',
-      'c.name as customerName',
-      'c.code as customerCode',
-      'c.mobile1 as customerMobile',
-      'u.fName as labName',
-      'u.fullName as userFullName',
-      'r.serialNo',
-      'v.version as resultVersion',
-      'v.createdAt as resultAt',
-      'v.status as resultStatus',
-      canUpdateSql.as('canUpdate'),
-      canDeleteSql.as('canDelete'),
-      sql<
-        string[]
-      >`array(select i.file_id::text from assay_images i where i.assay_id = a.id order by i.position, i.file_id)`.as(
-        'imageIds',
-      ),
-    ]);
+  return (
+    db
+      .selectFrom('assays as a')
+      .innerJoin('users as u', 'u.id', 'a.workshopId')
+      .leftJoin('customers as c', 'c.id', 'a.customerId')
+      .leftJoin('testTypes as t', 't.id', 'a.testTypeId')
+      .leftJoin('codeRanges as r', 'r.id', 'a.codeRangeId')
+      .leftJoin('resultVersions as v', (join) =>
+        join.onRef('v.assayId', '=', 'a.id').onRef('v.version', '=', 'a.resultVersion'),
+      )
+      // Who registered, recorded, verified and has a purity waiting (ADR 0050), by their names.
+      .leftJoin('users as rb', 'rb.id', 'a.createdBy')
+      .leftJoin('users as pb', 'pb.id', 'a.purityBy')
+      .leftJoin('users as vb', 'vb.id', 'a.verifiedBy')
+      .leftJoin('users as qb', 'qb.id', 'a.pendingBy')
+      .select([
+        'a.id',
+        'a.workshopId',
+        'a.customerId',
+        'a.otherOwnerName',
+        'a.otherOwnerMobile',
+        'a.testTypeId',
+        't.name as typeName',
+        'a.docNumber',
+        'a.purity',
+        'a.readyTime',
+        'a.sampleWeightMg',
+        'a.goldWeightMg',
+        'a.feeType',
+        'a.feeToman',
+        'a.feeGoldMg',
+        'a.title',
+        'a.description',
+        'a.displayType',
+        'a.sendSms',
+        'a.sendCall',
+        'a.platform',
+        'a.publicToken',
+        'a.createdAt',
+        'a.purityAt',
+        'a.deleteRequestedAt',
+        'a.deleteDeclinedAt',
+        'a.deleteDeclineReason',
+        'a.deletedAt',
+        'c.name as customerName',
+        'c.code as customerCode',
+        'c.mobile1 as customerMobile',
+        'u.fName as labName',
+        'u.fullName as userFullName',
+        'r.serialNo',
+        'v.version as resultVersion',
+        'v.createdAt as resultAt',
+        'v.status as resultStatus',
+        'rb.fullName as registeredBy',
+        'pb.fullName as purityBy',
+        'vb.fullName as verifiedBy',
+        'qb.fullName as pendingBy',
+        'a.pendingPurity',
+        'a.pendingReason',
+        'a.returnedReason',
+        canUpdateSql.as('canUpdate'),
+        canDeleteSql.as('canDelete'),
+        sql<
+          string[]
+        >`array(select i.file_id::text from assay_images i where i.assay_id = a.id order by i.position, i.file_id)`.as(
+          'imageIds',
+        ),
+      ])
+  );
 }
 
 export type AssayRow = Awaited<ReturnType<typeof findAssay>> & object;
@@ -114,6 +128,9 @@ export function lockAssays(db: Database, scope: Scope, ids: readonly string[]) {
       'a.sendCall',
       'a.deleteRequestedAt',
       'a.deletedAt',
+      'a.pendingPurity',
+      'a.pendingBy',
+      'a.pendingReason',
       'c.mobile1 as customerMobile',
       sql<string | null>`c.settings::text`.as('customerSettings'),
       'u.fName as labName',
@@ -147,6 +164,36 @@ export interface AssayChanges {
   displayType?: number | null;
   sendSms?: boolean;
   sendCall?: boolean;
+}
+
+/** The purity's people and the second verification's state (ADR 0050). */
+export interface PurityPeopleChanges {
+  purityBy?: string | null;
+  verifiedBy?: string | null;
+  pendingPurity?: number | null;
+  pendingBy?: string | null;
+  pendingReason?: string | null;
+  returnedReason?: string | null;
+  returnedBy?: string | null;
+}
+
+/** A purity waiting for its second person, or none: its time and the returned fields by the clock. */
+export async function setPurityPeople(
+  db: Database,
+  id: string,
+  changes: PurityPeopleChanges,
+  clock: { pendingAt?: boolean; returnedAt?: boolean } = {},
+): Promise<void> {
+  await db
+    .updateTable('assays')
+    .set({
+      ...changes,
+      pendingAt: clock.pendingAt ? sql<Date>`now()` : changes.pendingPurity === null ? null : undefined,
+      returnedAt: clock.returnedAt ? sql<Date>`now()` : changes.returnedReason === null ? null : undefined,
+      updatedAt: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**

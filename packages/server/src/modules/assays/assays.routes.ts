@@ -62,8 +62,22 @@ export function assaysRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.route({
     ...api(ROUTES.tests.addCutting),
     handler: async (request, reply) =>
-      idempotentReply(db, request, reply, ASSAY_MSG.purityAdded, (transact) =>
-        service.addCutting(deps, actor(request), request.body, transact),
+      idempotentReply(
+        db,
+        request,
+        reply,
+        (done) =>
+          done.awaitingVerification > 0 ? ASSAY_MSG.purityAwaitsVerification : ASSAY_MSG.purityAdded,
+        (transact) => service.addCutting(deps, actor(request), request.body, transact),
+      ),
+  });
+
+  // A second person accepts or sends back recorded purities (ADR 0050); resent safely with a key.
+  r.route({
+    ...api(ROUTES.tests.verifyCutting),
+    handler: async (request, reply) =>
+      idempotentReply(db, request, reply, ASSAY_MSG.purityVerified, (transact) =>
+        service.verifyCutting(deps, actor(request), request.body, transact),
       ),
   });
 

@@ -23,8 +23,12 @@ import {
   type Actor,
   type PacketDeps,
 } from './packet-view.service.ts';
-import { currentResultStatus, recordResultVersion } from '../result-versions/result-versions.service.ts';
-import { applyPurity, lockOne, purityLocked } from './purity.service.ts';
+import {
+  currentResultStatus,
+  reasonMissing,
+  recordResultVersion,
+} from '../result-versions/result-versions.service.ts';
+import { applyPurity, lockOne, purityLocked, secondVerificationRequired } from './purity.service.ts';
 import { personOf } from '../../lib/actor.ts';
 
 // Editing a packet: the lab's `Tests/EditTest` and the admin's `Manage/EditTest`.
@@ -169,14 +173,21 @@ export async function editTest(deps: PacketDeps, actor: Actor, input: EditTestRe
     } else if (Object.keys(changes).length > 0) {
       await repo.updateAssay(trx, row.id, changes);
     }
+    const verify = purityChange && (await secondVerificationRequired(trx, row.workshopSettings));
     if (purityChange) {
       const templates = await loadTemplates(trx, row.workshopSettings);
-      await applyPurity(trx, templates, actor, { ...row, ...pickNotice(changes) }, input.cutting!);
+      const reason = input.reason ?? null;
+      await applyPurity(trx, templates, actor, { ...row, ...pickNotice(changes) }, input.cutting!, {
+        verify,
+        reason,
+      });
+      // A correction waits with its reason, which its publication will need (ADR 0029, ADR 0050).
+      if (verify && row.purity !== null && !reason?.trim()) throw reasonMissing('reason', row.docNumber);
     }
     // The public fields as they now stand: a new signed version when they changed (ADR 0029).
     await recordResultVersion(trx, deps.resultSigner, {
       assayId: row.id,
-      ...(purityChange ? { status: 'published' as const } : {}),
+      ...(purityChange && !verify ? { status: 'published' as const } : {}),
       reason: input.reason ?? null,
       changedBy: personOf(actor),
     });

@@ -119,6 +119,13 @@ export function toRow(row: AssayRow, opts: { showMobile: boolean }): LabListRow 
     deletedAt: iso(row.deletedAt),
     publicToken: row.publicToken,
     images: row.imageIds.map(fileAddress),
+    registeredBy: row.registeredBy,
+    purityBy: row.purity === null ? null : row.purityBy,
+    verifiedBy: row.purity === null ? null : row.verifiedBy,
+    pendingCutting: row.pendingPurity,
+    pendingBy: row.pendingPurity === null ? null : row.pendingBy,
+    pendingReason: row.pendingPurity === null ? null : row.pendingReason,
+    returnedReason: row.returnedReason,
   };
 }
 

@@ -7,7 +7,9 @@ import * as repo from './assays.repository.ts';
 import { loadTemplates, notify, type Templates } from './notices.service.ts';
 import type { Actor, PacketDeps } from './packet-view.service.ts';
 import { plainTransact, type Transact } from '../offline/offline.service.ts';
-import { recordResultVersion } from '../result-versions/result-versions.service.ts';
+import { reasonMissing, recordResultVersion } from '../result-versions/result-versions.service.ts';
+import { effectiveSettings } from '../auth/auth.service.ts';
+import { networkRequiresSecondVerification } from '../system-settings/system-settings.service.ts';
 import { personOf } from '../../lib/actor.ts';
 
 // Purities: a locked packet's first purity or a correction, and `Tests/AddCutting` for several at once.
@@ -24,9 +26,37 @@ export const recipient = (row: repo.LockedAssay) =>
   row.customerId === null ? row.otherOwnerMobile : row.customerMobile;
 
 /**
- * Records or corrects a purity on a locked packet: the first purity sets purity_at, a different one
- * sets purity_updated_at; either queues the ready message once and writes the audit log. The same
- * value again changes nothing.
+ * Whether the lab's purities wait for a second person (ADR 0050): its own «تأیید دوم عیار», or the
+ * network's setting that makes it compulsory for every lab.
+ */
+export async function secondVerificationRequired(db: Database, workshopSettings: unknown): Promise<boolean> {
+  return (
+    effectiveSettings(workshopSettings).requireSecondVerification ||
+    (await networkRequiresSecondVerification(db))
+  );
+}
+
+/** A draft's purity: published by its recorder, or waiting for a second person (ADR 0050). */
+export function purityFields(cutting: number | null, person: string, verify: boolean) {
+  const published = cutting !== null && !verify;
+  const pending = cutting !== null && verify;
+  return {
+    purity: published ? cutting : null,
+    purityAt: published ? new Date() : null,
+    purityBy: published ? person : null,
+    pendingPurity: pending ? cutting : null,
+    pendingBy: pending ? person : null,
+    pendingAt: pending ? new Date() : null,
+  };
+}
+
+/** What recording a purity did: nothing (the same value), published it, or left it for a second person. */
+export type PurityOutcome = 'unchanged' | 'published' | 'pending';
+
+/**
+ * Records or corrects a purity on a locked packet. With a second verification required (ADR 0050)
+ * it waits beside the published one (none, or the one it corrects): not public, no message, no
+ * version. Otherwise it is published at once by the person recording it.
  */
 export async function applyPurity(
   trx: Database,
@@ -34,10 +64,70 @@ export async function applyPurity(
   actor: Actor,
   row: repo.LockedAssay,
   purity: number,
-): Promise<boolean> {
-  if (row.purity === purity) return false;
+  opts: { verify?: boolean; reason?: string | null } = {},
+): Promise<PurityOutcome> {
+  const person = personOf(actor);
+  if (!opts.verify) {
+    if (row.purity === purity && row.pendingPurity === null) return 'unchanged';
+    await publishPurity(trx, templates, actor, row, purity, { purityBy: person, verifiedBy: null });
+    return 'published';
+  }
+  if (
+    row.pendingPurity === null
+      ? row.purity === purity
+      : row.pendingPurity === purity && row.pendingBy === person
+  ) {
+    return 'unchanged';
+  }
+  await repo.setPurityPeople(
+    trx,
+    row.id,
+    {
+      pendingPurity: purity,
+      pendingBy: person,
+      pendingReason: opts.reason?.trim() ? opts.reason : null,
+      returnedReason: null,
+      returnedBy: null,
+    },
+    { pendingAt: true },
+  );
+  await writeAudit(trx, {
+    actorId: person,
+    action: 'assay.purity.pending',
+    entity: 'assay',
+    entityId: row.id,
+    before: { purity: row.purity, pending: row.pendingPurity },
+    after: { pending: purity },
+    ip: actor.ip,
+  });
+  return 'pending';
+}
+
+/**
+ * Publishes a purity on a locked packet: the first sets purity_at, a different one purity_updated_at;
+ * either queues the ready message once and writes the audit log; the purity's people are recorded and
+ * anything waiting for verification is cleared.
+ */
+export async function publishPurity(
+  trx: Database,
+  templates: Templates,
+  actor: Actor,
+  row: repo.LockedAssay,
+  purity: number,
+  people: { purityBy: string; verifiedBy: string | null },
+): Promise<void> {
   const first = row.purity === null;
-  await repo.updateAssay(trx, row.id, { purity }, first ? { purityAt: true } : { purityUpdatedAt: true });
+  if (row.purity !== purity) {
+    await repo.updateAssay(trx, row.id, { purity }, first ? { purityAt: true } : { purityUpdatedAt: true });
+  }
+  await repo.setPurityPeople(trx, row.id, {
+    ...people,
+    pendingPurity: null,
+    pendingBy: null,
+    pendingReason: null,
+    returnedReason: null,
+    returnedBy: null,
+  });
   await notify(trx, templates, {
     id: row.id,
     workshopId: row.workshopId,
@@ -57,10 +147,9 @@ export async function applyPurity(
     entity: 'assay',
     entityId: row.id,
     before: { purity: row.purity },
-    after: { purity },
+    after: { purity, ...people },
     ip: actor.ip,
   });
-  return true;
 }
 
 export const purityLocked = (n: number) =>
@@ -78,10 +167,10 @@ export async function addCutting(
   actor: Actor,
   list: AddCuttingRequest,
   transact: Transact = plainTransact(deps.db),
-): Promise<{ updated: number }> {
+): Promise<{ updated: number; awaitingVerification: number }> {
   const ids = list.map((x) => x.id);
   if (new Set(ids).size !== ids.length)
-    throw validation([{ field: 'list', message: 'هر بسته فقط یک بار در فهرست بیاید' }]);
+    throw validation([{ field: 'list', message: ASSAY_MSG.listDuplicate }]);
   return transact(async (trx) => {
     const rows = new Map((await repo.lockAssays(trx, workshopScope(actor.id), ids)).map((r) => [r.id, r]));
     for (const id of ids) {
@@ -89,11 +178,25 @@ export async function addCutting(
       if (!row || row.deletedAt !== null) throw notFound();
       if (row.purity !== null && !row.canUpdate) throw purityLocked(row.docNumber);
     }
-    const templates = await loadTemplates(trx, rows.get(ids[0]!)?.workshopSettings);
+    const settings = rows.get(ids[0]!)?.workshopSettings;
+    const templates = await loadTemplates(trx, settings);
+    const verify = await secondVerificationRequired(trx, settings);
     let updated = 0;
+    let awaitingVerification = 0;
     for (const [i, { id, cutting, reason }] of list.entries()) {
-      if (!(await applyPurity(trx, templates, actor, rows.get(id)!, cutting))) continue;
+      const row = rows.get(id)!;
+      const outcome = await applyPurity(trx, templates, actor, row, cutting, {
+        verify,
+        reason: reason ?? null,
+      });
+      if (outcome === 'unchanged') continue;
       updated += 1;
+      if (outcome === 'pending') {
+        // A correction waits with its reason, which its publication will need (ADR 0029).
+        if (row.purity !== null && !reason?.trim()) throw reasonMissing(`${i}.reason`, row.docNumber);
+        awaitingVerification += 1;
+        continue;
+      }
       // A correction of a published purity needs its own reason, named by its place in the list.
       await recordResultVersion(trx, deps.resultSigner, {
         assayId: id,
@@ -103,6 +206,6 @@ export async function addCutting(
         reasonField: `${i}.reason`,
       });
     }
-    return { updated };
+    return { updated, awaitingVerification };
   });
 }

@@ -127,6 +127,11 @@ export interface NewAssay {
   platform: string;
   publicToken: string;
   createdBy: string;
+  /** Who recorded a purity given with the packet, or the one waiting for verification (ADR 0050). */
+  purityBy: string | null;
+  pendingPurity: number | null;
+  pendingBy: string | null;
+  pendingAt: Date | null;
 }
 
 export function insertAssays(db: Database, rows: NewAssay[]) {

@@ -92,14 +92,18 @@ export function deviceOf(request: FastifyRequest): string | null {
  * is claimed first: a concurrent request with the same key waits on it until this one ends. Without a
  * key, `run` gets a plain transaction.
  */
+/** The answer's message: fixed, or read from what the work did (a purity published or waiting). */
+type Message<D> = string | ((data: D) => string);
+
 export async function withIdempotency<D>(
   db: Database,
   request: { userId: string; key: string | null; route: string; body: unknown },
-  message: string,
+  message: Message<D>,
   run: (transact: Transact) => Promise<D>,
 ): Promise<{ body: Envelope<D>; replayed: boolean }> {
   const { userId, key } = request;
-  if (key === null) return { body: ok(await run(plainTransact(db)), message), replayed: false };
+  const answer = (data: D) => ok(data, typeof message === 'string' ? message : message(data));
+  if (key === null) return { body: answer(await run(plainTransact(db))), replayed: false };
   const hash = requestHash(request.route, request.body);
   const transact: Transact = (work) =>
     db.transaction().execute(async (trx) => {
@@ -111,11 +115,12 @@ export async function withIdempotency<D>(
       }
       await repo.deleteExpired(trx, userId);
       const result = await work(trx);
-      await repo.storeResponse(trx, userId, key, ok(result, message));
+      // The work given to `transact` is `run`'s own: its result is the answer's data.
+      await repo.storeResponse(trx, userId, key, answer(result as unknown as D));
       return result;
     });
   try {
-    return { body: ok(await run(transact), message), replayed: false };
+    return { body: answer(await run(transact)), replayed: false };
   } catch (err) {
     if (err instanceof Replay) return { body: err.body as Envelope<D>, replayed: true };
     throw err;
@@ -130,7 +135,7 @@ export async function idempotentReply<D>(
   db: Database,
   request: FastifyRequest,
   reply: FastifyReply,
-  message: string,
+  message: Message<D>,
   run: (transact: Transact) => Promise<D>,
 ): Promise<Envelope<D>> {
   // AddTest and AddCutting from a device are its contact: its reservation's lease runs on (ADR 0045).

@@ -34,6 +34,9 @@ export async function insertVersion(
     statusIdx: number;
     /** When the result was last corrected as the public reads it, or null (ADR 0041). */
     changedAt: Date | null;
+    /** The people of this version's purity (ADR 0050). */
+    purityBy: string | null;
+    verifiedBy: string | null;
   },
 ): Promise<void> {
   await db.insertInto('resultVersions').values(row).execute();

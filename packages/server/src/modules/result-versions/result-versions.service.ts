@@ -3,7 +3,7 @@ import {
   RESULT_VERSION_MSG,
   type ResultVersionsResponse,
   type SignedPhoto,
-  type SignedResultV2,
+  type SignedResultV3,
   type StatusClaim,
   type VerifySlipRequest,
   type VerifySlipResponse,
@@ -47,7 +47,7 @@ export function resultPayload(
     reason: string | null;
     status: StatusClaim;
   },
-): SignedResultV2 {
+): SignedResultV3 {
   return {
     docNumber: fields.docNumber,
     token: fields.token,
@@ -68,6 +68,8 @@ export function resultPayload(
     state: version.state,
     reason: version.reason,
     status: version.status,
+    assayer: version.state === 'published' ? fields.assayer : null,
+    verifier: version.state === 'published' ? fields.verifier : null,
   };
 }
 
@@ -81,6 +83,9 @@ const OWN = new Set(['publishedAt', 'iat', 'version', 'reason', 'status']);
  * it needs no reason and the public is not told the result was corrected.
  */
 const PRESENTATION = new Set(['photos', 'lab', 'labCode']);
+
+/** What payload v3 added to v2 (ADR 0050). */
+const V3_FIELDS = new Set(['assayer', 'verifier']);
 
 /** v1 payloads named the state `status` (ADR 0029), and covered only these fields. */
 const V1_FIELDS = [
@@ -99,9 +104,12 @@ const V1_FIELDS = [
  * result itself (a correction, a withdrawal, a reissue, a deletion). Against a v1 version only what
  * v1 signed counts, so an old result's private edit does not sign it again.
  */
-export function changeKind(previous: Payload, next: SignedResultV2): 'none' | 'presentation' | 'correction' {
+export function changeKind(previous: Payload, next: SignedResultV3): 'none' | 'presentation' | 'correction' {
   const isV1 = !('state' in previous);
-  const names = isV1 ? V1_FIELDS : Object.keys(next).filter((name) => !OWN.has(name));
+  // Against a v2 version, the staff codes v3 adds (ADR 0050) are no difference by themselves.
+  const names = isV1
+    ? V1_FIELDS
+    : Object.keys(next).filter((name) => !OWN.has(name) && (name in previous || !V3_FIELDS.has(name)));
   const before: Payload = isV1 ? { ...previous, state: previous.status ?? null } : previous;
   const after = next as unknown as Payload;
   let kind: 'none' | 'presentation' | 'correction' = 'none';
@@ -117,7 +125,7 @@ export function changeKind(previous: Payload, next: SignedResultV2): 'none' | 'p
  * A change to a result already published, published again (a correction, a reissue after a
  * withdrawal), without a reason: the public would read a new result with no word why (ADR 0029).
  */
-const reasonMissing = (field: string, docNumber: number) =>
+export const reasonMissing = (field: string, docNumber: number) =>
   new AppError(400, 'VALIDATION', `علت اصلاح نتیجه بسته ${docNumber} را بنویسید`, [
     { field, message: RESULT_VERSION_MSG.reasonRequired },
   ]);
@@ -183,9 +191,11 @@ export async function recordResultVersion(
     status: state,
     purity: payload.purity,
     payload: JSON.stringify(payload),
-    jws: await signer.signToken(RESULT_JWS_TYPES.v2, payload),
+    jws: await signer.signToken(RESULT_JWS_TYPES.v3, payload),
     reason,
     changedBy: change.changedBy,
+    purityBy: fields.purityBy,
+    verifiedBy: fields.verifiedBy,
     // The row's time is the signed one: the lookup's signedAt and the JWS's publishedAt agree.
     createdAt: at,
     statusIdx,

@@ -74,6 +74,40 @@ export function findAnyById(db: Database, id: string) {
   return resultQuery(db).where('a.id', '=', id).executeTakeFirst();
 }
 
+/**
+ * The staff codes of the people behind a packet's purity (ADR 0050): the lab account is 1, a staff
+ * member their own code; null where nobody is named. Read when signing, never by the lookup.
+ */
+export async function purityPeopleCodes(
+  db: Database,
+  id: string,
+): Promise<{
+  assayer: number | null;
+  verifier: number | null;
+  purityBy: string | null;
+  verifiedBy: string | null;
+}> {
+  const code = (column: 'a.purity_by' | 'a.verified_by') =>
+    sql<number | null>`(select case p.role when 'staff' then p.staff_code::int when 'workshop' then 1 end
+      from users p where p.id = ${sql.ref(column)})`;
+  const row = await db
+    .selectFrom('assays as a')
+    .select([
+      code('a.purity_by').as('assayer'),
+      code('a.verified_by').as('verifier'),
+      'a.purityBy',
+      'a.verifiedBy',
+    ])
+    .where('a.id', '=', id)
+    .executeTakeFirst();
+  return {
+    assayer: row?.assayer ?? null,
+    verifier: row?.verifier ?? null,
+    purityBy: row?.purityBy ?? null,
+    verifiedBy: row?.verifiedBy ?? null,
+  };
+}
+
 export type PublicResultRow = NonNullable<Awaited<ReturnType<typeof findByDocNumber>>>;
 
 // The public lookup's two statements, compiled once: they are the network's hottest path.

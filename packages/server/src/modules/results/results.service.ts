@@ -5,6 +5,7 @@ import type {
   ResultResponse,
   SignedResultV1,
   SignedResultV2,
+  SignedResultV3,
 } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -38,11 +39,14 @@ function shownDetails(row: repo.PublicResultRow) {
 function signedPayloadOf(row: repo.PublicResultRow): SignedPayload | null {
   const payload = row.signedPayload as Record<string, unknown> | null;
   if (!payload) return null;
+  // v3 (ADR 0050) is v2 with the staff codes: read alike, the codes null where v2 has none.
   return 'state' in payload
-    ? { v: 2, payload: payload as SignedResultV2 }
+    ? { v: 2, payload: payload as SignedResultV2 & Partial<Pick<SignedResultV3, 'assayer' | 'verifier'>> }
     : { v: 1, payload: payload as SignedResultV1 };
 }
-type SignedPayload = { v: 2; payload: SignedResultV2 } | { v: 1; payload: SignedResultV1 };
+type SignedPayload =
+  | { v: 2; payload: SignedResultV2 & Partial<Pick<SignedResultV3, 'assayer' | 'verifier'>> }
+  | { v: 1; payload: SignedResultV1 };
 
 /**
  * Where the public result stands (ADR 0029): withdrawn when its current version says so; published
@@ -73,7 +77,11 @@ function versionFields(row: repo.PublicResultRow) {
  * The item of a v2 version: every field the payload covers is the signed value (ADR 0041), so a lab
  * renamed or a report setting changed after publication leaves the page showing what was signed.
  */
-function signedItem(row: repo.PublicResultRow, p: SignedResultV2, now: Date): ResultItem {
+function signedItem(
+  row: repo.PublicResultRow,
+  p: SignedResultV2 & Partial<Pick<SignedResultV3, 'assayer' | 'verifier'>>,
+  now: Date,
+): ResultItem {
   const status = publicStatus(p.state === 'withdrawn', p.purity);
   const signed = versionFields(row);
   return {
@@ -96,6 +104,8 @@ function signedItem(row: repo.PublicResultRow, p: SignedResultV2, now: Date): Re
     signedAt: signed.signedAt,
     changedAt: signed.changedAt,
     changeReason: p.reason,
+    assayerCode: p.assayer ?? null,
+    verifierCode: p.verifier ?? null,
     jws: signed.jws,
   };
 }
@@ -141,6 +151,8 @@ export function toResultItem(row: repo.PublicResultRow, now: Date = new Date()):
     signedAt: signed.signedAt,
     changedAt: signed.changedAt,
     changeReason: signed.changeReason,
+    assayerCode: null,
+    verifierCode: null,
     jws: signed.jws,
   };
 }
@@ -190,6 +202,12 @@ export interface SignedFields {
   readyTime: number | null;
   photoIds: string[];
   registeredAt: string;
+  /** Staff codes of who recorded and who verified the purity (ADR 0050), null without one. */
+  assayer: number | null;
+  verifier: number | null;
+  /** Their ids, recorded on the version (not signed). */
+  purityBy: string | null;
+  verifiedBy: string | null;
 }
 
 /** A packet's signed fields, deleted ones included (a deletion is signed too), or null when it is missing. */
@@ -197,6 +215,7 @@ export async function signedFieldsById(db: Database, id: string): Promise<Signed
   const row = await repo.findAnyById(db, id);
   if (!row) return null;
   const shown = shownDetails(row);
+  const people = await repo.purityPeopleCodes(db, id);
   return {
     docNumber: row.docNumber,
     token: row.publicToken,
@@ -211,6 +230,10 @@ export async function signedFieldsById(db: Database, id: string): Promise<Signed
     readyTime: row.showReadyTimeForReport ? row.readyTime : null,
     photoIds: row.imageIds,
     registeredAt: row.createdAt.toISOString(),
+    assayer: row.purity === null ? null : people.assayer,
+    verifier: row.purity === null ? null : people.verifier,
+    purityBy: row.purity === null ? null : people.purityBy,
+    verifiedBy: row.purity === null ? null : people.verifiedBy,
   };
 }
 

@@ -4,7 +4,7 @@ import {
   DEFAULT_USER_SETTINGS,
   resultPhotoAddress,
   type ResultItem,
-  type SignedResultV2,
+  type SignedResultV3,
 } from '@ayar/contract';
 import { createSignedInUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createLab, registerPacket, type TestLab } from '../../../test/labs.ts';
@@ -34,7 +34,7 @@ const SHOW_ALL = {
 const { lookup, verified } = publicResults(() => ctx.app, '10.8.');
 
 /** Every field the item shows, as the payload signs it (the web check's mapping, ADR 0041). */
-function expectShownAsSigned(item: ResultItem, p: SignedResultV2) {
+function expectShownAsSigned(item: ResultItem, p: SignedResultV3) {
   expect(item).toMatchObject({
     docNumber: p.docNumber,
     token: p.token,
@@ -53,6 +53,8 @@ function expectShownAsSigned(item: ResultItem, p: SignedResultV2) {
     status: p.state,
     changeReason: p.reason,
     images: p.photos.map((photo) => resultPhotoAddress(p.token, photo.id)),
+    assayerCode: p.assayer,
+    verifierCode: p.verifier,
   });
 }
 
@@ -100,12 +102,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('the public item shows what was signed (payload v2)', () => {
+describe('the public item shows what was signed (payload v3)', () => {
   it('signs every shown field, with its status list entry under PUBLIC_URL', async () => {
     const docNumber = lab.from + next++;
     await registerPacket(ctx.app, lab, docNumber, { purity: 750 });
     const item = await lookup(docNumber);
-    expect(decodeProtectedHeader(item.jws!)).toMatchObject({ alg: 'EdDSA', typ: 'ayar-result-v2+jws' });
+    expect(decodeProtectedHeader(item.jws!)).toMatchObject({ alg: 'EdDSA', typ: 'ayar-result-v3+jws' });
     const signed = await verified(item.jws!);
     expectShownAsSigned(item, signed);
     expect(signed).toMatchObject({
@@ -116,6 +118,9 @@ describe('the public item shows what was signed (payload v2)', () => {
       readyTime: 30,
       state: 'published',
       reason: null,
+      // The lab account recorded it (staff code 1); nobody verified it (ADR 0050).
+      assayer: 1,
+      verifier: null,
       iat: Math.floor(Date.parse(signed.publishedAt) / 1000),
     });
     const { status_list } = signed.status;

@@ -9,6 +9,11 @@ import type { Database } from '../../db/database.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import * as repo from './system-settings.repository.ts';
 
+/** Whether the network makes every lab's purities wait for a second person (ADR 0050). */
+export async function networkRequiresSecondVerification(db: Database): Promise<boolean> {
+  return (await repo.readSystemSettings(db)).get('RequireSecondVerification') === 'true';
+}
+
 const toEntries = (values: Map<string, string>): SystemSettingEntry[] =>
   SYSTEM_SETTING_KEYS.map((key) => ({ key, value: values.get(key) ?? '' }));
 
@@ -38,18 +43,22 @@ export async function saveSystemSettings(
   payload: SystemSettingsPayload,
   actor: { id: string; ip: string | null },
 ): Promise<SystemSettingEntry[]> {
-  const values: Record<SystemSettingKey, string> = {
-    NumPrice: String(payload.price),
-    AccountNumber: payload.AccNumber,
-    AccountName: payload.AccName,
-    ReadySMS: joinTemplates(payload.readySMS),
-    WaitSMS: joinTemplates(payload.waitSMS),
-    RaySMS: payload.smsRey,
-  };
   return db.transaction().execute(async (trx) => {
-    const before = Object.fromEntries(
-      toEntries(await repo.lockSystemSettings(trx)).map((e) => [e.key, e.value]),
-    );
+    const stored = await repo.lockSystemSettings(trx);
+    const before = Object.fromEntries(toEntries(stored).map((e) => [e.key, e.value]));
+    const values: Record<SystemSettingKey, string> = {
+      NumPrice: String(payload.price),
+      AccountNumber: payload.AccNumber,
+      AccountName: payload.AccName,
+      ReadySMS: joinTemplates(payload.readySMS),
+      WaitSMS: joinTemplates(payload.waitSMS),
+      RaySMS: payload.smsRey,
+      // The legacy form does not send it: absent keeps what is stored (ADR 0050).
+      RequireSecondVerification:
+        payload.requireSecondVerification === undefined
+          ? (stored.get('RequireSecondVerification') ?? 'false')
+          : String(payload.requireSecondVerification),
+    };
     await repo.upsertSystemSettings(trx, values, actor.id);
     await writeAudit(trx, {
       actorId: actor.id,
