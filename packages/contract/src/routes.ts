@@ -126,12 +126,14 @@ export const ROUTES = {
     withdrawResult: resultVersions.withdrawResult,
     resultVersions: resultVersions.manageResultVersions,
     staff: staff.manageStaff,
+    staffStatistics: staff.manageStaffStatistics,
   },
   staff: {
     list: staff.list,
     add: staff.add,
     edit: staff.edit,
     suspend: staff.suspend,
+    statistics: staff.statistics,
   },
   results: {
     photo: results.photo,

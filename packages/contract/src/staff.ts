@@ -2,7 +2,7 @@
 // staff code shown publicly instead of their name. Shared by the server and the web app.
 import { z } from 'zod';
 import { toPersianDigits } from './common/digits.ts';
-import { normalizedString } from './common/inputs.ts';
+import { gregorianDateInput, normalizedString } from './common/inputs.ts';
 import { newPasswordSchema, PASSWORD_MSG, passwordIsUserName, passwordNotUserName } from './auth.ts';
 import { STAFF_ROLES, type StaffRole } from './constants.ts';
 import { optionalMobileSchema, userNameSchema, WORKSHOP_MSG } from './workshops.ts';
@@ -126,3 +126,55 @@ export const manageStaffQuerySchema = z.object({
 export function hasRole(roles: readonly StaffRole[], allowed: readonly StaffRole[]): boolean {
   return roles.some((role) => allowed.includes(role));
 }
+
+// ————— Per-person statistics (ADR 0050) —————
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const optionalDate = z.preprocess(emptyToUndefined, gregorianDateInput().optional());
+
+const periodFields = {
+  /** Gregorian yyyy-mm-dd, whole Tehran days, both inclusive; absent: open on that side. */
+  fromDate: optionalDate,
+  toDate: optionalDate,
+};
+
+function periodOrder(
+  q: { fromDate?: string | undefined; toDate?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (q.fromDate && q.toDate && q.fromDate > q.toDate) {
+    ctx.addIssue({ code: 'custom', path: ['toDate'], message: 'تاریخ پایان نباید پیش از تاریخ شروع باشد' });
+  }
+}
+
+/** `GET /Staff/Statistics` (owner). */
+export const staffStatisticsQuerySchema = z.object(periodFields).superRefine(periodOrder);
+export type StaffStatisticsQuery = z.output<typeof staffStatisticsQuerySchema>;
+
+/** `GET /Manage/StaffStatistics` (admin): one lab's people. */
+export const manageStaffStatisticsQuerySchema = z
+  .object({ userId: z.string().trim().pipe(z.uuid(WORKSHOP_MSG.idInvalid)), ...periodFields })
+  .superRefine(periodOrder);
+export type ManageStaffStatisticsQuery = z.output<typeof manageStaffStatisticsQuerySchema>;
+
+/**
+ * One person's purities in the period, from the signed versions: first publications they recorded,
+ * purities they verified, corrections they made, and how many of their own purities someone corrected
+ * or the network withdrew. `correctionRate`: their purities corrected ÷ recorded (null when none).
+ */
+export const staffStatisticsRowSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  staffCode: z.number().int(),
+  roles: z.array(z.enum(STAFF_ROLES)),
+  suspended: z.boolean(),
+  recorded: z.number().int(),
+  verified: z.number().int(),
+  corrected: z.number().int(),
+  correctedOfTheirs: z.number().int(),
+  withdrawn: z.number().int(),
+  correctionRate: z.number().nullable(),
+});
+export type StaffStatisticsRow = z.infer<typeof staffStatisticsRowSchema>;
+export const staffStatisticsResponseSchema = z.object({ list: z.array(staffStatisticsRowSchema) });
+export type StaffStatisticsResponse = z.infer<typeof staffStatisticsResponseSchema>;

@@ -151,12 +151,15 @@ export const ROUTE_PATHS = {
     resultVersions: p('GET', '/Manage/ResultVersions', 'admin'),
     /** A lab's people (ADR 0049). */
     staff: p('GET', '/Manage/Staff', 'admin'),
+    staffStatistics: p('GET', '/Manage/StaffStatistics', 'admin'),
   },
   staff: {
     list: w('GET', '/Staff/List', OWNER),
     add: w('POST', '/Staff/Add', OWNER),
     edit: w('POST', '/Staff/Edit', OWNER),
     suspend: w('POST', '/Staff/Suspend', OWNER),
+    /** Purities per person (ADR 0050). */
+    statistics: w('GET', '/Staff/Statistics', OWNER),
   },
   results: {
     photo: p('GET', '/Results/Photo/:token/:fileId', 'public'),

@@ -2,7 +2,10 @@ import {
   addStaffRequestSchema,
   editStaffRequestSchema,
   manageStaffQuerySchema,
+  manageStaffStatisticsQuerySchema,
   staffListResponseSchema,
+  staffStatisticsQuerySchema,
+  staffStatisticsResponseSchema,
   staffMemberSchema,
   suspendStaffRequestSchema,
 } from '../staff.ts';
@@ -100,4 +103,43 @@ export const manageStaff = route(P.manage.staff, {
   query: manageStaffQuerySchema,
   response: staffListResponseSchema,
   example: { request: { userId: EX.workshopId }, response: { list: [labAccount, clerk] } },
+});
+
+const STATS_DOC =
+  'Counted from the signed versions in the period (Tehran days): `recorded` first publications of a ' +
+  'purity the person recorded, `verified` purities they verified, `corrected` corrections they made, ' +
+  '`correctedOfTheirs` corrections of their purities by anyone, `withdrawn` their purities the network ' +
+  'withdrew; `correctionRate` = correctedOfTheirs ÷ recorded, null when they recorded none (ADR 0050).';
+
+const statsRow = {
+  id: clerk.id,
+  fullName: 'رضا احمدی',
+  staffCode: 3,
+  roles: ['assayer' as const],
+  suspended: false,
+  recorded: 120,
+  verified: 95,
+  corrected: 2,
+  correctedOfTheirs: 3,
+  withdrawn: 0,
+  correctionRate: 0.025,
+};
+
+export const statistics = route(P.staff.statistics, {
+  summary: "Each of the lab's people's purities in a period: recorded, verified, corrected, withdrawn",
+  description: STATS_DOC,
+  query: staffStatisticsQuerySchema,
+  response: staffStatisticsResponseSchema,
+  example: { request: { fromDate: '2026-10-01', toDate: '2026-10-31' }, response: { list: [statsRow] } },
+});
+
+export const manageStaffStatistics = route(P.manage.staffStatistics, {
+  summary: "A lab's people's purities in a period, for the administrator",
+  description: STATS_DOC,
+  query: manageStaffStatisticsQuerySchema,
+  response: staffStatisticsResponseSchema,
+  example: {
+    request: { userId: EX.workshopId, fromDate: '2026-10-01', toDate: '2026-10-31' },
+    response: { list: [statsRow] },
+  },
 });

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { StaffRole } from '@ayar/contract';
+import { sql, type SqlBool } from 'kysely';
+import { TEHRAN_TZ, type StaffRole } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import type { WorkshopScope } from '../../lib/scope.ts';
 
@@ -132,4 +132,49 @@ export async function isLab(db: Db, id: string): Promise<boolean> {
     .where('role', '=', 'workshop')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Each of the lab's people's purities in the period [from, to) (Tehran days, open when null), from the
+ * signed versions (ADR 0050). A correction is a published version after the first whose public result
+ * changed (`changed_at` is its own time, ADR 0041); whose purity it corrected is the previous version's.
+ */
+export async function purityCounts(
+  db: Db,
+  scope: WorkshopScope,
+  period: { from: string | null; to: string | null },
+) {
+  const inPeriod = sql<SqlBool>`(${period.from}::date is null
+      or v.created_at >= (${period.from}::date)::timestamp at time zone ${TEHRAN_TZ})
+    and (${period.to}::date is null or v.created_at < (${period.to}::date)::timestamp at time zone ${TEHRAN_TZ})`;
+  const result = await sql<{
+    personId: string;
+    recorded: number;
+    verified: number;
+    corrected: number;
+    correctedOfTheirs: number;
+    withdrawn: number;
+  }>`
+    with v as (
+      select rv.version, rv.status, rv.purity_by, rv.verified_by, rv.created_at,
+        rv.changed_at is not null and rv.changed_at = rv.created_at as changes_result,
+        lag(rv.purity_by) over (partition by rv.assay_id order by rv.version) as previous_by
+      from result_versions rv join assays a on a.id = rv.assay_id
+      where a.workshop_id = ${scope.id}
+    )
+    select p.person_id,
+      count(*) filter (where v.version = 1 and v.status = 'published' and v.purity_by = p.person_id)::int as recorded,
+      count(*) filter (where v.status = 'published' and v.verified_by = p.person_id
+        and (v.version = 1 or v.changes_result))::int as verified,
+      count(*) filter (where v.version > 1 and v.status = 'published' and v.changes_result
+        and v.purity_by = p.person_id)::int as corrected,
+      count(*) filter (where v.version > 1 and v.status = 'published' and v.changes_result
+        and v.previous_by = p.person_id)::int as corrected_of_theirs,
+      count(*) filter (where v.status = 'withdrawn' and v.previous_by = p.person_id)::int as withdrawn
+    from (select id as person_id from users where id = ${scope.id} or lab_id = ${scope.id}) p
+    left join v on ${inPeriod}
+      and p.person_id in (v.purity_by, v.verified_by, v.previous_by)
+    group by p.person_id
+  `.execute(db);
+  return result.rows;
 }

@@ -42,6 +42,17 @@ export function staffRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   r.route({
+    ...api(ROUTES.staff.statistics),
+    handler: async (request) =>
+      ok({ list: await service.staffStatistics(deps.db, currentUser(request).id, request.query) }, ''),
+  });
+
+  r.route({
+    ...api(ROUTES.manage.staffStatistics),
+    handler: async (request) => ok({ list: await service.manageStaffStatistics(deps.db, request.query) }, ''),
+  });
+
+  r.route({
     ...api(ROUTES.manage.staff),
     handler: async (request) => ok({ list: await service.manageStaff(deps.db, request.query.userId) }, ''),
   });

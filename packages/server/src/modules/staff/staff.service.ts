@@ -4,8 +4,10 @@ import {
   staffPasswordProblem,
   type AddStaffRequest,
   type EditStaffRequest,
+  filterRange,
   type StaffMember,
   type StaffRole,
+  type StaffStatisticsRow,
   type SuspendStaffRequest,
 } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
@@ -182,4 +184,46 @@ function audit(
     after,
     ip: actor.ip,
   });
+}
+
+/** Each of the lab's people's purities in the period (ADR 0050); the administrator's for any lab. */
+export async function staffStatistics(
+  db: Database,
+  labId: string,
+  period: { fromDate?: string | undefined; toDate?: string | undefined },
+): Promise<StaffStatisticsRow[]> {
+  const scope = workshopScope(labId);
+  const [people, counts] = await Promise.all([
+    repo.listPeople(db, scope),
+    repo.purityCounts(db, scope, filterRange(period.fromDate, period.toDate)),
+  ]);
+  const byPerson = new Map(counts.map((c) => [c.personId, c]));
+  return people.map((row) => {
+    const member = memberOf(row);
+    const c = byPerson.get(row.id);
+    const recorded = c?.recorded ?? 0;
+    const correctedOfTheirs = c?.correctedOfTheirs ?? 0;
+    return {
+      id: member.id,
+      fullName: member.fullName,
+      staffCode: member.staffCode,
+      roles: member.roles,
+      suspended: member.suspended,
+      recorded,
+      verified: c?.verified ?? 0,
+      corrected: c?.corrected ?? 0,
+      correctedOfTheirs,
+      withdrawn: c?.withdrawn ?? 0,
+      correctionRate: recorded === 0 ? null : Math.round((correctedOfTheirs / recorded) * 1000) / 1000,
+    };
+  });
+}
+
+/** The administrator's per-person statistics of one lab; another id is not a lab. */
+export async function manageStaffStatistics(
+  db: Database,
+  query: { userId: string; fromDate?: string | undefined; toDate?: string | undefined },
+): Promise<StaffStatisticsRow[]> {
+  if (!(await repo.isLab(db, query.userId))) throw notFound();
+  return staffStatistics(db, query.userId, query);
 }
