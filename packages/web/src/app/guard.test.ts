@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideNavigation, isEmbeddedPath } from './guard.ts';
+import type { StaffRole } from '@ayar/contract';
+import { NOT_YOUR_SCREEN, decideNavigation, isEmbeddedPath } from './guard.ts';
 import { allScreens } from '../lib/screens.ts';
 
 const TOKEN = 'bearer abc';
@@ -123,5 +124,92 @@ describe('screen titles', () => {
     );
     expect(findScreen('/lab/list/true')?.title).toBe('لیست در انتظار تعیین عیار');
     expect(findScreen('/lab/list')?.title).toBe('لیست بسته‌ها');
+  });
+});
+
+// ADR 0049: a lab's person opens only their screens; elsewhere they are sent to their home with a notice.
+describe('a lab’s person by their roles', () => {
+  const as = (roles: StaffRole[]) => (pathname: string) =>
+    decideNavigation({ pathname, token: TOKEN, role: 'workshop', roles });
+  const notYours = (path: string) => ({ kind: 'redirect', to: path, notice: NOT_YOUR_SCREEN });
+  const counter = as(['counter']);
+  const assayer = as(['assayer']);
+  const accountant = as(['accountant']);
+  const owner = as(['owner']);
+
+  it('starts each at their home: owner and accountant the dashboard, counter registering, assayer waiting', () => {
+    expect(owner('/')).toEqual(to('/dashboard'));
+    expect(accountant('/')).toEqual(to('/dashboard'));
+    expect(counter('/')).toEqual(to('/lab/add'));
+    expect(assayer('/')).toEqual(to('/lab/list/true'));
+    expect(as(['assayer', 'accountant'])('/')).toEqual(to('/dashboard'));
+    expect(as(['assayer', 'counter'])('/')).toEqual(to('/lab/add'));
+  });
+
+  it('sends from the dashboard home without a notice (every «home» link leads there)', () => {
+    expect(counter('/dashboard')).toEqual(to('/lab/add'));
+    expect(assayer('/dashboard')).toEqual(to('/lab/list/true'));
+    expect(owner('/dashboard')).toEqual(allow);
+    expect(accountant('/dashboard')).toEqual(allow);
+  });
+
+  it('lets the owner open every workshop screen, «کارکنان» included', () => {
+    for (const path of guardedUrls.filter((p) => !p.startsWith('/manage/')))
+      expect(owner(path)).toEqual(allow);
+    expect(owner('/staff')).toEqual(allow);
+  });
+
+  it('keeps the counter to registering, customers and payments', () => {
+    for (const path of [
+      '/lab/add',
+      '/lab/edit/x1',
+      '/lab/list',
+      '/lab/list/true',
+      '/customer/add',
+      '/pay/add',
+    ]) {
+      expect(counter(path), path).toEqual(allow);
+    }
+    for (const path of [
+      '/staff',
+      '/user-settings/edit',
+      '/user/store',
+      '/credit/add',
+      '/code/add',
+      '/home',
+    ]) {
+      expect(counter(path), path).toEqual(notYours('/lab/add'));
+    }
+  });
+
+  it('keeps the assayer to the bench: the lists and a packet’s edit', () => {
+    for (const path of [
+      '/lab/list/true',
+      '/lab/list',
+      '/lab/edit/x1',
+      '/lab/slip/x1',
+      '/profile',
+      '/logout',
+    ]) {
+      expect(assayer(path), path).toEqual(allow);
+    }
+    for (const path of ['/lab/add', '/customer/list', '/pay/add', '/user/store', '/code/add', '/staff']) {
+      expect(assayer(path), path).toEqual(notYours('/lab/list/true'));
+    }
+  });
+
+  it('keeps the accountant to money, the lists and the statistics', () => {
+    for (const path of ['/user/store', '/credit/add', '/code/add', '/pay/add', '/customer/list', '/home']) {
+      expect(accountant(path), path).toEqual(allow);
+    }
+    for (const path of ['/lab/add', '/lab/edit/x1', '/customer/add', '/user-settings/edit', '/staff']) {
+      expect(accountant(path), path).toEqual(notYours('/dashboard'));
+    }
+  });
+
+  it('still sends a lab’s person off manage/ and leaves the public pages open', () => {
+    expect(counter('/manage/labs')).toEqual(to('/lab/add'));
+    expect(assayer('/about')).toEqual(allow);
+    expect(counter('/no-such-page')).toEqual(allow);
   });
 });

@@ -57,6 +57,7 @@ const CustomerAddPage = page(customers, 'CustomerAddPage');
 const CustomerEditPage = page(customers, 'CustomerEditPage');
 const CustomerListPage = page(customers, 'CustomerListPage');
 const ManageCustomersPage = page(customers, 'ManageCustomersPage');
+const StaffPage = page(() => import('../features/staff/pages.tsx'), 'StaffPage');
 const UserSettingsPage = page(() => import('../features/settings/pages.tsx'), 'UserSettingsPage');
 const payments = () => import('../features/payments/pages.tsx');
 const PayAddPage = page(payments, 'PayAddPage');
@@ -147,6 +148,7 @@ const PAGES: Record<ScreenId, ComponentType> = {
   profile: ProfilePage,
   'credit/add': CreditAddPage,
   'pay/add': PayAddPage,
+  staff: StaffPage,
   'manage/labs': ManageLabsPage,
   'manage/labs-todelete': ManageLabsToDeletePage,
   'manage/customers': ManageCustomersPage,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { MSG, ROUTES } from '@ayar/contract';
+import { MSG, ROUTES, STAFF_MSG } from '@ayar/contract';
 import { ApiError, apiBlob, apiCall, apiRequest, setUnauthorizedHandler } from './api.ts';
 import { STORAGE_KEYS, getAuthSnapshot } from './auth.ts';
 import { requestsInFlight } from './loading.ts';
@@ -163,6 +163,22 @@ describe('API client error catalogue (docs/product.md §9)', () => {
       401,
     );
     expect(screen.queryByText(MSG.sessionEnded)).not.toBeInTheDocument();
+  });
+
+  it('shows a 403 of a role (ADR 0049) as the server’s Persian message: no sign-out, no connection error', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'bearer tok-1');
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ userId: 'w1', role: 'workshop' }));
+    const unauthorized = vi.fn();
+    setUnauthorizedHandler(unauthorized);
+    fail(ROUTES.tests.addCutting, STAFF_MSG.forbiddenRole, { status: 403, code: 'FORBIDDEN' });
+    await expectAlertAndRejection(
+      apiCall(ROUTES.tests.addCutting, { body: [{ id: 'x', cutting: 750 }] }),
+      STAFF_MSG.forbiddenRole,
+      403,
+    );
+    expect(unauthorized).not.toHaveBeenCalled();
+    expect(getAuthSnapshot().token).toBe('bearer tok-1');
+    expect(screen.queryByText(/اتصال/)).not.toBeInTheDocument();
   });
 
   it('does not alert when silent', async () => {

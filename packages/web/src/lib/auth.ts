@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_USER_SETTINGS, readUserSettings } from '@ayar/contract';
-import type { LoginResponse, Role, TestType, UserSettings } from '@ayar/contract';
+import { DEFAULT_USER_SETTINGS, STAFF_ROLES, readUserSettings } from '@ayar/contract';
+import type { LoginResponse, Person, Role, StaffRole, TestType, UserSettings } from '@ayar/contract';
 
 /**
  * The stored login (docs/product.md §3.1): the token as «bearer <token>», the user info and the user
@@ -20,6 +20,8 @@ export interface StoredUser {
   nationalId: string | null;
   role: Role;
   testTypes: TestType[];
+  /** Who of the lab is signed in (ADR 0049); null for the administrator. */
+  person: Person | null;
 }
 
 export interface AuthSnapshot {
@@ -39,19 +41,42 @@ function read(key: string): string | null {
   }
 }
 
+/**
+ * The stored person of a lab's session. A session stored before ADR 0049 has none: it was the lab's own
+ * account, which is its owner (staff code 1), so it carries on as the owner and nobody is signed out.
+ */
+function parsePerson(value: Partial<StoredUser>, role: Role, userId: string): Person | null {
+  if (role === 'admin') return null;
+  const person = value.person as Partial<Person> | null | undefined;
+  const roles = Array.isArray(person?.roles)
+    ? STAFF_ROLES.filter((r: StaffRole) => (person.roles as unknown[]).includes(r))
+    : [];
+  if (!person || typeof person !== 'object' || typeof person.id !== 'string' || roles.length === 0) {
+    return { id: userId, fullName: String(value.userFname ?? ''), staffCode: 1, roles: ['owner'] };
+  }
+  return {
+    id: person.id,
+    fullName: String(person.fullName ?? ''),
+    staffCode: Number(person.staffCode ?? 1),
+    roles,
+  };
+}
+
 function parseUser(raw: string | null): StoredUser | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<StoredUser> | null;
     if (!value || typeof value !== 'object' || typeof value.userId !== 'string') return null;
+    const role: Role = value.role === 'admin' ? 'admin' : 'workshop';
     return {
       userUsername: String(value.userUsername ?? ''),
       userId: value.userId,
       userRoleId: Number(value.userRoleId ?? 0),
       userFname: String(value.userFname ?? ''),
       nationalId: value.nationalId ?? null,
-      role: value.role === 'admin' ? 'admin' : 'workshop',
+      role,
       testTypes: Array.isArray(value.testTypes) ? value.testTypes : [],
+      person: parsePerson(value, role, value.userId),
     };
   } catch {
     return null;
@@ -111,6 +136,7 @@ export function saveLogin(data: LoginResponse): void {
     nationalId: data.nationalId,
     role: data.role,
     testTypes: data.testTypes,
+    person: data.role === 'admin' ? null : (data.person ?? null),
   };
   localStorage.setItem(STORAGE_KEYS.token, `bearer ${data.token}`);
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));

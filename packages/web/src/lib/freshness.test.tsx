@@ -98,6 +98,7 @@ const login = (userId: string): LoginResponse => ({
   userSanapass: '{}',
   role: 'workshop',
   testTypes: [],
+  person: null,
 });
 
 describe('one account never sees what another read', () => {

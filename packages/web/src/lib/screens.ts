@@ -1,4 +1,6 @@
-import type { Role } from '@ayar/contract';
+import { ROUTE_PATHS } from '@ayar/contract';
+import { eitherOf } from './screenDef.ts';
+import type { ScreenDef, Frame } from './screenDef.ts';
 
 /**
  * The one table of the app's screens (ADR 0046): each screen's path pattern, feature, header title, who may
@@ -9,53 +11,9 @@ import type { Role } from '@ayar/contract';
  * the landing page's first download carries it.
  */
 
-/** Feature slugs (docs/product.md §11.2). */
-export type Feature =
-  | 'auth'
-  | 'workshops'
-  | 'assays'
-  | 'results'
-  | 'codes'
-  | 'credits'
-  | 'customers'
-  | 'payments'
-  | 'settings'
-  | 'system-settings'
-  | 'statistics'
-  | 'messages'
-  | 'offline';
+export type { Access, Feature, Frame, MenuPlacement, ScreenDef, TitleParams } from './screenDef.ts';
 
-/**
- * Who may open a screen (docs/product.md §2.1; app/guard.ts decides): anyone, both signed-in roles, a
- * workshop only, or the admin only (the admin's screens are the manage/ ones).
- */
-export type Access = 'public' | 'signed-in' | 'workshop' | 'admin';
-
-/**
- * What is around the screen: the landing page (in the first download, prerendered: ADR 0016), nothing, the
- * slip's frame (printable, outside the shell), or the signed-in shell with its header and side menu.
- */
-export type Frame = 'landing' | 'bare' | 'slip' | 'shell';
-
-/** A screen's item in a role's side menu: its position, its label and, for a filtered list, its params. */
-export interface MenuPlacement {
-  at: number;
-  label: string;
-  params?: Readonly<Record<string, string>>;
-}
-
-export type TitleParams = Record<string, string | undefined>;
-
-export interface ScreenDef {
-  /** react-router path pattern, without the leading slash (docs/product.md §2.1). */
-  path: string;
-  feature: Feature;
-  /** The Persian title shown in the shell's header (docs/product.md §2, docs/glossary.md). */
-  title?: string | ((params: TitleParams) => string);
-  access: Access;
-  frame: Frame;
-  menu?: Partial<Record<Role, MenuPlacement>>;
-}
+const R = ROUTE_PATHS;
 
 /** Both roles' own account: who is signed in and the password change (ADR 0025). */
 export const PROFILE_LABEL = 'حساب کاربری و رمز عبور';
@@ -93,6 +51,7 @@ export const SCREENS = {
     title: LOGOUT,
     access: 'signed-in',
     frame: 'bare',
+    staffRoles: R.account.logout.roles,
     menu: { workshop: { at: 13, label: LOGOUT }, admin: { at: 13, label: LOGOUT } },
   },
   /** The printable slip, outside the shell. */
@@ -102,6 +61,7 @@ export const SCREENS = {
     title: 'برگه بسته',
     access: 'workshop',
     frame: 'slip',
+    staffRoles: R.tests.getTest.roles,
   },
   /** A queued packet's slip, from its entry in this device's queue (ADR 0033). */
   'lab/slip/queued': {
@@ -110,14 +70,23 @@ export const SCREENS = {
     title: 'برگه بسته',
     access: 'workshop',
     frame: 'slip',
+    staffRoles: R.tests.addTest.roles,
   },
-  home: { path: 'home', feature: 'statistics', title: 'صفحه اصلی', access: 'workshop', frame: 'shell' },
+  home: {
+    path: 'home',
+    feature: 'statistics',
+    title: 'صفحه اصلی',
+    access: 'workshop',
+    frame: 'shell',
+    staffRoles: R.tests.getStatistics.roles,
+  },
   dashboard: {
     path: 'dashboard',
     feature: 'statistics',
     title: 'داشبورد',
     access: 'signed-in',
     frame: 'shell',
+    staffRoles: R.tests.getStatistics.roles,
     menu: { admin: { at: 1, label: 'صفحه اصلی' } },
   },
   'code/add': {
@@ -126,6 +95,7 @@ export const SCREENS = {
     title: 'خرید شماره بسته',
     access: 'workshop',
     frame: 'shell',
+    staffRoles: R.account.getCode.roles,
     menu: { workshop: { at: 7, label: 'خرید شماره بسته' } },
   },
   'lab/add': {
@@ -134,6 +104,7 @@ export const SCREENS = {
     title: 'ثبت بسته',
     access: 'workshop',
     frame: 'shell',
+    staffRoles: R.tests.addTest.roles,
     menu: { workshop: { at: 1, label: 'ثبت بسته' } },
   },
   'lab/edit': {
@@ -142,6 +113,7 @@ export const SCREENS = {
     title: 'ویرایش بسته',
     access: 'workshop',
     frame: 'shell',
+    staffRoles: R.tests.editTest.roles,
   },
   /** `search` 'true' is the list waiting for a purity (docs/product.md §2.4). */
   'lab/list/search': {
@@ -150,6 +122,7 @@ export const SCREENS = {
     title: (p) => (p.search === 'true' ? WAITING_TITLE : 'لیست بسته‌ها'),
     access: 'workshop',
     frame: 'shell',
+    staffRoles: R.tests.allTests.roles,
     menu: { workshop: { at: 2, label: 'در انتظار عیار', params: { search: 'true' } } },
   },
   'lab/list': {
@@ -158,6 +131,7 @@ export const SCREENS = {
     title: 'لیست بسته‌ها',
     access: 'workshop',
     frame: 'shell',
+    staffRoles: R.tests.allTests.roles,
     menu: { workshop: { at: 5, label: 'لیست بسته‌ها' } },
   },
   /** What this device registered offline and has not sent yet (ADR 0033). */
@@ -167,6 +141,7 @@ export const SCREENS = {
     title: 'صف ارسال',
     access: 'workshop',
     frame: 'shell',
+    staffRoles: eitherOf(R.tests.addTest.roles, R.tests.addCutting.roles),
   },
   'customer/add': {
     path: 'customer/add',
@@ -174,6 +149,7 @@ export const SCREENS = {
     title: 'ثبت مشتری',
     access: 'workshop',
     frame: 'shell',
+    staffRoles: R.customer.addCustomer.roles,
     menu: { workshop: { at: 3, label: 'ثبت مشتری' } },
   },
   'customer/edit': {
@@ -182,6 +158,7 @@ export const SCREENS = {
     title: 'ویرایش مشتری',
     access: 'workshop',
     frame: 'shell',
+    staffRoles: R.customer.addCustomer.roles,
   },
   'customer/list': {
     path: 'customer/list',
@@ -189,6 +166,7 @@ export const SCREENS = {
     title: 'لیست مشتریان',
     access: 'workshop',
     frame: 'shell',
+    staffRoles: R.customer.allCustomers.roles,
     menu: { workshop: { at: 4, label: 'لیست مشتریان' } },
   },
   'user-settings/edit': {
@@ -197,6 +175,7 @@ export const SCREENS = {
     title: 'تنظیمات',
     access: 'workshop',
     frame: 'shell',
+    staffRoles: R.account.editSettings.roles,
     menu: { workshop: { at: 6, label: 'تنظیمات' } },
   },
   'user/store': {
@@ -205,6 +184,7 @@ export const SCREENS = {
     title: 'گزارش صندوق',
     access: 'workshop',
     frame: 'shell',
+    staffRoles: R.account.getStore.roles,
     menu: { workshop: { at: 9, label: 'مانده حساب' } },
   },
   profile: {
@@ -213,6 +193,7 @@ export const SCREENS = {
     title: 'پروفایل',
     access: 'signed-in',
     frame: 'shell',
+    staffRoles: R.account.profile.roles,
     menu: { workshop: { at: 12, label: PROFILE_LABEL }, admin: { at: 12, label: PROFILE_LABEL } },
   },
   'credit/add': {
@@ -221,6 +202,7 @@ export const SCREENS = {
     title: 'درخواست شارژ',
     access: 'workshop',
     frame: 'shell',
+    staffRoles: R.account.addCredit.roles,
     menu: { workshop: { at: 10, label: 'ثبت سند (درخواست شارژ)' } },
   },
   'pay/add': {
@@ -229,7 +211,18 @@ export const SCREENS = {
     title: 'ثبت پرداخت',
     access: 'workshop',
     frame: 'shell',
+    staffRoles: R.customer.addPay.roles,
     menu: { workshop: { at: 8, label: 'پرداخت' } },
+  },
+  /** The owner's «کارکنان»: the lab's people, their roles and sign-ins (ADR 0049). */
+  staff: {
+    path: 'staff',
+    feature: 'staff',
+    title: 'کارکنان',
+    access: 'workshop',
+    frame: 'shell',
+    staffRoles: R.staff.list.roles,
+    menu: { workshop: { at: 6.5, label: 'کارکنان' } },
   },
   'manage/labs': {
     path: 'manage/labs',

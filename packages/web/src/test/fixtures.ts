@@ -48,6 +48,13 @@ export function labRow(over: Partial<LabListRow> = {}): LabListRow {
     deletedAt: null,
     publicToken: 'tok',
     images: [],
+    registeredBy: null,
+    purityBy: null,
+    verifiedBy: null,
+    pendingCutting: null,
+    pendingBy: null,
+    pendingReason: null,
+    returnedReason: null,
     ...over,
   };
 }
@@ -77,6 +84,8 @@ export function resultItem(over: Partial<ResultItem> = {}): ResultItem {
     signedAt: '2026-01-01T08:20:00.000Z',
     changedAt: null,
     changeReason: null,
+    assayerCode: null,
+    verifierCode: null,
     jws: null,
     ...over,
   };

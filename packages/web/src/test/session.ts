@@ -1,5 +1,5 @@
 import { DEFAULT_USER_SETTINGS, TEST_TYPES } from '@ayar/contract';
-import type { LoginResponse, Role, UserSettings } from '@ayar/contract';
+import type { LoginResponse, Role, StaffRole, UserSettings } from '@ayar/contract';
 import { saveLogin } from '../lib/auth.ts';
 
 /** Who the tests sign in as: a workshop (a lab) or the network's administrator. */
@@ -12,6 +12,8 @@ const USERS: Record<Role, Omit<LoginResponse, 'token' | 'userSanapass'>> = {
     nationalId: null,
     role: 'workshop',
     testTypes: TEST_TYPES.map((t) => ({ ...t })),
+    // The lab's own account: its owner (ADR 0049).
+    person: { id: 'w1', fullName: 'مدیر آزمایشگاه', staffCode: 1, roles: ['owner'] },
   },
   admin: {
     userUsername: 'admin',
@@ -21,6 +23,7 @@ const USERS: Record<Role, Omit<LoginResponse, 'token' | 'userSanapass'>> = {
     nationalId: null,
     role: 'admin',
     testTypes: [],
+    person: null,
   },
 };
 
@@ -40,5 +43,17 @@ export function signInAs(
     ...USERS[role],
     ...over,
     userSanapass: JSON.stringify({ ...DEFAULT_USER_SETTINGS, ...settings }),
+  });
+}
+
+/** Signs in as one of a lab's staff (ADR 0049): the lab's session, in a person's name with these roles. */
+export function signInAsStaff(
+  roles: StaffRole[],
+  over: { settings?: Partial<UserSettings> } & Partial<Omit<LoginResponse, 'userSanapass'>> = {},
+): void {
+  signInAs('workshop', {
+    userUsername: 'zahra.k',
+    person: { id: 's1', fullName: 'زهرا کریمی', staffCode: 2, roles },
+    ...over,
   });
 }

@@ -5,23 +5,24 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { UI } from '@ayar/contract';
 import { IconArrowBack } from '../../components/ui/icons.tsx';
 import { findScreen } from '../screens.ts';
-import { DASHBOARD_PATH } from '../guard.ts';
+import { homeFor, useRoles } from '../../lib/roles.ts';
 import { AccountButton } from './AccountButton.tsx';
 import { OfflineLayer } from './OfflineLayer.tsx';
 import { SideMenu } from './SideMenu.tsx';
 
 export const HEADER_HEIGHT = 60;
 
-/** The header's bar: back (except on the dashboard), the screen's title, the account and the menu. */
+/** The header's bar: back (except on the person's home, ADR 0049), the screen's title, the account and the menu. */
 function HeaderBar({ menuOpened, onMenu }: { menuOpened: boolean; onMenu: () => void }) {
   const { pathname, key } = useLocation();
   const navigate = useNavigate();
   const { dir } = useDirection();
+  const home = homeFor(useRoles());
   const title = findScreen(pathname)?.title ?? 'عیار';
-  const showBack = pathname !== DASHBOARD_PATH;
+  const showBack = pathname !== home;
   const goBack = () => {
     if (key !== 'default') navigate(-1);
-    else navigate(DASHBOARD_PATH);
+    else navigate(home);
   };
   return (
     <Group h="100%" px="sm" justify="space-between" wrap="nowrap">

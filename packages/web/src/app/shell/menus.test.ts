@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { StaffRole } from '@ayar/contract';
 import { menuFor } from './menus.ts';
 
 // The side menus are built from the table of screens (lib/screens.ts, ADR 0046): each role sees these
@@ -6,7 +7,7 @@ import { menuFor } from './menus.ts';
 const label = (role: 'admin' | 'workshop') => menuFor(role).map((item) => [item.label, item.to]);
 
 describe('the side menus', () => {
-  it('give a workshop its thirteen items in order', () => {
+  it('give a workshop (its owner) its fourteen items in order', () => {
     expect(label('workshop')).toEqual([
       ['ثبت بسته', '/lab/add'],
       ['در انتظار عیار', '/lab/list/true'],
@@ -14,6 +15,7 @@ describe('the side menus', () => {
       ['لیست مشتریان', '/customer/list'],
       ['لیست بسته‌ها', '/lab/list'],
       ['تنظیمات', '/user-settings/edit'],
+      ['کارکنان', '/staff'],
       ['خرید شماره بسته', '/code/add'],
       ['پرداخت', '/pay/add'],
       ['مانده حساب', '/user/store'],
@@ -23,6 +25,7 @@ describe('the side menus', () => {
       ['خروج', '/logout'],
     ]);
     expect(menuFor(null)).toBe(menuFor('workshop'));
+    expect(menuFor('workshop', ['owner'])).toEqual(menuFor('workshop'));
   });
 
   it('give the admin its thirteen items in order', () => {
@@ -41,5 +44,51 @@ describe('the side menus', () => {
       ['حساب کاربری و رمز عبور', '/profile'],
       ['خروج', '/logout'],
     ]);
+  });
+});
+
+// ADR 0049: a lab's person sees only the screens their roles open (the table's `staffRoles`).
+const staffMenu = (roles: StaffRole[]) => menuFor('workshop', roles).map((item) => item.to);
+const COMMON = ['/about', '/profile', '/logout'];
+
+describe('the side menu of a lab’s person', () => {
+  it('gives the counter registering, customers and payments, never a purity, settings or staff', () => {
+    expect(staffMenu(['counter'])).toEqual([
+      '/lab/add',
+      '/lab/list/true',
+      '/customer/add',
+      '/customer/list',
+      '/lab/list',
+      '/pay/add',
+      ...COMMON,
+    ]);
+  });
+
+  it('gives the assayer the waiting list and the packet lists only', () => {
+    expect(staffMenu(['assayer'])).toEqual(['/lab/list/true', '/lab/list', ...COMMON]);
+  });
+
+  it('gives the accountant the money screens and the lists, no registering', () => {
+    expect(staffMenu(['accountant'])).toEqual([
+      '/lab/list/true',
+      '/customer/list',
+      '/lab/list',
+      '/code/add',
+      '/pay/add',
+      '/user/store',
+      '/credit/add',
+      ...COMMON,
+    ]);
+  });
+
+  it('gives several roles what each of them opens, and «کارکنان» only to the owner', () => {
+    const both = staffMenu(['counter', 'assayer']);
+    expect(both).toEqual(staffMenu(['counter']));
+    expect(staffMenu(['accountant', 'counter'])).toContain('/lab/add');
+    expect(staffMenu(['accountant', 'counter'])).toContain('/user/store');
+    for (const roles of [['counter'], ['assayer'], ['accountant']] as StaffRole[][]) {
+      expect(staffMenu(roles)).not.toContain('/staff');
+      expect(staffMenu(roles)).not.toContain('/user-settings/edit');
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import type { Role } from '@ayar/contract';
+import type { Role, StaffRole } from '@ayar/contract';
+import { mayOpen } from '../../lib/roles.ts';
 import { allScreens, fillPath } from '../../lib/screens.ts';
 import type { MenuScreenId } from '../../lib/screens.ts';
 import {
@@ -16,6 +17,7 @@ import {
   IconReceipt,
   IconScale,
   IconSettings,
+  IconShield,
   IconTrash,
   IconUserCircle,
   IconUserPlus,
@@ -47,6 +49,7 @@ const MENU_ICONS: Record<MenuScreenId, ComponentType<{ size?: number }>> = {
   profile: IconUserCircle,
   'credit/add': IconReceipt,
   'pay/add': IconWallet,
+  staff: IconShield,
   'manage/labs': IconFlask,
   'manage/labs-todelete': IconTrash,
   'manage/customers': IconUsers,
@@ -80,6 +83,15 @@ export const WORKSHOP_MENU = buildMenu('workshop');
 /** Side menu of an admin (docs/product.md §2.1). */
 export const ADMIN_MENU = buildMenu('admin');
 
-export function menuFor(role: Role | null | undefined): readonly MenuItem[] {
-  return role === 'admin' ? ADMIN_MENU : WORKSHOP_MENU;
+/**
+ * The side menu of who is signed in. A lab's person (`roles`, ADR 0049) sees only the screens their
+ * roles open; the lab's owner, every item.
+ */
+export function menuFor(
+  role: Role | null | undefined,
+  roles: readonly StaffRole[] | null = null,
+): readonly MenuItem[] {
+  if (role === 'admin') return ADMIN_MENU;
+  if (roles === null) return WORKSHOP_MENU;
+  return WORKSHOP_MENU.filter((item) => mayOpen(item.screen, roles));
 }

@@ -43,13 +43,14 @@ const NO_OFFLINE_NUMBERS =
   'این دستگاه شماره‌ای برای ثبت بدون اینترنت ندارد. یک بار به اینترنت وصل شوید تا شماره‌ها دریافت شود؛ با وصل شدن، فرم دوباره آماده می‌شود.';
 
 /** The fields Enter walks, in order, for this lab's settings and the customer mode. */
-function fieldOrder({ settings, showType, packetMode }: LabAddSetup, otherMode: boolean): FieldKey[] {
+function fieldOrder(setup: LabAddSetup, otherMode: boolean): FieldKey[] {
+  const { settings, showType, packetMode } = setup;
   return [
     'customer',
     ...(otherMode ? (['testFullName', 'testMobile', 'saveInCustomer'] as const) : []),
     ...(showType ? (['type'] as const) : []),
     'docNumber',
-    'cutting',
+    ...(setup.withPurity ? (['cutting'] as const) : []),
     ...(packetMode ? (['readyTime'] as const) : []),
     ...(settings.showSampleWeight ? (['sampleWeight'] as const) : []),
     ...(settings.showWeight ? (['weight'] as const) : []),
@@ -80,7 +81,7 @@ function CustomerFields(props: {
             value={customer}
             onChange={(item) => {
               props.onCustomer(item);
-              if (item) window.setTimeout(() => keys.focusField(keys.nextStop('customer') ?? 'cutting'), 0);
+              if (item) window.setTimeout(() => keys.focusField(keys.nextStop('customer') ?? 'docNumber'), 0);
             }}
             error={errors.customerId?.message ?? errors.customerName?.message}
           />
@@ -172,20 +173,22 @@ function PacketFields(props: {
         placeholder={props.numberReady ? undefined : 'در حال دریافت…'}
         id={fieldId('docNumber')}
       />
-      <FormDigitsField
-        control={control}
-        name="cutting"
-        label="عیار"
-        description="سه رقم؛ خالی یعنی در انتظار"
-        inputWrapperOrder={['label', 'input', 'description', 'error']}
-        maxLength={3}
-        placeholder="۷۵۰"
-        onFilled={() => {
-          const next = keys.nextStop('cutting');
-          if (next) keys.focusField(next);
-        }}
-        id={fieldId('cutting')}
-      />
+      {setup.withPurity ? (
+        <FormDigitsField
+          control={control}
+          name="cutting"
+          label="عیار"
+          description="سه رقم؛ خالی یعنی در انتظار"
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          maxLength={3}
+          placeholder="۷۵۰"
+          onFilled={() => {
+            const next = keys.nextStop('cutting');
+            if (next) keys.focusField(next);
+          }}
+          id={fieldId('cutting')}
+        />
+      ) : null}
       {setup.packetMode ? (
         <FormDigitsField
           control={control}

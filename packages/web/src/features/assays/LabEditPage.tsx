@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { Control, Resolver, UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  Alert,
   Badge,
   Button,
   Checkbox,
@@ -21,6 +22,7 @@ import {
   ASSAY_MSG,
   OTHER_CUSTOMER_ID,
   RESULT_VERSION_MSG,
+  ROUTES,
   TEST_TYPES,
   editTestSchema,
   toPersianDigits,
@@ -32,6 +34,7 @@ import { alertSuccess } from '../../lib/alert.ts';
 import { getUserSettings, useAuth } from '../../lib/auth.ts';
 import { formatJalaliDateTime } from '../../lib/format.ts';
 import { useUnsavedInput } from '../../lib/unsaved.ts';
+import { useCan } from '../../lib/roles.ts';
 import { applyFieldErrors } from '../../lib/applyFieldErrors.ts';
 import { CustomerAutocomplete } from '../../components/search/CustomerAutocomplete.tsx';
 import { FormDigitsField, FormGramsField, FormTextareaField } from '../../components/ui/form/index.ts';
@@ -216,16 +219,19 @@ function EditPacketFields({
   row,
   types,
   purityEditable,
+  withPurity,
 }: {
   control: Control<EditForm, unknown, EditTestRequest>;
   row: LabDetail;
   types: readonly { id: string; name: string }[];
   purityEditable: boolean;
+  /** The purity is the assayer's and the owner's (ADR 0049): the counter never sees the field. */
+  withPurity: boolean;
 }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
       <PacketTypeField control={control} types={types} label="نوع نمونه" size="md" />
-      {row.resultStatus === 'withdrawn' && !purityEditable ? (
+      {!withPurity ? null : row.resultStatus === 'withdrawn' && !purityEditable ? (
         <TextInput
           label="عیار"
           value={WITHDRAWN_LABEL}
@@ -258,11 +264,15 @@ function EditPacketFields({
  * Saving the edit: the purity only while it may change (never cleared once given), a correction of a
  * published purity only with its reason; then back to the list.
  */
-function useSaveEdit(row: LabDetail, form: UseFormReturn<EditForm, unknown, EditTestRequest>) {
+function useSaveEdit(
+  row: LabDetail,
+  form: UseFormReturn<EditForm, unknown, EditTestRequest>,
+  withPurity: boolean,
+) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const edit = useEditTest();
-  const purityEditable = row.waitFor || row.canUpdate;
+  const purityEditable = withPurity && (row.waitFor || row.canUpdate);
   const { setError } = form;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -292,6 +302,19 @@ function useSaveEdit(row: LabDetail, form: UseFormReturn<EditForm, unknown, Edit
   return { onSubmit, saving: edit.isPending, purityEditable };
 }
 
+/** A fieldset that only groups: no border, margin or padding of its own. */
+const FIELDSET = { border: 0, margin: 0, padding: 0, minWidth: 0 } as const;
+
+/** Why the counter's edit of a packet with its purity is read-only (ADR 0049). */
+function CounterLockedNote() {
+  return (
+    <Alert color="gray" variant="light" mb="sm" role="note">
+      عیار این بسته ثبت شده است؛ ویرایش آن با عیارسنج یا مدیر آزمایشگاه است. این صفحه برای شما فقط خواندنی
+      است.
+    </Alert>
+  );
+}
+
 function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void }) {
   const { user } = useAuth();
   const settings = getUserSettings();
@@ -309,7 +332,10 @@ function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
     formState: { errors, isDirty },
   } = form;
   useUnsavedInput(isDirty);
-  const { onSubmit, saving, purityEditable } = useSaveEdit(row, form);
+  const withPurity = useCan(ROUTES.tests.addCutting.roles);
+  const { onSubmit, saving, purityEditable } = useSaveEdit(row, form, withPurity);
+  // A packet with its purity is past the counter's part (ADR 0049): they see it, they change nothing.
+  const locked = !withPurity && !row.waitFor;
 
   return (
     <>
@@ -317,36 +343,47 @@ function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
         <PacketHeading row={row} />
 
         <form onSubmit={onSubmit} noValidate aria-label="ویرایش بسته">
-          <Stack gap="sm">
-            {row.resultStatus === 'withdrawn' ? (
-              <WithdrawnResultNotice row={row} purityEditable={purityEditable} />
-            ) : null}
-            <EditCustomerFields form={form} customer={customer} onCustomer={setCustomer} />
-            <EditPacketFields control={control} row={row} types={testTypes} purityEditable={purityEditable} />
-            {row.resultVersion !== null ? (
-              <FormTextareaField
+          {locked ? <CounterLockedNote /> : null}
+          <fieldset disabled={locked} style={FIELDSET}>
+            <Stack gap="sm">
+              {row.resultStatus === 'withdrawn' ? (
+                <WithdrawnResultNotice row={row} purityEditable={purityEditable} />
+              ) : null}
+              <EditCustomerFields form={form} customer={customer} onCustomer={setCustomer} />
+              <EditPacketFields
                 control={control}
-                name="reason"
-                {...CORRECTION_REASON}
-                autosize
-                minRows={2}
-                maxRows={5}
-                maxLength={500}
+                row={row}
+                types={testTypes}
+                purityEditable={purityEditable}
+                withPurity={withPurity}
               />
-            ) : null}
-            {settings.showDesc || row.desc ? (
-              <TextInput
-                label="توضیحات"
-                autoComplete="off"
-                error={errors.desc?.message}
-                {...register('desc')}
-              />
-            ) : null}
-            <SmsField control={control} />
-            <Button type="submit" size="md" loading={saving}>
-              ذخیره تغییرات
-            </Button>
-          </Stack>
+              {withPurity && row.resultVersion !== null ? (
+                <FormTextareaField
+                  control={control}
+                  name="reason"
+                  {...CORRECTION_REASON}
+                  autosize
+                  minRows={2}
+                  maxRows={5}
+                  maxLength={500}
+                />
+              ) : null}
+              {settings.showDesc || row.desc ? (
+                <TextInput
+                  label="توضیحات"
+                  autoComplete="off"
+                  error={errors.desc?.message}
+                  {...register('desc')}
+                />
+              ) : null}
+              <SmsField control={control} />
+              {locked ? null : (
+                <Button type="submit" size="md" loading={saving}>
+                  ذخیره تغییرات
+                </Button>
+              )}
+            </Stack>
+          </fieldset>
         </form>
       </Paper>
 

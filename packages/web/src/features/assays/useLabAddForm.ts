@@ -2,9 +2,10 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TEST_TYPES, labDraftFor } from '@ayar/contract';
+import { ROUTES, TEST_TYPES, labDraftFor } from '@ayar/contract';
 import type { LabDraft } from '@ayar/contract';
 import { getUserSettings, useAuth } from '../../lib/auth.ts';
+import { useCan } from '../../lib/roles.ts';
 import type { LabForm } from './packetForm.ts';
 
 /** What lab/add reads once from the lab's settings: the mode, the labels, the types and the defaults. */
@@ -12,7 +13,10 @@ export function useLabAddSetup() {
   const { user } = useAuth();
   const settings = useMemo(() => getUserSettings(), []);
   const packetMode = settings.labType === 1;
+  // The purity is the assayer's and the owner's (ADR 0049): the counter registers without it (waiting).
+  const withPurity = useCan(ROUTES.tests.addCutting.roles);
   return {
+    withPurity,
     settings,
     packetMode,
     numberLabel: packetMode ? 'شماره بسته' : 'شماره انگ',

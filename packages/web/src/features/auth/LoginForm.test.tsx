@@ -17,6 +17,7 @@ const loginData: LoginResponse = {
   userSanapass: JSON.stringify({ ...DEFAULT_USER_SETTINGS, labType: 1 }),
   role: 'workshop',
   testTypes: [{ id: 't1', name: 'ساخته' }],
+  person: { id: 'u-1', fullName: 'مدیر', staffCode: 1, roles: ['owner'] },
 };
 
 async function openLogin() {

@@ -17,6 +17,7 @@ const workshop: LoginResponse = {
   userSanapass: JSON.stringify(DEFAULT_USER_SETTINGS),
   role: 'workshop',
   testTypes: [],
+  person: { id: 'u-1', fullName: 'مدیر', staffCode: 1, roles: ['owner'] },
 };
 
 describe('one-time-code login (landing mode 2)', () => {

@@ -1,5 +1,6 @@
 import { ROUTES } from '@ayar/contract';
 import { apiRequest } from '../../lib/api.ts';
+import { can } from '../../lib/roles.ts';
 import { applyReservation, ensureDevice, forgetDevice, freeNumbers } from './device.ts';
 
 /** How many numbers the device asks to hold, and below how many free ones it asks again. */
@@ -14,6 +15,8 @@ let topping: Promise<void> | null = null;
  * sync asks again). One request at a time per tab.
  */
 export function topUpReservation(userId: string): Promise<void> {
+  // Only who registers holds numbers (ADR 0049): anyone else would be refused with 403.
+  if (!can(ROUTES.tests.reserveCodes.roles)) return Promise.resolve();
   topping ??= (async () => {
     try {
       const record = await ensureDevice(userId);
@@ -39,6 +42,9 @@ export function topUpReservation(userId: string): Promise<void> {
  * this device's (and released) when the workshop signs in here again.
  */
 export async function releaseReservation(userId: string): Promise<void> {
+  // The device's numbers are the lab's: a person who may not register leaves them for the next who may
+  // (ADR 0049), rather than be refused.
+  if (!can(ROUTES.tests.releaseCodes.roles)) return;
   try {
     const record = await ensureDevice(userId);
     if (record.blocks.length > 0) {

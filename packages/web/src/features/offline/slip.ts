@@ -59,6 +59,14 @@ export function slipPacket(entry: AddTestEntry, user: Pick<StoredUser, 'userId' 
     deletedAt: null,
     publicToken: entry.summary.publicToken ?? '',
     images: draft.images,
+    // Not known on the device: the server names the people when the entry is synced (ADR 0050).
+    registeredBy: null,
+    purityBy: null,
+    verifiedBy: null,
+    pendingCutting: null,
+    pendingBy: null,
+    pendingReason: null,
+    returnedReason: null,
   };
 }
 

@@ -8,6 +8,7 @@ import { WORKSHOPS_KEY, useEditWorkshop, workshopQueries } from './api.ts';
 import { LIST_PATH } from './links.ts';
 import { EditWorkshopForm, WORKSHOP_FORM_FIELDS } from './WorkshopForm.tsx';
 import { WorkshopStatusCard } from './components/WorkshopStatus.tsx';
+import { LabStaffSection } from './components/LabStaffSection.tsx';
 
 function toEditInput(detail: WorkshopDetail): EditUserInput {
   return {
@@ -78,6 +79,7 @@ export function ManageEditUserPage() {
           }
         }}
       />
+      <LabStaffSection userId={item.userId} />
     </Stack>
   );
 }

@@ -14,6 +14,9 @@ export const workshopQueries = {
   /** One workshop for its editor (the server answers a list of one). */
   detail: (id: string) =>
     apiQuery([...WORKSHOPS_KEY, 'detail', id], ROUTES.manage.userById, { query: { id } }),
+  /** A lab's people for the admin, read-only (ADR 0049). */
+  staff: (userId: string) =>
+    apiQuery([...WORKSHOPS_KEY, 'staff', userId], ROUTES.manage.staff, { query: { userId } }),
   /** The public list of labs. */
   publicList: (query: { name: string; pageNumber: number; pageSize: number }) =>
     apiQuery([...WORKSHOPS_KEY, 'public'], ROUTES.account.labOwners, { query }),

@@ -2,11 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { Badge, Box, Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { ASSAY_MSG, cuttingInput, toPersianDigits } from '@ayar/contract';
+import { ASSAY_MSG, ROUTES, cuttingInput, toPersianDigits } from '@ayar/contract';
 import type { AddCuttingRequest, LabListRow } from '@ayar/contract';
 import { DigitsInput } from '../../../components/ui/DigitsInput.tsx';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { alertError, alertSuccess } from '../../../lib/alert.ts';
+import { useCan } from '../../../lib/roles.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { ASSAY_KEYS, useAddCutting } from '../api.ts';
 import { isNetworkError, isOffline, useAssaysOffline, useQueuedPurities } from '../offline.ts';
@@ -83,7 +84,7 @@ function SavedPurity({
 }: {
   row: LabListRow;
   layout: 'table' | 'card';
-  onEdit: () => void;
+  onEdit: (() => void) | null;
 }) {
   if (row.resultStatus === 'withdrawn') {
     return (
@@ -103,7 +104,7 @@ function SavedPurity({
         {value}
       </Text>
     );
-  if (!row.canUpdate || row.cutting === null) return text;
+  if (!onEdit || !row.canUpdate || row.cutting === null) return text;
   return (
     <Group gap={4} wrap="nowrap" justify={layout === 'card' ? 'flex-end' : 'flex-start'}>
       {text}
@@ -271,10 +272,13 @@ export function useInlinePurity(list: readonly LabListRow[]) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [editing, setEditing] = useState<ReadonlySet<string>>(() => new Set());
   const queued = useQueuedPurities(useAssaysOffline());
+  // Only who records purities gets a box (ADR 0049); the counter and the accountant see them.
+  const bench = useCan(ROUTES.tests.addCutting.roles);
 
   // A withdrawn result never takes a box here, even waiting again after the admin cleared its purity:
   // any purity on it is a reissue, whose reason lab/edit asks for (ADR 0029).
   const hasBox = (row: LabListRow) =>
+    bench &&
     !queued.has(row.id) &&
     row.resultStatus !== 'withdrawn' &&
     (row.waitFor || (row.canUpdate && editing.has(row.id)));
@@ -328,10 +332,14 @@ export function useInlinePurity(list: readonly LabListRow[]) {
       <SavedPurity
         row={row}
         layout={layout}
-        onEdit={() => {
-          focusOnOpen.current = row.id;
-          setEditing((set) => new Set(set).add(row.id));
-        }}
+        onEdit={
+          bench
+            ? () => {
+                focusOnOpen.current = row.id;
+                setEditing((set) => new Set(set).add(row.id));
+              }
+            : null
+        }
       />
     );
   };

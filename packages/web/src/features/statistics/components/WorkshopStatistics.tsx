@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { ROUTES } from '@ayar/contract';
 import type { CustomerSearchItem } from '@ayar/contract';
+import { useCan } from '../../../lib/roles.ts';
 import { CustomerAutocomplete } from '../../../components/search/CustomerAutocomplete.tsx';
 import { useLabStatistics } from '../api.ts';
 import { formatCount } from '../format.ts';
@@ -8,7 +10,7 @@ import { StatisticsOverview } from './StatisticsOverview.tsx';
 import type { AppliedDates } from './StatisticsFilter.tsx';
 
 /** A workshop's statistics (POST /Tests/GetStatistics) with a customer filter and dates, and its chart. */
-export function WorkshopStatistics() {
+function LabStatistics() {
   const [customer, setCustomer] = useState<CustomerSearchItem | null>(null);
   const [applied, setApplied] = useState<{ customerId?: string | undefined } & AppliedDates>({});
   const stats = useLabStatistics(applied);
@@ -36,4 +38,13 @@ export function WorkshopStatistics() {
       <DailyChartPanel admin={false} />
     </StatisticsOverview>
   );
+}
+
+/**
+ * The lab's statistics, for who may read them (the owner and the accountant, ADR 0049): a person of
+ * another role gets nothing, rather than a 403 behind the screen.
+ */
+export function WorkshopStatistics() {
+  const allowed = useCan(ROUTES.tests.getStatistics.roles);
+  return allowed ? <LabStatistics /> : null;
 }

@@ -4,9 +4,13 @@ import { Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon } from 
 import { toPersianDigits } from '@ayar/contract';
 import { IconFlask, IconHash, IconHourglass, IconUsers } from '../../../components/ui/icons.tsx';
 import { useWaitingCount } from '../../../lib/queries/packets.ts';
+import { mayOpen, useRoles } from '../../../lib/roles.ts';
 import { href } from '../../../lib/screens.ts';
+import type { ScreenId } from '../../../lib/screens.ts';
 
 interface Tile {
+  /** The screen it opens: a lab's person sees only the tiles of their screens (ADR 0049). */
+  screen: ScreenId;
   label: string;
   hint: string;
   to: string;
@@ -21,6 +25,7 @@ const TILES: readonly Tile[] = [
   {
     label: 'ثبت بسته',
     hint: 'بسته‌های تازه مشتریان',
+    screen: 'lab/add',
     to: href('lab/add'),
     icon: IconFlask,
     color: 'gold',
@@ -28,6 +33,7 @@ const TILES: readonly Tile[] = [
   {
     label: 'در انتظار عیار',
     hint: 'ثبت عیار بسته‌های ثبت شده',
+    screen: 'lab/list/search',
     to: href('lab/list/search', { search: 'true' }),
     icon: IconHourglass,
     color: 'orange',
@@ -36,6 +42,7 @@ const TILES: readonly Tile[] = [
   {
     label: 'لیست مشتریان',
     hint: 'مشتریان آزمایشگاه',
+    screen: 'customer/list',
     to: href('customer/list'),
     icon: IconUsers,
     color: 'ink',
@@ -43,6 +50,7 @@ const TILES: readonly Tile[] = [
   {
     label: 'خرید شماره بسته',
     hint: 'خرید بازه شماره',
+    screen: 'code/add',
     to: href('code/add'),
     icon: IconHash,
     color: 'teal',
@@ -69,9 +77,10 @@ function WaitingBadge({ count, pending }: { count: number | null; pending: boole
 /** The tiles of a workshop's dashboard and home page, the waiting one with its count. */
 export function WorkshopTiles() {
   const waiting = useWaitingCount();
+  const roles = useRoles();
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
-      {TILES.map((tile) => (
+      {TILES.filter((tile) => mayOpen(tile.screen, roles)).map((tile) => (
         <Paper
           key={tile.to}
           component={Link}

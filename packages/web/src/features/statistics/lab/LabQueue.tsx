@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { WaitingHeader } from '../components/WaitingHeader.tsx';
-import { toPersianDigits } from '@ayar/contract';
+import { ROUTES, toPersianDigits } from '@ayar/contract';
 import { accountQueries } from '../../../lib/queries/account.ts';
+import { useCan } from '../../../lib/roles.ts';
 import { packetQueries } from '../../../lib/queries/packets.ts';
 import { useAlertSound } from './useAlertSound.ts';
 
@@ -72,10 +73,12 @@ function Queue({ alertSound }: { alertSound: string | null }) {
 /**
  * A lab user's bench (ADR 0027, docs/product.md §2.6): on the dashboard of a workshop the
  * administrator marked «کاربر آزمایشگاه است؟», the count of packets waiting for their purity, kept
- * current, with the workshop's audio as the alert when a new one arrives. Nothing for other workshops.
+ * current, with the workshop's audio as the alert when a new one arrives. Nothing for other workshops,
+ * nor for a lab's person who records no purity (ADR 0049: the bench is the assayer's and the owner's).
  */
 export function LabQueue() {
-  const profile = useQuery(accountQueries.profile({ silent: true }));
-  if (!profile.data?.isLabOwner) return null;
+  const bench = useCan(ROUTES.tests.addCutting.roles);
+  const profile = useQuery({ ...accountQueries.profile({ silent: true }), enabled: bench });
+  if (!bench || !profile.data?.isLabOwner) return null;
   return <Queue alertSound={profile.data.alertSound} />;
 }

@@ -43,6 +43,7 @@ const labUser = (over: Partial<Profile> = {}): Profile => ({
   role: 'workshop',
   isLabOwner: true,
   alertSound: SOUND,
+  person: { id: 'w1', fullName: 'مدیر', staffCode: 1, roles: ['owner'] },
   ...over,
 });
 
