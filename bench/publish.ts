@@ -16,16 +16,22 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { TEST_TYPES } from '@ayar/contract';
-import type { Database } from '../packages/server/src/db/database.ts';
-import { hashPassword } from '../packages/server/src/lib/password.ts';
 import type { CanonicalValue } from '../packages/server/src/modules/signing/canonical.lib.ts';
 import { resultKeyFrom } from '../packages/server/src/modules/signing/keys.lib.ts';
 import { ResultSigner } from '../packages/server/src/modules/signing/signer.lib.ts';
 import { fail, intFlag, printError } from './lib/cli.ts';
 import { closeOnSignal, openBenchDatabase, REPO_ROOT } from './lib/database.ts';
-import { BENCH_PASSWORD } from './lib/seed-data.ts';
 import { printTable } from './lib/table.ts';
+import {
+  cells,
+  ms,
+  publishingLab,
+  quantile,
+  signedInHeaders,
+  summary,
+  waitingPackets,
+  type Summary,
+} from './lib/publishing.ts';
 
 const { values } = parseArgs({
   options: {
@@ -62,86 +68,9 @@ class SwitchableSigner extends ResultSigner {
   }
 }
 
-/** The bench's own workshop, its customer and a range of numbers no other workshop has: made once. */
-async function publishingLab(db: Database): Promise<{ id: string; customerId: string; rangeId: string }> {
-  let lab = await db.selectFrom('users').select('id').where('username', '=', USERNAME).executeTakeFirst();
-  if (!lab) {
-    lab = await db
-      .insertInto('users')
-      .values({
-        username: USERNAME,
-        passwordHash: await hashPassword(BENCH_PASSWORD),
-        role: 'workshop',
-        status: 1,
-        fName: 'آزمایشگاه سنجش انتشار',
-        fullName: 'سنجش',
-        settings: JSON.stringify({ showTypeForReport: true, showWeightForReport: true }),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('customers')
-      .values({ workshopId: lab.id, code: 1, name: 'مشتری سنجش', mobile1: '09120000000', settings: null })
-      .execute();
-    // After every number any range holds, 10 million of them: enough for many runs.
-    await sql`insert into code_ranges (workshop_id, from_code, to_code, next_code)
-      select ${lab.id}, m + 1, m + 10000000, m + 1
-      from (select coalesce(max(to_code), 0) as m from code_ranges) r`.execute(db);
-  }
-  const customer = await db
-    .selectFrom('customers')
-    .select('id')
-    .where('workshopId', '=', lab.id)
-    .executeTakeFirstOrThrow();
-  const range = await db
-    .selectFrom('codeRanges')
-    .select('id')
-    .where('workshopId', '=', lab.id)
-    .executeTakeFirstOrThrow();
-  return { id: lab.id, customerId: customer.id, rangeId: range.id };
-}
-
-/** Registers `n` waiting packets (as AddTest leaves them, SMS and call on) and answers their ids in order. */
-async function waitingPackets(
-  db: Database,
-  lab: { id: string; customerId: string; rangeId: string },
-  n: number,
-): Promise<string[]> {
-  const rows = await sql<{ id: string }>`
-    with range as (
-      update code_ranges set next_code = next_code + ${n} where id = ${lab.rangeId} returning next_code - ${n} as first
-    )
-    insert into assays (workshop_id, customer_id, test_type_id, doc_number, code_range_id, ready_time,
-                        sample_weight_mg, gold_weight_mg, fee_toman, public_token, created_by)
-    select ${lab.id}, ${lab.customerId}, ${TEST_TYPES[0].id}, range.first + i, ${lab.rangeId}, 30,
-           250, 12500, 50000,
-           rtrim(translate(encode(uuid_send(gen_random_uuid()), 'base64'), '+/', '-_'), '='), ${lab.id}
-    from range, generate_series(0, ${n - 1}) as i
-    order by i
-    returning id`.execute(db);
-  return rows.rows.map((r) => r.id);
-}
-
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-type Summary = { p50: number; p95: number; p99: number; max: number };
-const summary = (times: number[]): Summary => {
-  const s = [...times].sort((a, b) => a - b);
-  return { p50: quantile(s, 0.5), p95: quantile(s, 0.95), p99: quantile(s, 0.99), max: s.at(-1)! };
-};
-const ms = (x: number) => x.toFixed(2);
-const cells = (s: Summary) => [ms(s.p50), ms(s.p95), ms(s.p99), ms(s.max)];
-
 /** Signs in as the bench's workshop; answers a publisher of the next waiting packet's purity. */
 async function publisher(base: string, ids: string[]): Promise<() => Promise<number>> {
-  const login = await fetch(`${base}${V}/Account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: USERNAME, password: BENCH_PASSWORD }),
-  });
-  const token = ((await login.json()) as { data?: { token?: string } }).data?.token;
-  if (!token) throw new Error(`login as ${USERNAME} failed: ${login.status}`);
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const headers = await signedInHeaders(base, USERNAME);
   let next = 0;
   // One call, one packet, as the list's «ثبت عیار» for one row; answers the call's time in ms.
   return async () => {
@@ -225,7 +154,7 @@ const closeAll = async () => {
 };
 closeOnSignal(closeAll);
 try {
-  const lab = await publishingLab(bench.db);
+  const lab = await publishingLab(bench.db, USERNAME, 'آزمایشگاه سنجش انتشار');
   const ids = await waitingPackets(bench.db, lab, warmup * 2 + count * rounds * 2);
   await sql`analyze assays`.execute(bench.db);
 
