@@ -9,7 +9,8 @@ import { inScope, type Scope, type WorkshopScope } from '../../lib/scope.ts';
 // ————— Reading packets —————
 
 const canUpdateSql = sql<boolean>`coalesce(a.purity_at > now() - make_interval(mins => ${PURITY_CORRECTION_MINUTES}), false) and a.deleted_at is null`;
-const canDeleteSql = sql<boolean>`a.purity is null and a.deleted_at is null and a.created_at > now() - make_interval(mins => ${DIRECT_DELETE_MINUTES})`;
+// A purity waiting for its second person (ADR 0050) is a purity: the packet is no longer deleted directly.
+const canDeleteSql = sql<boolean>`a.purity is null and a.pending_purity is null and a.deleted_at is null and a.created_at > now() - make_interval(mins => ${DIRECT_DELETE_MINUTES})`;
 
 /**
  * A packet as the lists and the detail show it: its lab, customer, type, range, photos and current

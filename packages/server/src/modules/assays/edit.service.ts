@@ -160,7 +160,8 @@ export async function editTest(deps: PacketDeps, actor: Actor, input: EditTestRe
       input.cutting !== undefined && input.cutting !== null && input.cutting !== row.purity;
     // The counter edits packets before a purity, and never records one (ADR 0049).
     if (!mayRecordPurity(actor)) {
-      if (row.purity !== null) throw forbidden(ASSAY_MSG.packetHasPurity);
+      // A purity waiting for verification counts as one (ADR 0050).
+      if (row.purity !== null || row.pendingPurity !== null) throw forbidden(ASSAY_MSG.packetHasPurity);
       if (purityChange) throw forbidden(ASSAY_MSG.purityNotYours);
     }
     const changes = await labChanges(trx, scope, row, input);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ASSAY_MSG, STAFF_MSG, type StaffRole } from '@ayar/contract';
 import { signIn } from '../../../test/helpers.ts';
-import { draft, packetSuite, type Lab } from './assays.test-kit.ts';
+import { TYPE, draft, packetSuite, type Lab } from './assays.test-kit.ts';
 
 // A purity is the assayer's (ADR 0049): beyond AddCutting's roles, the counter may not register a
 // packet with a purity, change one through EditTest, or edit a packet that has one.
@@ -93,5 +93,27 @@ describe('who may record a purity', () => {
     const both = await person(lab, ['counter', 'assayer']);
     const [packet] = await add({ ...lab, h: both }, [draft(lab, lab.from, { cutting: 875 })]);
     expect((await assay(packet!.id)).purity).toBe(875);
+  });
+
+  it('a purity waiting for verification counts as one: the counter cannot edit or delete the packet', async () => {
+    const lab = await newLab();
+    const counter = await person(lab, ['counter']);
+    const assayer = await person(lab, ['assayer']);
+    const on = await post('/Account/EditSettings', lab.h, {
+      settings: { testType: TYPE, vageType: 1, vage: 50_000, requireSecondVerification: true },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    const [packet] = await add(lab, [draft(lab, lab.from)]);
+    expect((await post('/Tests/AddCutting', assayer, [{ id: packet!.id, cutting: 750 }])).statusCode).toBe(
+      200,
+    );
+
+    const edit = await post('/Tests/EditTest', counter, { testId: packet!.id, desc: 'سکه' });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().message).toBe(ASSAY_MSG.packetHasPurity);
+    const remove = await post('/Tests/DeleteTest', counter, { id: packet!.id });
+    expect(remove.statusCode).toBe(400);
+    expect((await assay(packet!.id)).deletedAt).toBeNull();
+    expect((await assay(packet!.id)).pendingPurity).toBe(750);
   });
 });

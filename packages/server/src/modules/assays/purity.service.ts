@@ -67,18 +67,17 @@ export async function applyPurity(
   opts: { verify?: boolean; reason?: string | null } = {},
 ): Promise<PurityOutcome> {
   const person = personOf(actor);
+  if (row.purity === purity) {
+    // The published value again: a correction waiting for its second person is called off, and
+    // nothing is published or signed anew (ADR 0050).
+    if (row.pendingPurity !== null) await cancelPending(trx, actor, row);
+    return 'unchanged';
+  }
   if (!opts.verify) {
-    if (row.purity === purity && row.pendingPurity === null) return 'unchanged';
     await publishPurity(trx, templates, actor, row, purity, { purityBy: person, verifiedBy: null });
     return 'published';
   }
-  if (
-    row.pendingPurity === null
-      ? row.purity === purity
-      : row.pendingPurity === purity && row.pendingBy === person
-  ) {
-    return 'unchanged';
-  }
+  if (row.pendingPurity === purity && row.pendingBy === person) return 'unchanged';
   await repo.setPurityPeople(
     trx,
     row.id,
@@ -101,6 +100,20 @@ export async function applyPurity(
     ip: actor.ip,
   });
   return 'pending';
+}
+
+/** Calls off a waiting correction: the published purity stands as it was. */
+async function cancelPending(trx: Database, actor: Actor, row: repo.LockedAssay): Promise<void> {
+  await repo.setPurityPeople(trx, row.id, { pendingPurity: null, pendingBy: null, pendingReason: null });
+  await writeAudit(trx, {
+    actorId: personOf(actor),
+    action: 'assay.purity.pending.cancel',
+    entity: 'assay',
+    entityId: row.id,
+    before: { pending: row.pendingPurity },
+    after: { purity: row.purity },
+    ip: actor.ip,
+  });
 }
 
 /**
@@ -128,19 +141,23 @@ export async function publishPurity(
     returnedReason: null,
     returnedBy: null,
   });
-  await notify(trx, templates, {
-    id: row.id,
-    workshopId: row.workshopId,
-    docNumber: row.docNumber,
-    purity,
-    readyTime: row.readyTime,
-    testTypeId: row.testTypeId,
-    firstPurity: first,
-    sendSms: row.sendSms,
-    sendCall: row.sendCall,
-    to: recipient(row),
-    labName: row.labName,
-  });
+  // The customer hears of a new value only: a waiting correction back to the published purity, once
+  // accepted, does not tell them the same result twice (ADR 0050).
+  if (row.purity !== purity) {
+    await notify(trx, templates, {
+      id: row.id,
+      workshopId: row.workshopId,
+      docNumber: row.docNumber,
+      purity,
+      readyTime: row.readyTime,
+      testTypeId: row.testTypeId,
+      firstPurity: first,
+      sendSms: row.sendSms,
+      sendCall: row.sendCall,
+      to: recipient(row),
+      labName: row.labName,
+    });
+  }
   await writeAudit(trx, {
     actorId: personOf(actor),
     action: first ? 'assay.purity' : 'assay.purity.correct',
