@@ -64,9 +64,7 @@ function conditions(scope: Scope, f: AssayFilter, nameMatch: NameMatch = 'both')
   if (f.justForDelete) parts.push(sql`a.delete_requested_at is not null`);
   if (f.awaitingVerification) parts.push(sql`a.pending_purity is not null`);
   if (f.personId) {
-    parts.push(
-      sql`(a.created_by = ${f.personId} or a.purity_by = ${f.personId} or a.verified_by = ${f.personId})`,
-    );
+    parts.push(sql`${f.personId} in (a.created_by, a.purity_by, a.verified_by, a.pending_by, a.returned_by)`);
   }
   if (f.fromDate) parts.push(sql`a.created_at >= (${f.fromDate}::date)::timestamp at time zone ${TEHRAN_TZ}`);
   if (f.toDate) parts.push(sql`a.created_at < (${f.toDate}::date + 1)::timestamp at time zone ${TEHRAN_TZ}`);
@@ -82,6 +80,9 @@ function conditions(scope: Scope, f: AssayFilter, nameMatch: NameMatch = 'both')
         break;
       case 4:
         parts.push(sql`a.purity = ${Number(value)}`);
+        break;
+      default:
+        // No filter type (or one the contract does not know): the value narrows nothing.
         break;
     }
   }
