@@ -246,6 +246,8 @@ export const labListRowSchema = z.object({
   /** A purity waiting for a second person (not public), who recorded it, and why it corrects one. */
   pendingCutting: z.number().int().nullable(),
   pendingBy: z.string().nullable(),
+  /** The id of the person whose purity waits: nobody verifies their own (ADR 0050). */
+  pendingById: z.string().nullable(),
   pendingReason: z.string().nullable(),
   /** Why the verifier sent the last purity back, for the assayer; null once a purity is recorded. */
   returnedReason: z.string().nullable(),

@@ -153,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // hook: as the envelope, with the headers every answer carries.
     frameworkErrors: (error, request, reply) => {
       answerHeaders(request, reply);
-      return frameworkErrorEnvelope(error, request, reply);
+      frameworkErrorEnvelope(error, request, reply);
     },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -79,6 +79,7 @@ export const LAB_ROW_EXAMPLE = {
   verifiedBy: null,
   pendingCutting: null,
   pendingBy: null,
+  pendingById: null,
   pendingReason: null,
   returnedReason: null,
 } satisfies z.input<typeof labListRowSchema>;

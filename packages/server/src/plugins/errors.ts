@@ -65,8 +65,14 @@ export function notFoundEnvelope(): ErrorEnvelope {
  * parameter over `maxParamLength` itself, before the error handler, in its own shape. Given this, those
  * answers are the envelope as well.
  */
-export function frameworkErrorEnvelope(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrorEnvelope(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   const status =
     error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  return reply.status(status).send(envelope(MSG.validation, 'VALIDATION'));
+  // Fastify ignores what this returns, and the reply is a thenable: returning it would hand the router a
+  // promise nobody awaits (ADR 0048). send() answers synchronously and routes its own errors.
+  reply.status(status).send(envelope(MSG.validation, 'VALIDATION'));
 }

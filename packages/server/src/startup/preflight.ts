@@ -148,6 +148,9 @@ function databaseProblem(err: unknown, url: string): Error {
         'create it (createdb <name>, owned by the user in DATABASE_URL), or correct the database name in DATABASE_URL.',
         { cause: err },
       );
+    default:
+      // No code, or one without its own advice: the message is read below.
+      break;
   }
   if (/password must be a string|SASL/.test(message)) {
     return new StartupError(

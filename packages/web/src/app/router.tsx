@@ -42,6 +42,7 @@ const ManageCodesPage = page(codes, 'ManageCodesPage');
 const LabAddPage = page(() => import('../features/assays/LabAddPage.tsx'), 'LabAddPage');
 const LabEditPage = page(() => import('../features/assays/LabEditPage.tsx'), 'LabEditPage');
 const LabListPage = page(() => import('../features/assays/LabListPage.tsx'), 'LabListPage');
+const VerifyQueuePage = page(() => import('../features/assays/VerifyQueuePage.tsx'), 'VerifyQueuePage');
 const OfflineScreen = page(() => import('./shell/offlineScreens.tsx'), 'OfflineScreen');
 const ManageEditLabPage = page(
   () => import('../features/assays/admin/ManageEditLabPage.tsx'),
@@ -58,6 +59,7 @@ const CustomerEditPage = page(customers, 'CustomerEditPage');
 const CustomerListPage = page(customers, 'CustomerListPage');
 const ManageCustomersPage = page(customers, 'ManageCustomersPage');
 const StaffPage = page(() => import('../features/staff/pages.tsx'), 'StaffPage');
+const StaffStatisticsPage = page(() => import('../features/staff/pages.tsx'), 'StaffStatisticsPage');
 const UserSettingsPage = page(() => import('../features/settings/pages.tsx'), 'UserSettingsPage');
 const payments = () => import('../features/payments/pages.tsx');
 const PayAddPage = page(payments, 'PayAddPage');
@@ -139,6 +141,7 @@ const PAGES: Record<ScreenId, ComponentType> = {
   'lab/edit': LabEditPage,
   'lab/list/search': LabListPage,
   'lab/list': LabListPage,
+  'lab/verify': VerifyQueuePage,
   'lab/queue': OfflineScreen,
   'customer/add': CustomerAddPage,
   'customer/edit': CustomerEditPage,
@@ -149,6 +152,7 @@ const PAGES: Record<ScreenId, ComponentType> = {
   'credit/add': CreditAddPage,
   'pay/add': PayAddPage,
   staff: StaffPage,
+  'staff/statistics': StaffStatisticsPage,
   'manage/labs': ManageLabsPage,
   'manage/labs-todelete': ManageLabsToDeletePage,
   'manage/customers': ManageCustomersPage,
@@ -187,7 +191,8 @@ function CatchAll() {
 function UnauthorizedRedirect() {
   const navigate = useNavigate();
   useEffect(() => {
-    setUnauthorizedHandler(() => navigate(href('landing'), { replace: true }));
+    // BrowserRouter's navigate returns nothing (only a data router's returns a promise): void says so.
+    setUnauthorizedHandler(() => void navigate(href('landing'), { replace: true }));
     return () => setUnauthorizedHandler(null);
   }, [navigate]);
   return null;

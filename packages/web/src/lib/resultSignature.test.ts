@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { RESULT_JWS_TYPES, type SignedResultV1, type SignedResultV2 } from '@ayar/contract';
+import {
+  RESULT_JWS_TYPES,
+  type SignedResultV1,
+  type SignedResultV2,
+  type SignedResultV3,
+} from '@ayar/contract';
 import { resultItem } from '../test/fixtures.ts';
 import { payloadOf } from '../test/signing.ts';
 import { compareShown, verifyResultSignature, type PublicJwk, type ShownResult } from './resultSignature';
@@ -39,6 +44,11 @@ const RESULT_V1: SignedResultV1 = {
   token: TOKEN,
 };
 
+/** Payload v3 (ADR 0050): v2 and the staff codes of who recorded the purity and who verified it. */
+const RESULT_V3: SignedResultV3 = { ...RESULT, assayer: 3, verifier: 5 };
+const SHOWN_V3: ShownResult = { ...SHOWN, assayerCode: 3, verifierCode: 5 };
+
+const v3 = (payload: SignedResultV3) => ({ typ: RESULT_JWS_TYPES.v3, payload });
 const v2 = (payload: SignedResultV2) => ({ typ: RESULT_JWS_TYPES.v2, payload });
 const v1 = (payload: SignedResultV1) => ({ typ: RESULT_JWS_TYPES.v1, payload });
 
@@ -175,6 +185,46 @@ describe('verifying a result signature in the browser', () => {
     expect(compareShown(v2({ ...RESULT, reason: 'خطا' }), later)).toEqual({
       matches: true,
       unsigned: ['changedAt'],
+    });
+  });
+
+  it('v3: verifies with its typ, and a v2 payload under v3’s typ is malformed', async () => {
+    const network = await signer('k1');
+    const header = { alg: 'EdDSA', kid: 'k1', typ: RESULT_JWS_TYPES.v3 };
+    const check = await verifyResultSignature(await network.sign(RESULT_V3, header), [network.jwk]);
+    expect(check).toEqual({ ok: true, signed: v3(RESULT_V3), kid: 'k1' });
+    expect(await verifyResultSignature(await network.sign(RESULT, header), [network.jwk])).toEqual({
+      ok: false,
+      reason: 'malformed',
+    });
+  });
+
+  it('v3: the staff codes are compared like every other field', () => {
+    expect(compareShown(v3(RESULT_V3), SHOWN_V3)).toEqual({ matches: true, unsigned: [] });
+    const changed: Partial<ShownResult>[] = [
+      { verifierCode: 6 },
+      { verifierCode: null },
+      { assayerCode: 4 },
+      { assayerCode: null },
+      { purity: 751 },
+      { customerName: 'حسن' },
+    ];
+    for (const over of changed) {
+      expect(compareShown(v3(RESULT_V3), { ...SHOWN_V3, ...over }).matches, JSON.stringify(over)).toBe(false);
+    }
+    // No verifier signed, none shown: it holds.
+    const alone = { ...RESULT_V3, verifier: null };
+    expect(compareShown(v3(alone), { ...SHOWN_V3, verifierCode: null }).matches).toBe(true);
+  });
+
+  it('v2: staff codes shown beside it are not covered, and listed as such', () => {
+    expect(compareShown(v2(RESULT), SHOWN_V3)).toEqual({
+      matches: true,
+      unsigned: ['assayerCode', 'verifierCode'],
+    });
+    expect(compareShown(v2(RESULT), { ...SHOWN, assayerCode: 1 })).toEqual({
+      matches: true,
+      unsigned: ['assayerCode'],
     });
   });
 

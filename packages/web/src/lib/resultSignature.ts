@@ -7,11 +7,14 @@
 import {
   RESULT_JWS_TYPES,
   V1_UNSIGNED_ITEM_FIELDS,
+  V2_UNSIGNED_ITEM_FIELDS,
   resultPhotoAddress,
   signedResultV1Schema,
   signedResultV2Schema,
+  signedResultV3Schema,
   type ResultItem,
   type SignedResult,
+  type SignedResultV2,
 } from '@ayar/contract';
 
 export interface PublicJwk {
@@ -24,7 +27,7 @@ export interface PublicJwk {
   retiredAt?: string;
 }
 
-export type { SignedResult, SignedResultV1, SignedResultV2 } from '@ayar/contract';
+export type { SignedResult, SignedResultV1, SignedResultV2, SignedResultV3 } from '@ayar/contract';
 
 export type SignatureCheck =
   | { ok: true; signed: SignedResult; kid: string }
@@ -43,8 +46,15 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
 
 const decodeJson = (part: string): unknown => JSON.parse(new TextDecoder().decode(fromBase64Url(part)));
 
-/** The payload read by its header's `typ`: v2, or v1 for versions signed before ADR 0041. */
+/**
+ * The payload read by its header's `typ`: v3 (ADR 0050), v2 for versions signed before it, or v1 for
+ * versions signed before ADR 0041.
+ */
 function readPayload(typ: unknown, payload: unknown): SignedResult | null {
+  if (typ === RESULT_JWS_TYPES.v3) {
+    const parsed = signedResultV3Schema.safeParse(payload);
+    return parsed.success ? { typ: RESULT_JWS_TYPES.v3, payload: parsed.data } : null;
+  }
   if (typ === RESULT_JWS_TYPES.v2) {
     const parsed = signedResultV2Schema.safeParse(payload);
     return parsed.success ? { typ: RESULT_JWS_TYPES.v2, payload: parsed.data } : null;
@@ -130,12 +140,17 @@ export type ShownResult = Pick<
   | 'signedAt'
   | 'changedAt'
   | 'changeReason'
+  | 'assayerCode'
+  | 'verifierCode'
 >;
 
 /** What the comparison found: whether every covered field agrees, and the shown ones not covered. */
 export interface Comparison {
   matches: boolean;
-  /** Fields the page shows that this signature does not cover (v1's, ADR 0041): never shown as verified. */
+  /**
+   * Fields the page shows that this signature does not cover (v1's, ADR 0041; v2's staff codes, ADR
+   * 0050): never shown as verified.
+   */
   unsigned: (keyof ShownResult)[];
 }
 
@@ -175,27 +190,17 @@ function commonFieldsMatch(
 const changedAtUnsigned = (shown: ShownResult, publishedAt: string) =>
   shown.changedAt !== null && !sameTime(shown.changedAt, publishedAt);
 
-/**
- * Whether a verified result says what the page shows: for payload v2 every field the page shows (the
- * number, token, lab and its code, customer, series, type, purity, weights, ready time, photos in
- * order, dates, state, version and reason); for v1 the fields it signed, the others listed as not
- * covered so the page shows them outside its verified badge (ADR 0041).
- */
-export function compareShown(signed: SignedResult, shown: ShownResult): Comparison {
-  const unsigned: (keyof ShownResult)[] = [];
-  if (signed.typ === RESULT_JWS_TYPES.v1) {
-    const p = signed.payload;
-    const matches = commonFieldsMatch(p, p, shown) && p.status === shownState(shown.status);
-    for (const field of V1_UNSIGNED_ITEM_FIELDS) {
-      const value = shown[field];
-      if (value !== null && !(Array.isArray(value) && value.length === 0)) unsigned.push(field);
-    }
-    if (changedAtUnsigned(shown, p.publishedAt)) unsigned.push('changedAt');
-    return { matches, unsigned };
-  }
-  const p = signed.payload;
+/** The shown ones of `fields` (neither null nor an empty list): those a signature leaves out. */
+const shownOf = (fields: readonly (keyof ShownResult)[], shown: ShownResult) =>
+  fields.filter((field) => {
+    const value = shown[field];
+    return value !== null && !(Array.isArray(value) && value.length === 0);
+  });
+
+/** The fields v2 and v3 both sign beyond v1's, against what the page shows (ADR 0041). */
+function v2FieldsMatch(p: SignedResultV2, shown: ShownResult): boolean {
   const photos = p.photos.map((photo) => resultPhotoAddress(p.token, photo.id));
-  const matches =
+  return (
     commonFieldsMatch(p, p, shown) &&
     p.state === shownState(shown.status) &&
     p.labCode === shown.rejeCode &&
@@ -204,7 +209,35 @@ export function compareShown(signed: SignedResult, shown: ShownResult): Comparis
     p.readyTime === shown.readyTime &&
     p.reason === shown.changeReason &&
     photos.length === shown.images.length &&
-    photos.every((address, i) => address === shown.images[i]);
+    photos.every((address, i) => address === shown.images[i])
+  );
+}
+
+/**
+ * Whether a verified result says what the page shows: for payload v3 every field the page shows (the
+ * number, token, lab and its code, customer, series, type, purity, weights, ready time, photos in
+ * order, dates, state, version, reason, and the staff codes of who recorded and who verified the
+ * purity, ADR 0050); for v2 all of these but the staff codes; for v1 the fields it signed. What a
+ * version does not sign is listed as not covered, so the page shows it outside its verified badge
+ * (ADR 0041, ADR 0050).
+ */
+export function compareShown(signed: SignedResult, shown: ShownResult): Comparison {
+  const p = signed.payload;
+  let matches: boolean;
+  let unsigned: (keyof ShownResult)[];
+  if (signed.typ === RESULT_JWS_TYPES.v1) {
+    const v1 = signed.payload;
+    matches = commonFieldsMatch(v1, v1, shown) && v1.status === shownState(shown.status);
+    unsigned = shownOf(V1_UNSIGNED_ITEM_FIELDS, shown);
+  } else if (signed.typ === RESULT_JWS_TYPES.v2) {
+    matches = v2FieldsMatch(signed.payload, shown);
+    unsigned = shownOf(V2_UNSIGNED_ITEM_FIELDS, shown);
+  } else {
+    const v3 = signed.payload;
+    matches =
+      v2FieldsMatch(v3, shown) && v3.assayer === shown.assayerCode && v3.verifier === shown.verifierCode;
+    unsigned = [];
+  }
   if (changedAtUnsigned(shown, p.publishedAt)) unsigned.push('changedAt');
   return { matches, unsigned };
 }

@@ -125,6 +125,16 @@ export const SCREENS = {
     staffRoles: R.tests.allTests.roles,
     menu: { workshop: { at: 2, label: 'در انتظار عیار', params: { search: 'true' } } },
   },
+  /** Purities recorded by one person, waiting for another's «تأیید» or «برگشت» (ADR 0050). */
+  'lab/verify': {
+    path: 'lab/verify',
+    feature: 'assays',
+    title: 'در انتظار تأیید',
+    access: 'workshop',
+    frame: 'shell',
+    staffRoles: R.tests.verifyCutting.roles,
+    menu: { workshop: { at: 2.5, label: 'در انتظار تأیید' } },
+  },
   'lab/list': {
     path: 'lab/list',
     feature: 'assays',
@@ -223,6 +233,16 @@ export const SCREENS = {
     frame: 'shell',
     staffRoles: R.staff.list.roles,
     menu: { workshop: { at: 6.5, label: 'کارکنان' } },
+  },
+  /** The owner's «آمار کارکنان»: each person's purities in a period (ADR 0050). */
+  'staff/statistics': {
+    path: 'staff/statistics',
+    feature: 'staff',
+    title: 'آمار کارکنان',
+    access: 'workshop',
+    frame: 'shell',
+    staffRoles: R.staff.statistics.roles,
+    menu: { workshop: { at: 6.6, label: 'آمار کارکنان' } },
   },
   'manage/labs': {
     path: 'manage/labs',

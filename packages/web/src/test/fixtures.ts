@@ -53,6 +53,7 @@ export function labRow(over: Partial<LabListRow> = {}): LabListRow {
     verifiedBy: null,
     pendingCutting: null,
     pendingBy: null,
+    pendingById: null,
     pendingReason: null,
     returnedReason: null,
     ...over,

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { notifications } from '@mantine/notifications';
 import { EMPTY_SITE_INFO, setSiteInfo } from '../lib/siteInfo.ts';
 import { resetRequests, server } from './server.ts';
+
+// findBy…/waitFor return as soon as what they wait for appears; on a loaded two-core CI machine a whole
+// app's first render can take longer than the default second, so they wait up to five.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks what Mantine needs.
 Object.defineProperty(window, 'matchMedia', {

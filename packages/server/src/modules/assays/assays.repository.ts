@@ -76,6 +76,7 @@ export function selectAssays(db: Database) {
       personName('a.verified_by').as('verifiedBy'),
       personName('a.pending_by').as('pendingBy'),
       'a.pendingPurity',
+      'a.pendingBy as pendingById',
       'a.pendingReason',
       'a.returnedReason',
       canUpdateSql.as('canUpdate'),

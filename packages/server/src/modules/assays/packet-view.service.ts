@@ -124,6 +124,7 @@ export function toRow(row: AssayRow, opts: { showMobile: boolean }): LabListRow 
     verifiedBy: row.purity === null ? null : row.verifiedBy,
     pendingCutting: row.pendingPurity,
     pendingBy: row.pendingPurity === null ? null : row.pendingBy,
+    pendingById: row.pendingPurity === null ? null : row.pendingById,
     pendingReason: row.pendingPurity === null ? null : row.pendingReason,
     returnedReason: row.returnedReason,
   };

@@ -27,7 +27,10 @@ const activeSession = new CompiledOnce(['', ''] as [string, string], (db, sessio
     .where('sessions.userId', '=', personId)
     .where('sessions.revokedAt', 'is', null)
     .where('sessions.expiresAt', '>', sql<Date>`now()`)
-    .where(sql<boolean>`(person.role <> 'staff' or (person.status = 1 and lab.status in (1, 5)))`),
+    // A listing-only lab has no sign-in (ADR 0027), nor have its people.
+    .where(
+      sql<boolean>`(person.role <> 'staff' or (person.status = 1 and lab.status in (1, 5) and not lab.is_public_user))`,
+    ),
 );
 
 export async function findActiveSession(
@@ -72,6 +75,26 @@ export async function revokeUserSessions(db: Database, userId: string, keep?: st
     .where('revokedAt', 'is', null);
   if (keep) q = q.where('id', '!=', keep);
   const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Ends every session of an account and of its people (ADR 0049): a lab's suspension ends its staff's
+ * sessions too, so activating it again does not bring their old tokens back. For a staff member or the
+ * administrator, their own sessions only.
+ */
+export async function revokeAccountSessions(db: Database, accountId: string): Promise<number> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revokedAt: sql`now()` })
+    .where((eb) =>
+      eb.or([
+        eb('userId', '=', accountId),
+        eb('userId', 'in', eb.selectFrom('users').select('id').where('labId', '=', accountId)),
+      ]),
+    )
+    .where('revokedAt', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 

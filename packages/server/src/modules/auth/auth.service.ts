@@ -205,7 +205,6 @@ export async function changePassword(
   return { sessionsEnded };
 }
 
-/** Ends every session of a user (the admin sends a lab back to new, or sets its password); how many. */
 /**
  * The session a token names, while it stands (not revoked, not expired): asked on every signed-in
  * request by plugins/auth.ts, which app.ts hands this to (docs/product.md §7.1).
@@ -214,8 +213,13 @@ export function activeSession(db: Database, sessionId: string, userId: string) {
   return repo.findActiveSession(db, sessionId, userId);
 }
 
+/**
+ * Ends every session of a user, and of a lab's people with the lab's (ADR 0049): the administrator
+ * suspends a lab, makes it listing-only or sets its password; the owner suspends a person, changes their
+ * roles or resets their password. How many sessions ended.
+ */
 export function revokeUserSessions(db: Database, userId: string): Promise<number> {
-  return repo.revokeUserSessions(db, userId);
+  return repo.revokeAccountSessions(db, userId);
 }
 
 export async function logout(db: Database, sessionId: string): Promise<void> {

@@ -21,8 +21,8 @@ function HeaderBar({ menuOpened, onMenu }: { menuOpened: boolean; onMenu: () => 
   const title = findScreen(pathname)?.title ?? 'عیار';
   const showBack = pathname !== home;
   const goBack = () => {
-    if (key !== 'default') navigate(-1);
-    else navigate(home);
+    if (key !== 'default') void navigate(-1);
+    else void navigate(home);
   };
   return (
     <Group h="100%" px="sm" justify="space-between" wrap="nowrap">

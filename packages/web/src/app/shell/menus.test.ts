@@ -7,15 +7,17 @@ import { menuFor } from './menus.ts';
 const label = (role: 'admin' | 'workshop') => menuFor(role).map((item) => [item.label, item.to]);
 
 describe('the side menus', () => {
-  it('give a workshop (its owner) its fourteen items in order', () => {
+  it('give a workshop (its owner) its sixteen items in order', () => {
     expect(label('workshop')).toEqual([
       ['ثبت بسته', '/lab/add'],
       ['در انتظار عیار', '/lab/list/true'],
+      ['در انتظار تأیید', '/lab/verify'],
       ['ثبت مشتری', '/customer/add'],
       ['لیست مشتریان', '/customer/list'],
       ['لیست بسته‌ها', '/lab/list'],
       ['تنظیمات', '/user-settings/edit'],
       ['کارکنان', '/staff'],
+      ['آمار کارکنان', '/staff/statistics'],
       ['خرید شماره بسته', '/code/add'],
       ['پرداخت', '/pay/add'],
       ['مانده حساب', '/user/store'],
@@ -65,7 +67,7 @@ describe('the side menu of a lab’s person', () => {
   });
 
   it('gives the assayer the waiting list and the packet lists only', () => {
-    expect(staffMenu(['assayer'])).toEqual(['/lab/list/true', '/lab/list', ...COMMON]);
+    expect(staffMenu(['assayer'])).toEqual(['/lab/list/true', '/lab/verify', '/lab/list', ...COMMON]);
   });
 
   it('gives the accountant the money screens and the lists, no registering', () => {
@@ -81,13 +83,23 @@ describe('the side menu of a lab’s person', () => {
     ]);
   });
 
+  it('gives «در انتظار تأیید» to the owner and the assayer, never the counter or the accountant (ADR 0050)', () => {
+    expect(staffMenu(['owner'])).toContain('/lab/verify');
+    expect(staffMenu(['assayer'])).toContain('/lab/verify');
+    expect(staffMenu(['counter'])).not.toContain('/lab/verify');
+    expect(staffMenu(['accountant'])).not.toContain('/lab/verify');
+  });
+
   it('gives several roles what each of them opens, and «کارکنان» only to the owner', () => {
     const both = staffMenu(['counter', 'assayer']);
-    expect(both).toEqual(staffMenu(['counter']));
+    // The counter's screens, and the assayer's «در انتظار تأیید».
+    expect(both.filter((to) => to !== '/lab/verify')).toEqual(staffMenu(['counter']));
+    expect(both).toContain('/lab/verify');
     expect(staffMenu(['accountant', 'counter'])).toContain('/lab/add');
     expect(staffMenu(['accountant', 'counter'])).toContain('/user/store');
     for (const roles of [['counter'], ['assayer'], ['accountant']] as StaffRole[][]) {
       expect(staffMenu(roles)).not.toContain('/staff');
+      expect(staffMenu(roles)).not.toContain('/staff/statistics');
       expect(staffMenu(roles)).not.toContain('/user-settings/edit');
     }
   });

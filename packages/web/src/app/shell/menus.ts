@@ -6,6 +6,7 @@ import type { MenuScreenId } from '../../lib/screens.ts';
 import {
   IconAdjustments,
   IconBuilding,
+  IconClock,
   IconCreditCard,
   IconFlask,
   IconGlobe,
@@ -41,6 +42,7 @@ const MENU_ICONS: Record<MenuScreenId, ComponentType<{ size?: number }>> = {
   'code/add': IconHash,
   'lab/add': IconFlask,
   'lab/list/search': IconHourglass,
+  'lab/verify': IconClock,
   'lab/list': IconList,
   'customer/add': IconUserPlus,
   'customer/list': IconUsers,
@@ -50,6 +52,7 @@ const MENU_ICONS: Record<MenuScreenId, ComponentType<{ size?: number }>> = {
   'credit/add': IconReceipt,
   'pay/add': IconWallet,
   staff: IconShield,
+  'staff/statistics': IconUsers,
   'manage/labs': IconFlask,
   'manage/labs-todelete': IconTrash,
   'manage/customers': IconUsers,

@@ -41,6 +41,7 @@ import { FormDigitsField, FormGramsField, FormTextareaField } from '../../compon
 import { ASSAY_KEYS, assayQueries, useEditTest } from './api.ts';
 import { OwnerFields, PacketTypeField, SmsField } from './components/PacketFields.tsx';
 import { PacketDeletePanel } from './components/PacketDeletePanel.tsx';
+import { PacketPeopleLines } from './components/PacketPeople.tsx';
 import { PurityBadge, WITHDRAWN_LABEL } from './components/PurityBadge.tsx';
 import { WithdrawnResultNotice } from './components/WithdrawnResultNotice.tsx';
 import { ResultVersions } from './components/ResultVersions.tsx';
@@ -180,6 +181,7 @@ function PacketHeading({ row }: { row: LabDetail }) {
         <Text size="xs" c="dimmed" mt={2}>
           ثبت: <Ltr>{formatJalaliDateTime(row.date)}</Ltr>
         </Text>
+        <PacketPeopleLines row={row} />
       </div>
       <Group gap="xs">
         {row.resultStatus === 'withdrawn' ? (
@@ -342,7 +344,7 @@ function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
         <PacketHeading row={row} />
 
-        <form onSubmit={onSubmit} noValidate aria-label="ویرایش بسته">
+        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="ویرایش بسته">
           {locked ? <CounterLockedNote /> : null}
           <fieldset disabled={locked} style={FIELDSET}>
             <Stack gap="sm">

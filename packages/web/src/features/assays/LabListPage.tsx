@@ -29,8 +29,11 @@ import { formatJalaliDateTime, SEP } from '../../lib/format.ts';
 import { LAB_PAGE_SIZE, assayQueries } from './api.ts';
 import { DeclineReason, PacketBadges, PacketMarks } from './components/PacketBadges.tsx';
 import { useInlinePurity } from './components/InlinePurity.tsx';
+import { ReturnedReason, WhoLine } from './components/PacketPeople.tsx';
 import { FILTER_TYPES, PacketDateRange } from './components/PacketFilterFields.tsx';
 import { href } from '../../lib/screens.ts';
+import { mayOpen, useRoles } from '../../lib/roles.ts';
+import { LabQueue } from '../../components/labQueue/LabQueue.tsx';
 
 interface Filter {
   filterType?: number;
@@ -211,6 +214,8 @@ function LabRow({ row, kit }: { row: LabListRow; kit: RowKit }) {
         <Text size="sm" lineClamp={1}>
           {row.customerName}
         </Text>
+        <WhoLine row={row} />
+        <ReturnedReason row={row} />
       </Table.Td>
       <Table.Td>{row.typeName ?? '—'}</Table.Td>
       <Table.Td>{purity.cell(row, 'table')}</Table.Td>
@@ -259,6 +264,8 @@ function LabCard({ row, kit }: { row: LabListRow; kit: RowKit }) {
             {row.typeName ? `${SEP}${row.typeName}` : ''}
           </Text>
           <DeclineReason row={row} />
+          <ReturnedReason row={row} />
+          <WhoLine row={row} />
           <Text size="xs" c="dimmed">
             {row.weight !== null ? (
               <>
@@ -347,10 +354,14 @@ function LabList({ waitFor }: { waitFor: boolean }) {
   const purity = useInlinePurity(list);
   const kit = useRowKit(purity);
   const data = tests.data;
+  // The bench's alert sounds where the assayer works: they have no dashboard (ADR 0050).
+  const roles = useRoles();
+  const bench = waitFor && !mayOpen('dashboard', roles);
 
   return (
     <Stack gap="md" maw={1200} mx="auto">
       {added.length > 0 ? <AddedSlips added={added} /> : null}
+      {bench ? <LabQueue onList /> : null}
       <LabFilterForm f={f} />
       <LabListTable list={list} loading={tests.isPending} filtered={f.filtered} waitFor={waitFor} kit={kit} />
 

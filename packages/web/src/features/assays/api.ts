@@ -22,6 +22,12 @@ type Filter = Record<string, QueryValue>;
 export const assayQueries = {
   /** The workshop's packets, a page at a time, optionally only those waiting for their purity. */
   list: (query: Filter) => apiQuery([...PACKETS_KEY, 'list'], ROUTES.tests.allTests, { query }),
+  /** «در انتظار تأیید»: purities waiting for a second person (ADR 0050); a count of work, so fresh. */
+  verifyQueue: (query: { pageSize: number; pageNumber: number }) =>
+    apiQuery([...PACKETS_KEY, 'verify'], ROUTES.tests.allTests, {
+      query: { ...query, awaitingVerification: true },
+      fresh: true,
+    }),
   /** One of the workshop's packets, for its edit screen. */
   one: (id: string) => apiQuery([...PACKETS_KEY, 'one', id], ROUTES.tests.getTest, { query: { testId: id } }),
   /** Every workshop's packets for the admin (or only those whose deletion was asked for). */
@@ -66,6 +72,8 @@ export const addTests = (list: LabDraft[], { headers }: DeviceCall = {}) =>
 
 /** Silent: the waiting list shows a refusal itself, and queues the purities when the line is down. */
 export const useAddCutting = () => useApiMutation(ROUTES.tests.addCutting, { silent: true });
+/** «تأیید» or «برگشت» of waiting purities (ADR 0050); the client shows a refusal (own purity: 403). */
+export const useVerifyCutting = () => useApiMutation(ROUTES.tests.verifyCutting);
 export const useEditTest = () => useApiMutation(ROUTES.tests.editTest);
 export const useDeleteTest = () => useApiMutation(ROUTES.tests.deleteTest);
 export const useRequestDeleteTest = () => useApiMutation(ROUTES.tests.requestToDeleteTest);

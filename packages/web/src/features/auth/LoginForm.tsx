@@ -35,7 +35,7 @@ export function LoginForm({ onUseOtp }: { onUseOtp: () => void }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="ورود با نام کاربری و رمز عبور">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="ورود با نام کاربری و رمز عبور">
       <Stack gap="md">
         <TextInput
           label="نام کاربری"

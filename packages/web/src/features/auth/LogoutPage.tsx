@@ -16,7 +16,7 @@ export function LogoutPage() {
     // The request reads the token synchronously, so the login can be cleared at once without waiting.
     void apiCall(ROUTES.account.logout, { silent: true, background: true }).catch(() => undefined);
     clearLogin();
-    navigate(href('landing'), { replace: true });
+    void navigate(href('landing'), { replace: true });
   }, [navigate]);
   return (
     <Center h="60vh" role="status" aria-label="در حال خروج">

@@ -43,7 +43,7 @@ function RequestStep(props: {
     await props.onSend(userName);
   });
   return (
-    <form onSubmit={onRequest} noValidate aria-label="درخواست رمز یکبار مصرف">
+    <form onSubmit={(event) => void onRequest(event)} noValidate aria-label="درخواست رمز یکبار مصرف">
       <Stack gap="md">
         <TextInput
           label="نام کاربری یا شماره موبایل"
@@ -100,7 +100,7 @@ function VerifyStep(props: {
   const link = { component: 'button', type: 'button', size: 'sm', c: 'gold.9' } as const;
 
   return (
-    <form onSubmit={onVerify} noValidate aria-label="ورود با رمز یکبار مصرف">
+    <form onSubmit={(event) => void onVerify(event)} noValidate aria-label="ورود با رمز یکبار مصرف">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           کد یکبار مصرف برای <Ltr>{props.sentTo}</Ltr> ارسال شد. آن را وارد کنید.

@@ -95,7 +95,7 @@ function PasswordChange() {
       radius="md"
       padding="lg"
       component="form"
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       noValidate
       aria-label="تغییر رمز عبور"
     >

@@ -19,6 +19,6 @@ export function useCompleteLogin(): (envelope: Envelope<LoginResponse>) => void 
     }
     saveLogin(parsed.data);
     alertSuccess(envelope.message || MSG.loggedIn);
-    navigate(href('dashboard'), { replace: true });
+    void navigate(href('dashboard'), { replace: true });
   };
 }

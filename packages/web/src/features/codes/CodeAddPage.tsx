@@ -123,7 +123,7 @@ function BuyCodesForm({
   const chargeButton = <ChargeButton />;
   const showShortage = refusal !== null || (short > 0 && data?.canBuy === true);
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="خرید شماره بسته">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="خرید شماره بسته">
       <Stack gap="sm">
         <BalanceLine data={data} />
         <FormDigitsField

@@ -99,7 +99,7 @@ function CreditRequestForm({ data }: { data: CreditsResponse | undefined }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="درخواست شارژ">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="درخواست شارژ">
       <Stack gap="sm">
         <Title order={2} size="h4">
           ثبت درخواست شارژ

@@ -1,4 +1,5 @@
 import type { LabDetail } from '@ayar/contract';
+import { getUserSettings } from '../../lib/auth.ts';
 import type { StoredUser } from '../../lib/auth.ts';
 import type { AddTestEntry } from './db.ts';
 import { getEntry } from './queue.ts';
@@ -9,11 +10,18 @@ export const NOT_QUEUED =
 /**
  * A queued packet as the slip prints it (ADR 0033): what the clerk typed, the number this device gave
  * it and the token it made, so the QR code points where the server will show the result. A packet
- * registered with its purity is published as version 1, which the QR carries (`?v=1`).
+ * registered with its purity is published as version 1, which the QR carries (`?v=1`), unless the lab's
+ * stored settings ask for a second person's «تأیید» (ADR 0050): then the purity waits, unpublished, and
+ * the slip prints the packet as waiting (no version in the QR).
  */
-export function slipPacket(entry: AddTestEntry, user: Pick<StoredUser, 'userId' | 'userFname'>): LabDetail {
+export function slipPacket(
+  entry: AddTestEntry,
+  user: Pick<StoredUser, 'userId' | 'userFname'>,
+  secondVerification: boolean = getUserSettings().requireSecondVerification,
+): LabDetail {
   const draft = entry.body[0]!;
-  const withPurity = draft.cutting !== null;
+  const pending = secondVerification ? draft.cutting : null;
+  const withPurity = draft.cutting !== null && pending === null;
   return {
     id: entry.key,
     customerId: draft.customerId,
@@ -22,7 +30,7 @@ export function slipPacket(entry: AddTestEntry, user: Pick<StoredUser, 'userId' 
     type: draft.type ?? null,
     typeName: draft.typeName,
     docNumber: draft.docNumber,
-    cutting: draft.cutting,
+    cutting: withPurity ? draft.cutting : null,
     title: draft.title,
     titleName: entry.summary.titleName,
     weight: draft.weight,
@@ -63,8 +71,9 @@ export function slipPacket(entry: AddTestEntry, user: Pick<StoredUser, 'userId' 
     registeredBy: null,
     purityBy: null,
     verifiedBy: null,
-    pendingCutting: null,
+    pendingCutting: pending,
     pendingBy: null,
+    pendingById: null,
     pendingReason: null,
     returnedReason: null,
   };

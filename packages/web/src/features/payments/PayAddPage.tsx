@@ -109,7 +109,7 @@ function PayForm(props: {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="ثبت پرداخت">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="ثبت پرداخت">
       <Stack gap="sm">
         <CustomerField control={control} value={props.customer} onChange={props.onCustomer} />
         <FormSegmentedField

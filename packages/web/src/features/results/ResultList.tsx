@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { Accordion, Anchor, Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { publicResultPath } from '@ayar/contract';
@@ -20,6 +20,32 @@ const BOTTOM_BAR_PX = 80;
 const Row = (props: Omit<LabelValueRowProps, 'dense'>) => <LabelValueRow dense {...props} />;
 
 const grams = (value: number) => `${toPersianDigits(formatGrams(Math.round(value * 1000)))} گرم`;
+
+/**
+ * Who stands behind the purity (ADR 0050), by staff code (the lab's own account is ۱): «عیارسنج: ۳،
+ * تأیید: ۵», only the parts that are known, nothing when neither is. Signed by payload v3, so it sits
+ * with the purity above the badge; a v2 or v1 signature does not cover it, and the badge's note says so.
+ * Each part keeps its label with its number; on a narrow widget the line breaks at the comma.
+ */
+export function PurityPeople({ item }: { item: Pick<ResultItem, 'assayerCode' | 'verifierCode'> }) {
+  const parts: [string, number][] = [];
+  if (item.assayerCode !== null) parts.push(['عیارسنج', item.assayerCode]);
+  if (item.verifierCode !== null) parts.push(['تأیید', item.verifierCode]);
+  if (parts.length === 0) return null;
+  return (
+    <Text size="sm" c="gray.7" py={4} data-testid="purity-people">
+      {parts.map(([label, code], i) => (
+        <Fragment key={label}>
+          {/* The Persian comma, not a middle dot: in Vazirmatn «·» beside a digit reads as the zero «۰». */}
+          {i > 0 && '، '}
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {label}: <Ltr>{toPersianDigits(code)}</Ltr>
+          </span>
+        </Fragment>
+      ))}
+    </Text>
+  );
+}
 
 function ItemDetails({ item, showLink }: { item: ResultItem; showLink: boolean }) {
   const ready = item.purity !== null;
@@ -50,6 +76,7 @@ function ItemDetails({ item, showLink }: { item: ResultItem; showLink: boolean }
           </Text>
         </Group>
       )}
+      <PurityPeople item={item} />
       {item.status === 'published' && (item.version ?? 1) > 1 && <CorrectionNotice item={item} />}
       <SignatureBadge item={item} />
       {item.customerName && <Row label="نام مشتری">{item.customerName}</Row>}

@@ -119,13 +119,17 @@ const FIELD_LABELS: Partial<Record<keyof ShownResult, string>> = {
   images: 'عکس‌ها',
   changeReason: 'علت اصلاح',
   changedAt: 'تاریخ اصلاح',
+  // The staff codes as the line under the purity names them (ADR 0050).
+  assayerCode: 'عیارسنج',
+  verifierCode: 'تأیید',
 };
 
 export const UNSIGNED_TITLE = 'این موارد در امضای این نتیجه نیستند';
 
 /**
- * Shown fields the signature does not cover (a result signed before ADR 0041, or a photo version's
- * earlier correction time): named apart from the badge, so none reads as verified.
+ * Shown fields the signature does not cover (a result signed before ADR 0041, the staff codes under a
+ * signature before ADR 0050's payload v3, or a photo version's earlier correction time): named apart
+ * from the badge, so none reads as verified.
  */
 function UnsignedNote({ fields }: { fields: (keyof ShownResult)[] }) {
   return (

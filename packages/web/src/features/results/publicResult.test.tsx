@@ -1,13 +1,13 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ROUTES } from '@ayar/contract';
-import type { ResultItem } from '@ayar/contract';
+import { RESULT_JWS_TYPES, ROUTES } from '@ayar/contract';
+import type { ResultItem, SignedResultV3 } from '@ayar/contract';
 import { resultItem } from '../../test/fixtures.ts';
 import { printedVersion } from './PublicResultPage.tsx';
 import { renderApp } from '../../test/render.tsx';
 import { handle, handleUrl, HttpResponse } from '../../test/server.ts';
-import { serveKeys, signItem, signItemV1, testSigner } from '../../test/signing.ts';
+import { payloadOf, serveKeys, signItem, signItemV1, testSigner } from '../../test/signing.ts';
 import type { TestSigner } from '../../test/signing.ts';
 import { UNSIGNED_TITLE } from './ResultStanding.tsx';
 import { forgetResultKeys } from './signature.ts';
@@ -45,6 +45,12 @@ const FULL = item({
   readyTime: 30,
   images: [`/api/v1.0/Results/Photo/${TOKEN}/11111111-2222-4333-8444-555555555555`],
 });
+
+/** The item signed with payload v3 (ADR 0050): v2's fields and the staff codes it shows. */
+async function signItemV3(shown: ResultItem, over: Partial<SignedResultV3> = {}): Promise<ResultItem> {
+  const payload = { ...payloadOf(shown), assayer: shown.assayerCode, verifier: shown.verifierCode, ...over };
+  return { ...shown, jws: await network.sign(payload, RESULT_JWS_TYPES.v3) };
+}
 
 /** /r/<token>(?v=…) answered with `shown`; returns the details panel of its one item. */
 async function openResult(shown: ResultItem, search = '') {
@@ -149,6 +155,54 @@ describe('the signature on the public result', () => {
     handleUrl('/.well-known/jwks.json', () => new HttpResponse(null, { status: 503 }));
     const panel = await openResult(await signItem(network, item()));
     expect(await within(panel).findByText('امضای دیجیتال بررسی نشد')).toBeInTheDocument();
+    expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('who recorded the purity and who verified it (ADR 0050)', () => {
+  const people = (panel: HTMLElement) => within(panel).queryByTestId('purity-people');
+
+  it('payload v3: the staff codes under the purity, above the badge that covers them', async () => {
+    serveKeys(network.jwk);
+    const panel = await openResult(await signItemV3(item({ assayerCode: 3, verifierCode: 5 })));
+    const badge = await within(panel).findByText(VERIFIED);
+    const line = people(panel)!;
+    expect(line).toHaveTextContent('عیارسنج: ۳، تأیید: ۵');
+    expect(line.querySelectorAll('bdi[dir="ltr"]')).toHaveLength(2);
+    // Under the purity, before the badge: what the badge says is verified.
+    const purity = within(panel).getByText('۷۵۰');
+    expect(purity.compareDocumentPosition(line) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(line.compareDocumentPosition(badge) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(panel).queryByText(UNSIGNED_TITLE)).not.toBeInTheDocument();
+  });
+
+  it('shows only the assayer when nobody verified, and nothing when neither is known', async () => {
+    serveKeys(network.jwk);
+    const { unmount } = renderAndVerdict(await signItemV3(item({ assayerCode: 3 })), '');
+    let panel = await screen.findByRole('region', { name: 'جزئیات بسته ۱۰۰۰۱۲۳' });
+    expect(await within(panel).findByText(VERIFIED)).toBeInTheDocument();
+    expect(people(panel)).toHaveTextContent(/^عیارسنج: ۳$/);
+    unmount();
+    panel = await openResult(await signItemV3(item()));
+    expect(await within(panel).findByText(VERIFIED)).toBeInTheDocument();
+    expect(people(panel)).not.toBeInTheDocument();
+  });
+
+  it('warns when the verifier shown is not the one signed', async () => {
+    serveKeys(network.jwk);
+    const signed = await signItemV3(item({ assayerCode: 3, verifierCode: 5 }));
+    const panel = await openResult({ ...signed, verifierCode: 6 });
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('با نتیجهٔ امضاشده یکی نیست');
+    expect(within(panel).queryByText(VERIFIED)).not.toBeInTheDocument();
+  });
+
+  it('payload v2: the codes are shown but named as not signed', async () => {
+    serveKeys(network.jwk);
+    const panel = await openResult(await signItem(network, item({ assayerCode: 3, verifierCode: 5 })));
+    expect(await within(panel).findByText(VERIFIED)).toBeInTheDocument();
+    expect(people(panel)).toHaveTextContent('عیارسنج: ۳، تأیید: ۵');
+    const note = within(panel).getByText(UNSIGNED_TITLE).parentElement!;
+    expect(note).toHaveTextContent('عیارسنج، تأیید: شبکه این‌ها را امضا نکرده است');
     expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -7,8 +7,8 @@ import type { ResultItem } from './types.ts';
  * What the browser found of a result's signature (ADR 0029):
  * - `none`: nothing signed (no purity yet, or published before signing existed): nothing to say;
  * - `verified`: signed by a published key, and it says what the page shows (`signedAt`: when,
- *   `lab`: the lab it was signed for; `unsigned`: the shown fields an old (v1) signature does not
- *   cover, which the page shows outside its badge, ADR 0041);
+ *   `lab`: the lab it was signed for; `unsigned`: the shown fields an older signature does not
+ *   cover (v1's, ADR 0041; v2's staff codes, ADR 0050), which the page shows outside its badge);
  * - `mismatch`: a genuine signature of something else than what the page shows;
  * - `invalid`: not the network's signature (forged, altered, a key never published, or a retired key
  *   claiming a time after its retirement);

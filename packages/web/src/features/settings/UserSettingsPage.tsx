@@ -16,6 +16,7 @@ import {
   useFormField,
 } from '../../components/ui/form/index.ts';
 import { applyFieldErrors } from '../../lib/applyFieldErrors.ts';
+import { SecondVerificationCard } from './SecondVerificationCard.tsx';
 import { SmsChoice } from './SmsChoice.tsx';
 import { useSaveSettings } from './api.ts';
 
@@ -166,7 +167,7 @@ function ReportCard({ control }: { control: SettingsControl }) {
 
 /**
  * user-settings/edit (docs/product.md §2.13, §3.2): the lab's defaults for the registration form and the
- * result slip.
+ * result slip, and whether its purities wait for a second person (ADR 0050).
  */
 export function UserSettingsPage() {
   const save = useSaveSettings();
@@ -192,9 +193,10 @@ export function UserSettingsPage() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="تنظیمات">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="تنظیمات">
       <Stack gap="md" maw={720} mx="auto">
         <RegistrationCard control={form.control} />
+        <SecondVerificationCard control={form.control} />
         <FeeCard control={form.control} />
         <SmsChoice control={form.control} />
         <ReportCard control={form.control} />

@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROUTES } from '@ayar/contract';
 import { STORAGE_KEYS, getUserSettings } from '../../lib/auth.ts';
 import { renderApp } from '../../test/render.tsx';
 import { handle, requestsTo } from '../../test/server.ts';
 import { signInAs } from '../../test/session.ts';
+import { SECOND_VERIFICATION_LABEL, SECOND_VERIFICATION_NOTE } from './SecondVerificationCard.tsx';
 
 beforeEach(() => signInAs('workshop', { testTypes: [] }));
 
@@ -51,5 +52,50 @@ describe('user settings', () => {
       await screen.findByText('درصد اجرت باید بین ۰ تا ۱۰۰ با حداکثر دو رقم اعشار باشد'),
     ).toBeInTheDocument();
     expect(requestsTo(ROUTES.account.editSettings)).toEqual([]);
+  });
+
+  it('«تأیید دوم عیار» (ADR 0050): the switch is saved with the settings, with its note while on', async () => {
+    templates();
+    const saves = handle(
+      ROUTES.account.editSettings,
+      ({ body }) => (body as { settings: unknown }).settings,
+      { message: 'تنظیمات ذخیره شد' },
+    );
+    const user = userEvent.setup();
+    renderApp('/user-settings/edit');
+    const toggle = await screen.findByRole('switch', { name: new RegExp(`^${SECOND_VERIFICATION_LABEL}`) });
+    expect(toggle).not.toBeChecked();
+    expect(screen.getByText(/تا تأیید شخص دیگری منتشر نمی‌شود/)).toBeInTheDocument();
+    expect(screen.queryByText(SECOND_VERIFICATION_NOTE)).not.toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(screen.getByRole('note')).toHaveTextContent(SECOND_VERIFICATION_NOTE);
+    await user.click(screen.getByRole('button', { name: 'ذخیره تنظیمات' }));
+    expect(await screen.findByText('تنظیمات ذخیره شد')).toBeInTheDocument();
+    expect((saves[0]!.body as { settings: unknown }).settings).toMatchObject({
+      requireSecondVerification: true,
+    });
+    expect(getUserSettings().requireSecondVerification).toBe(true);
+    expect(toggle).toBeChecked();
+
+    // And back off: sent as false, the note gone.
+    await user.click(toggle);
+    expect(screen.queryByText(SECOND_VERIFICATION_NOTE)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'ذخیره تنظیمات' }));
+    await waitFor(() => expect(saves).toHaveLength(2));
+    expect((saves[1]!.body as { settings: unknown }).settings).toMatchObject({
+      requireSecondVerification: false,
+    });
+    await waitFor(() => expect(getUserSettings().requireSecondVerification).toBe(false));
+  });
+
+  it('shows the switch on when the lab saved it on', async () => {
+    signInAs('workshop', { testTypes: [], settings: { requireSecondVerification: true } });
+    templates();
+    renderApp('/user-settings/edit');
+    expect(
+      await screen.findByRole('switch', { name: new RegExp(`^${SECOND_VERIFICATION_LABEL}`) }),
+    ).toBeChecked();
+    expect(screen.getByText(SECOND_VERIFICATION_NOTE)).toBeInTheDocument();
   });
 });

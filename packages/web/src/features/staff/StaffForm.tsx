@@ -145,7 +145,7 @@ export function StaffForm({ member, onDone }: { member: StaffMember | null; onDo
   useUnsavedInput(formState.isDirty);
   const title = member ? `ویرایش ${member.fullName}` : 'افزودن کارمند';
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={title}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={title}>
       <Stack gap="sm">
         <Title order={2} size="h5">
           {title}

@@ -7,6 +7,9 @@ export const STAFF_KEY = ['staff'] as const;
 export const staffQueries = {
   /** The lab's people for its owner (ADR 0049): the lab's own account first, then by staff code. */
   list: () => apiQuery([...STAFF_KEY, 'list'], ROUTES.staff.list),
+  /** Each person's purities in a period (ADR 0050): counts, so fresh (ADR 26). */
+  statistics: (period: { fromDate?: string; toDate?: string }) =>
+    apiQuery([...STAFF_KEY, 'statistics'], ROUTES.staff.statistics, { query: period, fresh: true }),
 };
 
 /** «افزودن کارمند»: a person with their own user name, password and roles. */

@@ -1,1 +1,2 @@
 export { StaffPage } from './StaffPage.tsx';
+export { StaffStatisticsPage } from './StaffStatisticsPage.tsx';

@@ -4,7 +4,7 @@ import { useAuth } from '../../lib/auth.ts';
 import { AdminDashboard } from './components/AdminDashboard.tsx';
 import { WorkshopStatistics } from './components/WorkshopStatistics.tsx';
 import { WorkshopTiles } from './components/WorkshopTiles.tsx';
-import { LabQueue } from './lab/LabQueue.tsx';
+import { LabQueue } from '../../components/labQueue/LabQueue.tsx';
 
 /**
  * dashboard: admin statistics (docs/product.md §2.7) or the workshop tiles (§2.6). `adminNotice` is what

@@ -1,6 +1,6 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import { useWaitingCount } from '../../lib/queries/packets.ts';
-import { WaitingHeader } from './components/WaitingHeader.tsx';
+import { WaitingHeader } from '../../components/labQueue/WaitingHeader.tsx';
 import { WorkshopStatistics } from './components/WorkshopStatistics.tsx';
 import { WorkshopTiles } from './components/WorkshopTiles.tsx';
 

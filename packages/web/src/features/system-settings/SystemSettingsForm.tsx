@@ -17,6 +17,7 @@ import { alertSuccess } from '../../lib/alert.ts';
 import { formatTomanLabel } from '../../lib/format.ts';
 import {
   FormDigitsField,
+  FormSwitchField,
   FormTextField,
   FormTextareaField,
   useFormField,
@@ -32,7 +33,15 @@ const SAMPLE = { d: '100245', c: '750', n: 'آزمایشگاه نمونه', t: '
 type FormInput = SystemSettingsPayloadInput;
 type SettingsControl = Control<FormInput, unknown, SystemSettingsPayload>;
 
-const EMPTY: FormInput = { AccNumber: '', AccName: '', price: '', readySMS: [], waitSMS: [], smsRey: '' };
+const EMPTY: FormInput = {
+  AccNumber: '',
+  AccName: '',
+  price: '',
+  readySMS: [],
+  waitSMS: [],
+  smsRey: '',
+  requireSecondVerification: false,
+};
 
 function toFormValues(entries: SystemSettingEntry[]): FormInput {
   const value = (key: SystemSettingEntry['key']) => entries.find((e) => e.key === key)?.value ?? '';
@@ -43,6 +52,8 @@ function toFormValues(entries: SystemSettingEntry[]): FormInput {
     readySMS: splitTemplates(value('ReadySMS')),
     waitSMS: splitTemplates(value('WaitSMS')),
     smsRey: value('RaySMS'),
+    // Stored as 'true' / 'false' (ADR 0050); absent: off.
+    requireSecondVerification: value('RequireSecondVerification') === 'true',
   };
 }
 
@@ -171,6 +182,23 @@ function PlaceholdersSection() {
   );
 }
 
+/**
+ * «تأیید دوم عیار» for the whole network (ADR 0050): every lab's purities wait for a second person,
+ * whatever the lab's own setting says.
+ */
+function SecondVerificationSection({ control }: { control: SettingsControl }) {
+  return (
+    <Section title="انتشار عیار">
+      <FormSwitchField
+        control={control}
+        name="requireSecondVerification"
+        label="تأیید دوم عیار برای همه آزمایشگاه‌ها"
+        description="در هر آزمایشگاه، عیار ثبت‌شده تا تأیید شخص دیگری منتشر نمی‌شود، هرچه تنظیم خود آزمایشگاه باشد؛ پیامک نمی‌رود و امضا نمی‌شود. آزمایشگاهی که فقط یک نفر دارد عیاری منتشر نمی‌کند."
+      />
+    </Section>
+  );
+}
+
 /** The form's state while the settings load, or when they could not be read. */
 function SettingsPending({ error, onRetry }: { error: Error | null; onRetry: () => void }) {
   if (!error) {
@@ -228,7 +256,7 @@ function TemplateSections(props: { control: SettingsControl; ready: TemplateDraf
   );
 }
 
-/** Price, account, SMS templates and the rey text. */
+/** Price, account, the second verification (ADR 0050), SMS templates and the rey text. */
 export function SystemSettingsForm() {
   const queryClient = useQueryClient();
   const settings = useQuery(systemSettingsQueries.all());
@@ -275,6 +303,7 @@ export function SystemSettingsForm() {
     <form onSubmit={onSubmit} noValidate aria-label="تنظیمات سیستم">
       <Stack maw={760} mx="auto" gap="md" pb="xl">
         <PriceSection control={control} />
+        <SecondVerificationSection control={control} />
         <PlaceholdersSection />
         <TemplateSections control={control} ready={ready} wait={wait} />
         <Section title="پیامک ری">

@@ -14,6 +14,7 @@ const SETTINGS = [
   { key: 'ReadySMS', value: 'نتیجه #d: عیار #c-=-بسته #d آماده است' },
   { key: 'WaitSMS', value: 'بسته #d تا #t دقیقه' },
   { key: 'RaySMS', value: '' },
+  { key: 'RequireSecondVerification', value: 'false' },
 ];
 
 let saves: Calls;
@@ -22,8 +23,17 @@ beforeEach(() => {
   saves = handle(
     ROUTES.account.addOrUpdateSystemSetting,
     ({ body }) => {
-      const { price } = body as { price: number };
-      return SETTINGS.map((e) => (e.key === 'NumPrice' ? { ...e, value: String(price) } : e));
+      const { price, requireSecondVerification } = body as {
+        price: number;
+        requireSecondVerification?: boolean;
+      };
+      return SETTINGS.map((e) =>
+        e.key === 'NumPrice'
+          ? { ...e, value: String(price) }
+          : e.key === 'RequireSecondVerification' && requireSecondVerification !== undefined
+            ? { ...e, value: String(requireSecondVerification) }
+            : e,
+      );
     },
     { message: 'تنظیمات سیستم ذخیره شد' },
   );
@@ -112,5 +122,31 @@ describe('system settings page', () => {
     await user.click(screen.getByRole('button', { name: 'تغییر' }));
     expect(await screen.findByText('قیمت هر شماره بسته الزامی است')).toBeInTheDocument();
     expect(saves).toHaveLength(0);
+  });
+
+  it('«تأیید دوم عیار برای همه آزمایشگاه‌ها» (ADR 0050): reads the stored entry and sends a boolean', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SystemSettingsPage />);
+    const toggle = await screen.findByRole('switch', { name: /^تأیید دوم عیار برای همه آزمایشگاه‌ها/ });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'تغییر' }));
+    await waitFor(() => expect(postedBody()).toMatchObject({ requireSecondVerification: true }));
+    // The answer ('true') is what the form shows after saving.
+    await waitFor(() => expect(toggle).toBeChecked());
+  });
+
+  it('shows the network setting on when stored as true, and sends false when turned off', async () => {
+    handle(
+      ROUTES.account.systemSettings,
+      SETTINGS.map((e) => (e.key === 'RequireSecondVerification' ? { ...e, value: 'true' } : e)),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SystemSettingsPage />);
+    const toggle = await screen.findByRole('switch', { name: /^تأیید دوم عیار/ });
+    await waitFor(() => expect(toggle).toBeChecked());
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'تغییر' }));
+    await waitFor(() => expect(postedBody()).toMatchObject({ requireSecondVerification: false }));
   });
 });

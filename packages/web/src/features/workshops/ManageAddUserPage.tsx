@@ -19,7 +19,7 @@ export function ManageAddUserPage() {
           const envelope = await add.mutateAsync(values);
           alertSuccess(envelope.message);
           void queryClient.invalidateQueries({ queryKey: WORKSHOPS_KEY });
-          navigate(LIST_PATH);
+          void navigate(LIST_PATH);
         } catch (error) {
           applyFieldErrors(
             error,

@@ -9,6 +9,7 @@ import { LIST_PATH } from './links.ts';
 import { EditWorkshopForm, WORKSHOP_FORM_FIELDS } from './WorkshopForm.tsx';
 import { WorkshopStatusCard } from './components/WorkshopStatus.tsx';
 import { LabStaffSection } from './components/LabStaffSection.tsx';
+import { LabStaffStatisticsSection } from './components/LabStaffStatisticsSection.tsx';
 
 function toEditInput(detail: WorkshopDetail): EditUserInput {
   return {
@@ -73,13 +74,14 @@ export function ManageEditUserPage() {
             const envelope = await edit.mutateAsync(values);
             alertSuccess(envelope.message);
             void queryClient.invalidateQueries({ queryKey: WORKSHOPS_KEY });
-            navigate(LIST_PATH);
+            void navigate(LIST_PATH);
           } catch (error) {
             applyFieldErrors(error, form.setError, WORKSHOP_FORM_FIELDS);
           }
         }}
       />
       <LabStaffSection userId={item.userId} />
+      <LabStaffStatisticsSection userId={item.userId} />
     </Stack>
   );
 }

@@ -131,7 +131,7 @@ export function RegisterPage() {
     try {
       const envelope = await submit.mutateAsync(values);
       alertSuccess(envelope.message);
-      navigate(href('landing'));
+      void navigate(href('landing'));
     } catch (error) {
       applyFieldErrors(error, setError, REGISTER_FIELDS);
     }
@@ -144,7 +144,7 @@ export function RegisterPage() {
           این صفحه مخصوص کاربران ری‌گیری است. پس از ثبت نام، حساب شما باید توسط مدیر سامانه فعال شود.
         </Alert>
         <Paper withBorder radius="lg" p="lg" shadow="xs">
-          <form onSubmit={onSubmit} noValidate aria-label="ثبت نام آزمایشگاه">
+          <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="ثبت نام آزمایشگاه">
             <Stack gap="sm">
               <LabFields control={control} register={register} errors={errors} />
               <AccountFields register={register} errors={errors} />

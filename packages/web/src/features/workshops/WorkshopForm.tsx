@@ -181,7 +181,7 @@ export function AddWorkshopForm({
   return (
     <FormCard>
       <form
-        onSubmit={form.handleSubmit((values) => onSubmit(values, form))}
+        onSubmit={(event) => void form.handleSubmit((values) => onSubmit(values, form))(event)}
         noValidate
         aria-label="ایجاد آزمایشگاه"
       >
@@ -221,7 +221,7 @@ export function EditWorkshopForm({
   return (
     <FormCard>
       <form
-        onSubmit={form.handleSubmit((values) => onSubmit(values, form))}
+        onSubmit={(event) => void form.handleSubmit((values) => onSubmit(values, form))(event)}
         noValidate
         aria-label="ویرایش آزمایشگاه"
       >

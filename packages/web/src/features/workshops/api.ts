@@ -17,6 +17,12 @@ export const workshopQueries = {
   /** A lab's people for the admin, read-only (ADR 0049). */
   staff: (userId: string) =>
     apiQuery([...WORKSHOPS_KEY, 'staff', userId], ROUTES.manage.staff, { query: { userId } }),
+  /** A lab's people's purities in a period, for the admin (ADR 0050): counts, so fresh (ADR 26). */
+  staffStatistics: (userId: string, period: { fromDate?: string; toDate?: string }) =>
+    apiQuery([...WORKSHOPS_KEY, 'staffStatistics', userId], ROUTES.manage.staffStatistics, {
+      query: { userId, ...period },
+      fresh: true,
+    }),
   /** The public list of labs. */
   publicList: (query: { name: string; pageNumber: number; pageSize: number }) =>
     apiQuery([...WORKSHOPS_KEY, 'public'], ROUTES.account.labOwners, { query }),

@@ -352,7 +352,7 @@ function EditLabForm({ lab }: { lab: LabDetail }) {
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <form onSubmit={onSubmit} noValidate aria-label="ویرایش بسته">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="ویرایش بسته">
         {/* A deleted packet is shown, not edited: every field of the fieldset is disabled. */}
         <fieldset disabled={lab.deleted} style={{ border: 0, padding: 0, margin: 0, minInlineSize: 0 }}>
           <Stack gap="md">

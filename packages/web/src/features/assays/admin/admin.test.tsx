@@ -76,6 +76,9 @@ function renderApp(route: string) {
 let deletes: Calls;
 let edits: Calls;
 const calls = (route: { method: 'GET' | 'POST'; path: string }) => requestsTo(route);
+// A synchronous act flushes React's work and throws what failed before it returns; the thenable it gives
+// back has nothing left to wait for (awaiting it would wait on a task the fake timers hold).
+const advance = (ms: number): void => void act(() => vi.advanceTimersByTime(ms));
 
 beforeEach(() => {
   handle(ROUTES.manage.allTests, { list: [row], totalCount: 1, currPage: 1, pageSize: 100 });
@@ -98,9 +101,9 @@ describe('manage/labs-todelete', () => {
 
     vi.useFakeTimers();
     fireEvent.pointerDown(hold, { button: 0, pointerId: 1 });
-    act(() => vi.advanceTimersByTime(1500));
+    advance(1500);
     expect(calls(ROUTES.manage.deleteTest)).toHaveLength(0);
-    act(() => vi.advanceTimersByTime(500));
+    advance(500);
     fireEvent.pointerUp(hold, { button: 0, pointerId: 1 });
     vi.useRealTimers();
 
@@ -118,9 +121,9 @@ describe('manage/labs-todelete', () => {
     const hold = await screen.findByRole('button', { name: /حذف بسته ۱۰۰۲۳۴؛ برای حذف/ });
     vi.useFakeTimers();
     fireEvent.pointerDown(hold, { button: 0, pointerId: 1 });
-    act(() => vi.advanceTimersByTime(1200));
+    advance(1200);
     fireEvent.pointerUp(hold, { button: 0, pointerId: 1 });
-    act(() => vi.advanceTimersByTime(3000));
+    advance(3000);
     vi.useRealTimers();
     expect(calls(ROUTES.manage.deleteTest)).toHaveLength(0);
 

@@ -13,6 +13,7 @@ import { ASSAY_KEYS, useAddCutting } from '../api.ts';
 import { isNetworkError, isOffline, useAssaysOffline, useQueuedPurities } from '../offline.ts';
 import { CorrectionReasonModal } from './CorrectionReasonModal.tsx';
 import type { Correction } from './CorrectionReasonModal.tsx';
+import { PendingPurity } from './PacketPeople.tsx';
 import { WithdrawnBadge } from './PurityBadge.tsx';
 
 const fa = (n: number) => toPersianDigits(n);
@@ -281,6 +282,8 @@ export function useInlinePurity(list: readonly LabListRow[]) {
     bench &&
     !queued.has(row.id) &&
     row.resultStatus !== 'withdrawn' &&
+    // A purity waiting for a second person's «تأیید» is shown, not typed over (ADR 0050).
+    row.pendingCutting === null &&
     (row.waitFor || (row.canUpdate && editing.has(row.id)));
   const boxRows = list.filter(hasBox);
   const changed = boxRows.filter((row) => {
@@ -327,6 +330,7 @@ export function useInlinePurity(list: readonly LabListRow[]) {
   const cell = (row: LabListRow, layout: 'table' | 'card'): ReactNode => {
     const waiting = queued.get(row.id);
     if (waiting !== undefined) return <QueuedPurity cutting={waiting} layout={layout} />;
+    if (row.pendingCutting !== null) return <PendingPurity row={row} layout={layout} />;
     if (hasBox(row)) return box(row);
     return (
       <SavedPurity

@@ -42,7 +42,7 @@ function Harness({ onSave = () => {}, onFilled, owner }: HarnessProps) {
     },
   });
   return (
-    <form noValidate onSubmit={handleSubmit(onSave)}>
+    <form noValidate onSubmit={(event) => void handleSubmit(onSave)(event)}>
       <FormDigitsField
         control={control}
         name="docNumber"

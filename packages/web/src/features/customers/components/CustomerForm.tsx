@@ -141,7 +141,11 @@ export function CustomerForm({ customer, onSaved, admin }: CustomerFormProps) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={customer ? 'ویرایش مشتری' : 'ثبت مشتری'}>
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label={customer ? 'ویرایش مشتری' : 'ثبت مشتری'}
+    >
       <Stack gap="sm">
         {customer ? (
           <TextInput label="کد مشتری" value={toPersianDigits(customer.code)} readOnly variant="filled" />

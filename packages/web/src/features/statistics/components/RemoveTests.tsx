@@ -54,7 +54,7 @@ export function RemoveTests() {
       radius="lg"
       p="md"
       component="form"
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       noValidate
       aria-label="حذف بسته‌های قدیمی"
     >

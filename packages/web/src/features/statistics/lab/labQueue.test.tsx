@@ -5,8 +5,8 @@ import type { Profile } from '@ayar/contract';
 import { renderApp } from '../../../test/render.tsx';
 import { HttpResponse, handle, handleUrl } from '../../../test/server.ts';
 import type { Calls } from '../../../test/server.ts';
-import { signInAs } from '../../../test/session.ts';
-import { LAB_QUEUE_POLL_MS } from './LabQueue.tsx';
+import { signInAs, signInAsStaff } from '../../../test/session.ts';
+import { LAB_QUEUE_POLL_MS } from '../../../lib/queries/packets.ts';
 
 // ADR 0027: a workshop the administrator marked «کاربر آزمایشگاه است؟» sees its waiting queue on the
 // dashboard, kept current, and its uploaded audio sounds when a new packet starts waiting.
@@ -100,5 +100,29 @@ describe('a lab user’s dashboard', () => {
     await vi.waitFor(() => expect(profiles.length).toBeGreaterThan(0));
     expect(screen.queryByRole('region', { name: 'صف آزمایشگاه' })).not.toBeInTheDocument();
     expect(sounds).toHaveLength(0);
+  });
+});
+
+// ADR 0050: the assayer has no dashboard; the bench's count and sound are on their waiting list.
+describe('an assayer’s waiting list', () => {
+  it('shows the queue and sounds the alert when the count rises, without a link to itself', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signInAsStaff(['assayer']);
+    profile = labUser({ person: { id: 's1', fullName: 'زهرا کریمی', staffCode: 2, roles: ['assayer'] } });
+    renderApp('/lab/list/true');
+    const count = await screen.findByTestId('lab-queue-count');
+    expect(count).toHaveTextContent('۲');
+    expect(screen.queryByRole('link', { name: 'ثبت عیار' })).not.toBeInTheDocument();
+    waiting = 3;
+    await act(() => vi.advanceTimersByTimeAsync(LAB_QUEUE_POLL_MS));
+    expect(count).toHaveTextContent('۳');
+    expect(play).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not on the owner’s waiting list: the owner has it on the dashboard', async () => {
+    profile = labUser();
+    renderApp('/lab/list/true');
+    await screen.findByText('بسته‌ای در انتظار عیار نیست.');
+    expect(screen.queryByTestId('lab-queue-count')).not.toBeInTheDocument();
   });
 });

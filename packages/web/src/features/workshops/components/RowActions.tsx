@@ -53,7 +53,7 @@ export function RowActions({ row, onChanged }: { row: ManageLabOwner; onChanged:
           variant="subtle"
           color="red"
           aria-label={`حذف ${row.fName}`}
-          onClick={onDelete}
+          onClick={(event) => void onDelete(event)}
           disabled={busy}
         >
           <IconTrash size={18} />

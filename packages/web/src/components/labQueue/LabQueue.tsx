@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { WaitingHeader } from '../components/WaitingHeader.tsx';
+import { WaitingHeader } from './WaitingHeader.tsx';
 import { ROUTES, toPersianDigits } from '@ayar/contract';
-import { accountQueries } from '../../../lib/queries/account.ts';
-import { useCan } from '../../../lib/roles.ts';
-import { packetQueries } from '../../../lib/queries/packets.ts';
+import { accountQueries } from '../../lib/queries/account.ts';
+import { useCan } from '../../lib/roles.ts';
+import { packetQueries } from '../../lib/queries/packets.ts';
 import { useAlertSound } from './useAlertSound.ts';
 
-export { LAB_QUEUE_POLL_MS } from '../../../lib/queries/packets.ts';
+export { LAB_QUEUE_POLL_MS } from '../../lib/queries/packets.ts';
 
 /** The waiting count, read again every 30 s without the «please wait» overlay (a bench screen stays open). */
 function usePolledWaitingCount(): number | null {
@@ -16,7 +16,7 @@ function usePolledWaitingCount(): number | null {
   return query.data?.totalCount ?? null;
 }
 
-function Queue({ alertSound }: { alertSound: string | null }) {
+function Queue({ alertSound, onList }: { alertSound: string | null; onList: boolean }) {
   const count = usePolledWaitingCount();
   const sound = useAlertSound(alertSound);
   const [arrived, setArrived] = useState(0);
@@ -35,7 +35,7 @@ function Queue({ alertSound }: { alertSound: string | null }) {
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} aria-label="صف آزمایشگاه" component="section">
-      <WaitingHeader count={count} pending={count === null} testId="lab-queue-count" />
+      <WaitingHeader count={count} pending={count === null} testId="lab-queue-count" link={!onList} />
       <Stack gap="xs" mt="sm">
         {arrived > 0 ? (
           <Alert color="orange" variant="light" role="status" p="xs">
@@ -71,14 +71,15 @@ function Queue({ alertSound }: { alertSound: string | null }) {
 }
 
 /**
- * A lab user's bench (ADR 0027, docs/product.md §2.6): on the dashboard of a workshop the
- * administrator marked «کاربر آزمایشگاه است؟», the count of packets waiting for their purity, kept
- * current, with the workshop's audio as the alert when a new one arrives. Nothing for other workshops,
- * nor for a lab's person who records no purity (ADR 0049: the bench is the assayer's and the owner's).
+ * A lab user's bench (ADR 0027, docs/product.md §2.6): for a workshop the administrator marked «کاربر
+ * آزمایشگاه است؟», the count of packets waiting for their purity, kept current, with the workshop's audio
+ * as the alert when a new one arrives. Nothing for other workshops, nor for a lab's person who records no
+ * purity (ADR 0049: the bench is the assayer's and the owner's). The dashboard shows it, and the waiting
+ * list (`onList`, without the link to itself) for the assayer, who has no dashboard (ADR 0050).
  */
-export function LabQueue() {
+export function LabQueue({ onList = false }: { onList?: boolean }) {
   const bench = useCan(ROUTES.tests.addCutting.roles);
   const profile = useQuery({ ...accountQueries.profile({ silent: true }), enabled: bench });
   if (!bench || !profile.data?.isLabOwner) return null;
-  return <Queue alertSound={profile.data.alertSound} />;
+  return <Queue alertSound={profile.data.alertSound} onList={onList} />;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiBlob } from '../../../lib/api.ts';
+import { apiBlob } from '../../lib/api.ts';
 
 export type SoundState = 'none' | 'loading' | 'ready' | 'blocked' | 'failed';
 

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { Button, Group, Loader, Text, ThemeIcon } from '@mantine/core';
 import { toPersianDigits } from '@ayar/contract';
-import { Ltr } from '../../../components/ui/LtrText.tsx';
-import { IconHourglass } from '../../../components/ui/icons.tsx';
-import { href } from '../../../lib/screens.ts';
+import { Ltr } from '../ui/LtrText.tsx';
+import { IconHourglass } from '../ui/icons.tsx';
+import { href } from '../../lib/screens.ts';
 
 /**
  * The waiting count and the way to the waiting list, as the home page and a lab user's queue show it.
@@ -13,10 +13,13 @@ export function WaitingHeader({
   count,
   pending,
   testId,
+  link = true,
 }: {
   count: number | null;
   pending: boolean;
   testId: string;
+  /** The way to the waiting list; not on the waiting list itself. */
+  link?: boolean;
 }) {
   return (
     <Group justify="space-between" align="center" wrap="wrap" gap="md">
@@ -37,9 +40,11 @@ export function WaitingHeader({
           )}
         </div>
       </Group>
-      <Button component={Link} to={href('lab/list/search', { search: 'true' })} variant="light" size="md">
-        {count === 0 ? 'مشاهده لیست' : 'ثبت عیار'}
-      </Button>
+      {link ? (
+        <Button component={Link} to={href('lab/list/search', { search: 'true' })} variant="light" size="md">
+          {count === 0 ? 'مشاهده لیست' : 'ثبت عیار'}
+        </Button>
+      ) : null}
     </Group>
   );
 }
