@@ -6,8 +6,8 @@ import { EMPTY_SITE_INFO, setSiteInfo } from '../lib/siteInfo.ts';
 import { resetRequests, server } from './server.ts';
 
 // findBy…/waitFor return as soon as what they wait for appears; on a loaded two-core CI machine a whole
-// app's first render can take longer than the default second, so they wait up to five.
-configure({ asyncUtilTimeout: 5000 });
+// app's first render can take longer than the default second, so they wait up to three.
+configure({ asyncUtilTimeout: 3000 });
 
 // jsdom lacks what Mantine needs.
 Object.defineProperty(window, 'matchMedia', {

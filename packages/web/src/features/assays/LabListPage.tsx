@@ -103,15 +103,19 @@ function useLabListFilter() {
 type LabListFilter = ReturnType<typeof useLabListFilter>;
 
 function LabFilterForm({ f }: { f: LabListFilter }) {
+  // Registering is the counter's (ADR 0049): nobody else is offered a screen that is not theirs.
+  const registers = mayOpen('lab/add', useRoles());
   return (
     <CollapsibleFilter
       id="lab-list-filter"
       active={f.filtered}
       gap="sm"
       actions={
-        <Button component={Link} to={href('lab/add')} leftSection={<IconSquarePlus size={18} />}>
-          ثبت بسته
-        </Button>
+        registers ? (
+          <Button component={Link} to={href('lab/add')} leftSection={<IconSquarePlus size={18} />}>
+            ثبت بسته
+          </Button>
+        ) : undefined
       }
     >
       <form
@@ -289,6 +293,8 @@ function LabListTable(props: {
   loading: boolean;
   filtered: boolean;
   waitFor: boolean;
+  /** May register packets (the counter, ADR 0049): only then the empty list offers «ثبت بسته». */
+  registers: boolean;
   kit: RowKit;
 }) {
   const { kit } = props;
@@ -305,7 +311,7 @@ function LabListTable(props: {
             : 'هنوز بسته‌ای ثبت نکرده‌اید.'
       }
       emptyAction={
-        !props.filtered ? (
+        !props.filtered && props.registers ? (
           <Button
             component={Link}
             to={href('lab/add')}
@@ -363,7 +369,14 @@ function LabList({ waitFor }: { waitFor: boolean }) {
       {added.length > 0 ? <AddedSlips added={added} /> : null}
       {bench ? <LabQueue onList /> : null}
       <LabFilterForm f={f} />
-      <LabListTable list={list} loading={tests.isPending} filtered={f.filtered} waitFor={waitFor} kit={kit} />
+      <LabListTable
+        list={list}
+        loading={tests.isPending}
+        filtered={f.filtered}
+        waitFor={waitFor}
+        registers={mayOpen('lab/add', roles)}
+        kit={kit}
+      />
 
       {purity.saveBar}
 

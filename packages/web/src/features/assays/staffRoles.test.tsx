@@ -89,4 +89,22 @@ describe('the waiting list by role', () => {
     renderApp('/lab/list/true');
     expect(await screen.findByLabelText('عیار بسته ۱۰۰۰')).toBeInTheDocument();
   });
+
+  it('offers «ثبت بسته» to the counter only, not to the assayer', async () => {
+    handle(ROUTES.tests.allTests, { list: [row()], totalCount: 1, currPage: 1, pageSize: 100 });
+    signInAsStaff(['counter'], { settings: LAB_SETTINGS });
+    const { unmount } = renderApp('/lab/list/true');
+    expect(await screen.findByLabelText('برگه بسته ۱۰۰۰')).toBeInTheDocument();
+    // The list's own button (the side menu has its own item for those who register).
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'ثبت بسته' })).toBeInTheDocument();
+    unmount();
+
+    signInAsStaff(['assayer'], { settings: LAB_SETTINGS });
+    renderApp('/lab/list/true');
+    expect(await screen.findByLabelText('عیار بسته ۱۰۰۰')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('main')).queryByRole('link', { name: 'ثبت بسته' }),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'ثبت بسته' })).not.toBeInTheDocument();
+  });
 });
