@@ -251,6 +251,34 @@ export default tseslint.config(
       'ayar/server-file-role': 'error',
     },
   },
+  // Typed rules (ADR 0048): an unawaited write is a lost write, and a promise handed to React as an
+  // onClick lies to it (nothing catches the rejection). They need the type checker, so they run only on
+  // the files the three packages' tsconfig.json files hold (tests included: a file outside them would
+  // fall back to a slow default project); config files and scripts keep the untyped rules above.
+  {
+    files: [
+      'packages/server/src/**/*.ts',
+      'packages/server/test/**/*.ts',
+      'packages/contract/src/**/*.ts',
+      'packages/web/src/**/*.{ts,tsx}',
+    ],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: fileURLToPath(new URL('.', import.meta.url)) },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      // A switch over a union names every member or has a default that is right for the rest; a default
+      // counts as exhaustive (considerDefaultExhaustiveForUnions), so a deliberate catch-all is not forced
+      // into a list of cases. A switch over a plain string or number needs no default
+      // (requireDefaultForNonUnion: false): the code after it is the fallback.
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
+      ],
+    },
+  },
   // Every linted file cites ADRs and docs/product.md sections, not issue numbers (noIssueRefs above).
   {
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
