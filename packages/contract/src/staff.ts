@@ -5,7 +5,7 @@ import { toPersianDigits } from './common/digits.ts';
 import { gregorianDateInput, normalizedString } from './common/inputs.ts';
 import { newPasswordSchema, PASSWORD_MSG, passwordIsUserName, passwordNotUserName } from './auth.ts';
 import { STAFF_ROLES, type StaffRole } from './constants.ts';
-import { optionalMobileSchema, userNameSchema, WORKSHOP_MSG } from './workshops.ts';
+import { optionalMobileSchema, passwordResetIssues, userNameSchema, WORKSHOP_MSG } from './workshops.ts';
 
 /** How many people a lab may have, its own account included: a bound, not a business plan. */
 export const STAFF_LIMIT = 100;
@@ -94,17 +94,8 @@ export const editStaffRequestSchema = z
     password: z.string().optional().default(''),
     confirmPassword: z.string().optional().default(''),
   })
-  .superRefine((v, ctx) => {
-    if (v.password === '' && v.confirmPassword === '') return;
-    const checked = newPasswordSchema.safeParse(v.password);
-    if (!checked.success) {
-      for (const issue of checked.error.issues) {
-        ctx.addIssue({ code: 'custom', message: issue.message, path: ['password'] });
-      }
-    } else if (v.password !== v.confirmPassword) {
-      ctx.addIssue({ code: 'custom', message: WORKSHOP_MSG.confirmMismatch, path: ['confirmPassword'] });
-    }
-  });
+  // The user name is not sent: the server checks it against the reset (`staffPasswordProblem`).
+  .superRefine(passwordResetIssues);
 export type EditStaffRequest = z.output<typeof editStaffRequestSchema>;
 export type EditStaffInput = z.input<typeof editStaffRequestSchema>;
 

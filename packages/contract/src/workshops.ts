@@ -224,6 +224,28 @@ const workshopFields = {
   isPublicUser: z.boolean().default(false),
 };
 
+/**
+ * A password set by someone else (the admin for a lab, the owner for a staff member): none when both
+ * fields are empty, else the password rule, not the user name where it is known, and the same twice.
+ */
+export function passwordResetIssues(
+  v: { password: string; confirmPassword: string; userName?: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (v.password === '' && v.confirmPassword === '') return;
+  const checked = newPasswordSchema.safeParse(v.password);
+  if (!checked.success) {
+    for (const issue of checked.error.issues) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: ['password'] });
+    }
+  } else if (v.userName !== undefined && passwordIsUserName(v.password, v.userName)) {
+    ctx.addIssue({ code: 'custom', message: PASSWORD_MSG.userName, path: ['password'] });
+  }
+  if (v.password !== v.confirmPassword) {
+    ctx.addIssue({ code: 'custom', message: WORKSHOP_MSG.confirmMismatch, path: ['confirmPassword'] });
+  }
+}
+
 /** POST /Manage/AddUser: a workshop the admin creates starts active (status 1, docs/product.md §5.8). */
 export const addUserRequestSchema = z
   .object({
@@ -272,20 +294,7 @@ export const editUserRequestSchema = z
     password: z.string().optional().default(''),
     confirmPassword: z.string().optional().default(''),
   })
-  .superRefine((v, ctx) => {
-    if (v.password === '' && v.confirmPassword === '') return;
-    const checked = newPasswordSchema.safeParse(v.password);
-    if (!checked.success) {
-      for (const issue of checked.error.issues) {
-        ctx.addIssue({ code: 'custom', message: issue.message, path: ['password'] });
-      }
-    } else if (passwordIsUserName(v.password, v.userName)) {
-      ctx.addIssue({ code: 'custom', message: PASSWORD_MSG.userName, path: ['password'] });
-    }
-    if (v.password !== v.confirmPassword) {
-      ctx.addIssue({ code: 'custom', message: WORKSHOP_MSG.confirmMismatch, path: ['confirmPassword'] });
-    }
-  });
+  .superRefine(passwordResetIssues);
 export type EditUserRequest = z.output<typeof editUserRequestSchema>;
 export type EditUserInput = z.input<typeof editUserRequestSchema>;
 

@@ -1,35 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { ASSAY_MSG, STAFF_MSG, type StaffRole } from '@ayar/contract';
-import { signIn } from '../../../test/helpers.ts';
-import { TYPE, draft, packetSuite, type Lab } from './assays.test-kit.ts';
+import { ASSAY_MSG, STAFF_MSG } from '@ayar/contract';
+import { draft, packetSuite } from './assays.test-kit.ts';
+import { labPeople } from './verification.test-kit.ts';
 
 // A purity is the assayer's (ADR 0049): beyond AddCutting's roles, the counter may not register a
 // packet with a purity, change one through EditTest, or edit a packet that has one.
 
-const { suite, post, add, assay, newLab } = packetSuite();
-
-let people = 0;
-/** A person of `lab` with `roles`, added by its owner through the API and signed in. */
-async function person(lab: Lab, roles: StaffRole[]): Promise<Record<string, string>> {
-  people += 1;
-  const userName = `person${people}.lab`;
-  const password = 'a-long-secret-9';
-  const res = await post('/Staff/Add', lab.h, {
-    fullName: `کارمند ${people}`,
-    mobile: `0912000${String(people).padStart(4, '0')}`,
-    userName,
-    password,
-    confirmPassword: password,
-    roles,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return signIn(suite.ctx.app, userName, password);
-}
+const kit = packetSuite();
+const { suite, post, add, assay, newLab } = kit;
+const { person, labVerification } = labPeople(kit);
 
 describe('who may record a purity', () => {
   it('the counter registers packets without a purity, but not with one (nothing is saved)', async () => {
     const lab = await newLab();
-    const counter = await person(lab, ['counter']);
+    const counter = (await person(lab, ['counter'])).h;
     const [packet] = await add({ ...lab, h: counter }, [draft(lab, lab.from)]);
     expect((await assay(packet!.id)).purity).toBeNull();
 
@@ -46,7 +30,7 @@ describe('who may record a purity', () => {
 
   it('the counter edits a waiting packet but cannot give it a purity, nor edit one that has one', async () => {
     const lab = await newLab();
-    const counter = await person(lab, ['counter']);
+    const counter = (await person(lab, ['counter'])).h;
     const [packet] = await add(lab, [draft(lab, lab.from)]);
 
     const edited = await post('/Tests/EditTest', counter, { testId: packet!.id, desc: 'النگو' });
@@ -72,7 +56,7 @@ describe('who may record a purity', () => {
 
   it('the assayer records and corrects a purity; the owner registers one with the packet', async () => {
     const lab = await newLab();
-    const assayer = await person(lab, ['assayer']);
+    const assayer = (await person(lab, ['assayer'])).h;
     const [packet] = await add(lab, [draft(lab, lab.from)]);
     const recorded = await post('/Tests/AddCutting', assayer, [{ id: packet!.id, cutting: 750 }]);
     expect(recorded.statusCode, recorded.body).toBe(200);
@@ -90,19 +74,16 @@ describe('who may record a purity', () => {
 
   it('a person with both counter and assayer roles may do both', async () => {
     const lab = await newLab();
-    const both = await person(lab, ['counter', 'assayer']);
+    const both = (await person(lab, ['counter', 'assayer'])).h;
     const [packet] = await add({ ...lab, h: both }, [draft(lab, lab.from, { cutting: 875 })]);
     expect((await assay(packet!.id)).purity).toBe(875);
   });
 
   it('a purity waiting for verification counts as one: the counter cannot edit or delete the packet', async () => {
     const lab = await newLab();
-    const counter = await person(lab, ['counter']);
-    const assayer = await person(lab, ['assayer']);
-    const on = await post('/Account/EditSettings', lab.h, {
-      settings: { testType: TYPE, vageType: 1, vage: 50_000, requireSecondVerification: true },
-    });
-    expect(on.statusCode, on.body).toBe(200);
+    const counter = (await person(lab, ['counter'])).h;
+    const assayer = (await person(lab, ['assayer'])).h;
+    await labVerification(lab, true);
     const [packet] = await add(lab, [draft(lab, lab.from)]);
     expect((await post('/Tests/AddCutting', assayer, [{ id: packet!.id, cutting: 750 }])).statusCode).toBe(
       200,

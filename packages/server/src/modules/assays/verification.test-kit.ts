@@ -4,7 +4,8 @@ import { signIn } from '../../../test/helpers.ts';
 import { publicResults } from '../../../test/results.ts';
 import { TYPE, draft, packetSuite, type Lab } from './assays.test-kit.ts';
 
-// Shared by the second verification's test files (verification.test.ts, verification-rules.test.ts):
+// Shared by the second verification's test files (verification.test.ts, verification-rules.test.ts, and
+// the people helpers by purity-roles.test.ts and staff/staff-statistics.test.ts):
 // a lab with two assayers and a counter, its «تأیید دوم عیار», the network's, and what the public and
 // the lab's lists see of a packet (ADR 0050).
 
@@ -35,8 +36,8 @@ const networkSettings = (requireSecondVerification: boolean) => ({
 
 type Kit = ReturnType<typeof packetSuite>;
 
-/** Adding a lab's people and switching «تأیید دوم عیار», on the file's app. */
-function peopleHelpers({ suite, post, newLab }: Kit) {
+/** Adding a lab's people and switching «تأیید دوم عیار», on a packet suite's app (ADR 0049, ADR 0050). */
+export function labPeople({ suite, post, newLab }: Kit) {
   let people = 0;
 
   /** A person of `lab` with `roles`, added by its owner through the API and signed in. */
@@ -124,7 +125,7 @@ export function verificationSuite(ipPrefix: string) {
   return {
     ...kit,
     ...publicResults(() => kit.suite.ctx.app, ipPrefix),
-    ...peopleHelpers(kit),
+    ...labPeople(kit),
     ...packetReaders(kit),
   };
 }

@@ -1,28 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { STAFF_MSG, type StaffRole, type StaffStatisticsRow } from '@ayar/contract';
-import { signIn } from '../../../test/helpers.ts';
-import { TYPE, draft, packetSuite, type Lab } from '../assays/assays.test-kit.ts';
+import { STAFF_MSG, type StaffStatisticsRow } from '@ayar/contract';
+import { draft, packetSuite } from '../assays/assays.test-kit.ts';
+import { labPeople } from '../assays/verification.test-kit.ts';
 
 // Purities per person (ADR 0050): counted from the signed versions, for the owner and the admin.
 
-const { suite, post, get, add, newLab } = packetSuite();
-
-let people = 0;
-async function person(lab: Lab, roles: StaffRole[]) {
-  people += 1;
-  const userName = `stats${people}.lab`;
-  const password = 'a-long-secret-7';
-  const res = await post('/Staff/Add', lab.h, {
-    fullName: `عیارسنج ${people}`,
-    mobile: `0913000${String(people).padStart(4, '0')}`,
-    userName,
-    password,
-    confirmPassword: password,
-    roles,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { id: res.json().data.id as string, h: await signIn(suite.ctx.app, userName, password) };
-}
+const kit = packetSuite();
+const { suite, post, get, add, newLab } = kit;
+const { person, labVerification } = labPeople(kit);
 
 const rowOf = (list: StaffStatisticsRow[], id: string) => list.find((r) => r.id === id)!;
 
@@ -51,10 +36,7 @@ describe('purities per person', () => {
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
 
     // With the second verification on, B verifies a fourth purity recorded by A.
-    const on = await post('/Account/EditSettings', lab.h, {
-      settings: { testType: TYPE, vageType: 1, vage: 50_000, requireSecondVerification: true },
-    });
-    expect(on.statusCode, on.body).toBe(200);
+    await labVerification(lab, true);
     const [p4] = await add(lab, [draft(lab, lab.from + 3)]);
     expect((await post('/Tests/AddCutting', a.h, [{ id: p4!.id, cutting: 875 }])).statusCode).toBe(200);
     const ok = await post('/Tests/VerifyCutting', b.h, [{ id: p4!.id, accept: true }]);
