@@ -1,7 +1,7 @@
 import { MSG, ROUTES } from '@ayar/contract';
 import { alertError } from '../../lib/alert.ts';
 import { apiBlob, apiUpload } from '../../lib/api.ts';
-import { WORKSHOPS_KEY } from '../../lib/queries/workshops.ts';
+import { WORKSHOPS_KEY, labStaffQuery } from '../../lib/queries/workshops.ts';
 import { apiQuery, useApiMutation } from '../../lib/query.ts';
 
 // The root key is shared with the admin's workshop search (lib/queries): a change refreshes both.
@@ -15,8 +15,7 @@ export const workshopQueries = {
   detail: (id: string) =>
     apiQuery([...WORKSHOPS_KEY, 'detail', id], ROUTES.manage.userById, { query: { id } }),
   /** A lab's people for the admin, read-only (ADR 0049). */
-  staff: (userId: string) =>
-    apiQuery([...WORKSHOPS_KEY, 'staff', userId], ROUTES.manage.staff, { query: { userId } }),
+  staff: labStaffQuery,
   /** A lab's people's purities in a period, for the admin (ADR 0050): counts, so fresh (ADR 26). */
   staffStatistics: (userId: string, period: { fromDate?: string; toDate?: string }) =>
     apiQuery([...WORKSHOPS_KEY, 'staffStatistics', userId], ROUTES.manage.staffStatistics, {

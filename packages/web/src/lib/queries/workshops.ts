@@ -5,6 +5,10 @@ import { href } from '../screens.ts';
 /** Every cached workshop query starts with this key: a workshop added or changed refreshes them all. */
 export const WORKSHOPS_KEY = ['workshops'] as const;
 
+/** A lab's people for the administrator (ADR 0049): its editor and the packet list's person filter. */
+export const labStaffQuery = (userId: string) =>
+  apiQuery([...WORKSHOPS_KEY, 'staff', userId], ROUTES.manage.staff, { query: { userId } });
+
 export const workshopSearchQueries = {
   /** The admin's workshop search (GET /Manage/UsersByName), optionally of one status (0, 1 or 5). */
   byName: (name: string, status?: number) =>

@@ -11,7 +11,8 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { jalaliRangeToGregorian } from '@ayar/contract';
+import { useQuery } from '@tanstack/react-query';
+import { jalaliRangeToGregorian, toPersianDigits } from '@ayar/contract';
 import type { DateRangeErrors } from '@ayar/contract';
 import { DigitsInput } from '../../../components/ui/DigitsInput.tsx';
 import { useIsDesktop } from '../../../components/ui/ListTable.tsx';
@@ -19,10 +20,13 @@ import { IconAdjustments, IconChevron, IconSearch } from '../../../components/ui
 import { UserAutocomplete } from '../../../components/search/UserAutocomplete.tsx';
 import type { UserAutocompleteValue } from '../../../components/search/UserAutocomplete.tsx';
 import { FILTER_TYPES, PacketDateRange } from '../components/PacketFilterFields.tsx';
+import { labStaffQuery } from '../../../lib/queries/workshops.ts';
 
 /** What the lists send to `GET /Manage/AllTests` besides the paging (dates already Gregorian). */
 export interface AppliedLabFilter {
   tester?: string;
+  /** One of that lab's people: packets they registered, recorded or verified (ADR 0050). */
+  personId?: string;
   filterType?: number;
   filterValue?: string;
   fromDate?: string;
@@ -31,17 +35,25 @@ export interface AppliedLabFilter {
 
 interface Draft {
   tester: UserAutocompleteValue | null;
+  personId: string | null;
   filterType: string;
   filterValue: string;
   fromDate: string;
   toDate: string;
 }
 
-const EMPTY: Draft = { tester: null, filterType: '1', filterValue: '', fromDate: '', toDate: '' };
+const EMPTY: Draft = {
+  tester: null,
+  personId: null,
+  filterType: '1',
+  filterValue: '',
+  fromDate: '',
+  toDate: '',
+};
 
 /** Counts what a filter narrows, for the collapsed header on phones. */
 function activeCount(f: AppliedLabFilter): number {
-  return [f.tester, f.filterValue, f.fromDate, f.toDate].filter(Boolean).length;
+  return [f.tester, f.personId, f.filterValue, f.fromDate, f.toDate].filter(Boolean).length;
 }
 
 export interface LabFiltersProps {
@@ -70,9 +82,18 @@ function LabFilterFields(props: {
           placeholder="همه آزمایشگاه‌ها"
           value={draft.tester}
           onChange={(value) => {
-            set('tester', value);
+            // Another lab has other people: the person filter starts again.
+            props.setDraft((d) => ({ ...d, tester: value, personId: null }));
             // Choosing a workshop filters at once; typing only clears the choice.
-            if (value) props.onApply({ ...draft, tester: value });
+            if (value) props.onApply({ ...draft, tester: value, personId: null });
+          }}
+        />
+        <PersonSelect
+          labId={draft.tester?.id ?? null}
+          value={draft.personId}
+          onChange={(personId) => {
+            set('personId', personId);
+            props.onApply({ ...draft, personId });
           }}
         />
         <Select
@@ -124,6 +145,31 @@ function LabFilterFields(props: {
         </Group>
       </SimpleGrid>
     </form>
+  );
+}
+
+/** The chosen lab's people (ADR 0050), by name and staff code; disabled until a lab is chosen. */
+function PersonSelect(props: {
+  labId: string | null;
+  value: string | null;
+  onChange: (personId: string | null) => void;
+}) {
+  const people = useQuery({ ...labStaffQuery(props.labId ?? ''), enabled: props.labId !== null });
+  const data = (people.data?.list ?? []).map((p) => ({
+    value: p.id,
+    label: `${p.fullName} (${toPersianDigits(p.staffCode)})`,
+  }));
+  return (
+    <Select
+      label="شخص"
+      placeholder={props.labId ? 'همه کارکنان' : 'نخست آزمایشگاه را انتخاب کنید'}
+      data={data}
+      value={props.value}
+      onChange={props.onChange}
+      disabled={props.labId === null}
+      clearable
+      comboboxProps={{ withinPortal: true }}
+    />
   );
 }
 
@@ -181,6 +227,7 @@ export function LabFilters({ onApply }: LabFiltersProps) {
     const value = next.filterValue.trim();
     const filter: AppliedLabFilter = {
       tester: next.tester?.id,
+      personId: (next.tester && next.personId) || undefined,
       filterType: value ? Number(next.filterType) : undefined,
       filterValue: value || undefined,
       fromDate: fromDate ?? undefined,

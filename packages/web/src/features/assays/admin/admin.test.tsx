@@ -164,6 +164,45 @@ describe('manage/labs', () => {
     expect(q.get('pageNumber')).toBe('1');
   });
 
+  it("narrows to one of a lab's people once a lab is chosen (ADR 0050)", async () => {
+    handle(ROUTES.manage.usersByName, [{ id: 'w2', name: 'آزمایشگاه زرناب' }]);
+    const people = handle(ROUTES.manage.staff, {
+      list: [
+        {
+          id: 'p2',
+          fullName: 'زهرا کریمی',
+          mobile: '09121112233',
+          userName: 'zahra',
+          roles: ['counter'],
+          staffCode: 2,
+          suspended: false,
+          isLabAccount: false,
+          createdAt: '2026-11-01T08:00:00Z',
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    renderApp('/manage/labs');
+    expect(await screen.findByText('حسن طلافروش')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /فیلترها/ }));
+    const form = screen.getByRole('form', { name: 'فیلتر بسته‌ها', hidden: true });
+    // No lab chosen: nobody to choose.
+    expect(within(form).getByLabelText('شخص')).toBeDisabled();
+
+    await user.type(within(form).getByRole('textbox', { name: 'آزمایشگاه', hidden: true }), 'زر');
+    await user.click(await screen.findByRole('option', { name: 'آزمایشگاه زرناب', hidden: true }));
+    await waitFor(() => expect(people).toHaveLength(1));
+    expect(people[0]!.url.searchParams.get('userId')).toBe('w2');
+    await user.click(within(form).getByLabelText('شخص'));
+    await user.click(await screen.findByRole('option', { name: 'زهرا کریمی (۲)', hidden: true }));
+
+    await waitFor(() => {
+      const last = calls(ROUTES.manage.allTests).at(-1)!.url.searchParams;
+      expect(last.get('personId')).toBe('p2');
+      expect(last.get('tester')).toBe('w2');
+    });
+  });
+
   it('refuses an impossible date without asking the server', async () => {
     const user = userEvent.setup();
     renderApp('/manage/labs');
