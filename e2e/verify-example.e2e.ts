@@ -68,7 +68,8 @@ describe('the verifier example (docs/examples/verify-result.mjs)', () => {
     expect(verdict).toMatchObject({
       verdict: 'current',
       ok: true,
-      result: { docNumber: FIRST, purity: 750, version: 1, state: 'published' },
+      // The lab's own account recorded it (staff code 1), nobody verified it (ADR 0050).
+      result: { docNumber: FIRST, purity: 750, version: 1, state: 'published', assayer: 1, verifier: null },
       status: { value: 0, meaning: 'VALID' },
     });
     expect(code).toBe(0);

@@ -10,7 +10,8 @@
 import { compactVerify, createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { inflateSync } from 'node:zlib';
 
-const RESULT_TYPES = { 'ayar-result+jws': 1, 'ayar-result-v2+jws': 2 };
+// v3 (ADR 0050) is v2 with the staff codes of who recorded and who verified the purity.
+const RESULT_TYPES = { 'ayar-result+jws': 1, 'ayar-result-v2+jws': 2, 'ayar-result-v3+jws': 3 };
 const STATUS_MEANING = { 0: 'VALID', 1: 'INVALID', 2: 'SUSPENDED', 3: 'SUPERSEDED' };
 
 class Unverifiable extends Error {}
@@ -106,9 +107,9 @@ async function verify(origin, input) {
   const { header, claims } = await verifySigned(jws, jwks, RESULT_TYPES, (c) => Date.parse(c.publishedAt));
   if (input.token && claims.token !== input.token) throw new Unverifiable('the JWS is of another packet');
   const payloadVersion = RESULT_TYPES[header.typ];
-  const state = payloadVersion === 2 ? claims.state : claims.status;
+  const state = payloadVersion >= 2 ? claims.state : claims.status;
   const standing =
-    payloadVersion === 2
+    payloadVersion >= 2
       ? {
           ...(await statusEntry(origin, jwks, claims.status.status_list)),
           via: claims.status.status_list.uri,
@@ -127,6 +128,9 @@ async function verify(origin, input) {
       version: claims.version,
       state,
       publishedAt: claims.publishedAt,
+      // Staff codes (v3): the lab's own account is 1; null where nobody is named or v1/v2 did not sign it.
+      assayer: claims.assayer ?? null,
+      verifier: claims.verifier ?? null,
     },
     status: { value: standing.value, meaning: STATUS_MEANING[standing.value] ?? null, from: standing.via },
   };

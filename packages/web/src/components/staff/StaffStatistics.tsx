@@ -6,6 +6,7 @@ import type { StaffStatisticsRow } from '@ayar/contract';
 import { JalaliRangeInputs, useJalaliRange } from '../ui/JalaliRangeInputs.tsx';
 import { Ltr } from '../ui/LtrText.tsx';
 import { roleNames } from '../../lib/roles.ts';
+import { FOCUSABLE_SCROLL } from '../ui/tableScroll.ts';
 
 // ADR 0050: each person's purities in a period, for the owner («آمار کارکنان») and the administrator
 // (a lab's edit screen); the same table, each screen reading its own route.
@@ -68,7 +69,8 @@ function StatsRow({ row }: { row: StaffStatisticsRow }) {
 export function StaffStatisticsTable({ list }: { list: readonly StaffStatisticsRow[] }) {
   if (list.length === 0) return <Text c="dimmed">در این بازه عیاری ثبت نشده است.</Text>;
   return (
-    <Table.ScrollContainer minWidth={760}>
+    // Focusable so a keyboard can scroll it sideways on a phone (axe: scrollable-region-focusable).
+    <Table.ScrollContainer minWidth={760} {...FOCUSABLE_SCROLL}>
       <Table striped verticalSpacing="xs" aria-label="آمار کارکنان">
         <Table.Thead>
           <Table.Tr>
