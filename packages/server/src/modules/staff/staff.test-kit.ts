@@ -3,7 +3,7 @@ import type { StaffMember, StaffRole } from '@ayar/contract';
 import { bearer, createUser, login, type NewUser, type TestContext } from '../../../test/helpers.ts';
 
 // Shared by the staff test files and role-matrix.test.ts (ADR 0049): a lab, its people added by the
-// owner through the API and signed in, and calls as any of them.
+// owner through the API and signed in, and calls made as each of them.
 
 const API = '/api/v1.0';
 
