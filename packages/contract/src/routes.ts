@@ -122,6 +122,8 @@ export const ROUTES = {
     messages: admin.messages,
     labOwners: workshops.manageLabOwners,
     backupStatus: admin.backupStatus,
+    backups: admin.backups,
+    startBackup: admin.startBackup,
     siteInfo: admin.saveSiteInfo,
     withdrawResult: resultVersions.withdrawResult,
     resultVersions: resultVersions.manageResultVersions,

@@ -26,6 +26,7 @@ import type { AppDeps, SmsReceiveOptions } from './deps.ts';
 import { localFileStore, type FileStore } from './modules/files/files.storage.ts';
 import { assaysRoutes } from './modules/assays/assays.routes.ts';
 import { backupsRoutes } from './modules/backups/backups.routes.ts';
+import type { BackupRunner } from './modules/backups/backup-run.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { activeSession } from './modules/auth/auth.service.ts';
 import { codesRoutes } from './modules/codes/codes.routes.ts';
@@ -33,6 +34,7 @@ import { creditsRoutes } from './modules/credits/credits.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import type { ProcessHealth } from './modules/health/health.service.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { resultsRoutes } from './modules/results/results.routes.ts';
@@ -57,6 +59,7 @@ import { resultVersionsRoutes } from './modules/result-versions/result-versions.
 import { offlineRoutes } from './modules/offline/offline.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { OfflineTokenKeys } from './modules/offline/public-tokens.lib.ts';
+import { registerMetrics, type AppMetricsOptions } from './modules/metrics/metrics.routes.ts';
 
 // Persian messages for every zod check that has no message of its own.
 z.config(fa());
@@ -112,6 +115,12 @@ export interface AppOptions {
   reads?: ReadReplica;
   /** The SMS provider's webhook for lookups by SMS; unset, it does not exist. */
   smsReceive?: SmsReceiveOptions;
+  /** Manual backups from the admin's screen (main.ts: createBackupRunner, ADR 0053). */
+  backups?: BackupRunner;
+  /** The Prometheus metrics on the public port and the request durations (ADR 0052). */
+  metrics?: AppMetricsOptions;
+  /** What readiness reads of the process around the app: the embedded database's state, draining (ADR 0051). */
+  processHealth?: ProcessHealth;
 }
 
 export const REDACTED_PATHS = [
@@ -166,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     answerHeaders(request, reply);
     done();
   });
+  registerMetrics(app, { db: options.db, reads: options.reads }, options.metrics);
 
   const signer = new TokenSigner(options.jwtSecret);
   registerErrorHandling(app);
@@ -181,7 +191,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app, options.version);
 
   const deps = await appDeps(app, options, signer);
-  healthRoutes(app, { db: options.db, version: options.version });
+  healthRoutes(app, {
+    db: options.db,
+    version: options.version,
+    files: deps.files,
+    redis: options.redis,
+    reads: deps.reads,
+    ...options.processHealth,
+  });
   // Nothing is signed with a retired key (ADR 0042): read now, then every few seconds.
   const keyState = await watchSigningKey(options.db, deps.resultSigner, app.log);
   app.addHook('onClose', (_app, done) => {
@@ -343,6 +360,7 @@ async function appDeps(app: FastifyInstance, options: AppOptions, signer: TokenS
     files: fileStoreOf(options),
     ...(options.lookupRateLimit ? { lookupRateLimit: options.lookupRateLimit } : {}),
     ...(options.smsReceive ? { smsReceive: options.smsReceive } : {}),
+    ...(options.backups ? { backups: options.backups } : {}),
   };
 }
 

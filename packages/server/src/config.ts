@@ -9,8 +9,9 @@ import {
   passwordIsUserName,
   weakPasswordReason,
 } from '@ayar/contract';
-import { BACKUP_EVERY_HINT, parseBackupEvery } from './lib/backup-every.ts';
+import { backupsConfigProblems, backupsConfigShape } from './config-backups.ts';
 import { isEd25519PrivateKey } from './lib/ed25519.ts';
+import { metricsConfigShape } from './config-metrics.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -51,6 +52,7 @@ const BOOLEAN_WORDS = new Set([...TRUE_WORDS, 'false', '0', 'no', 'off']);
 
 /** Every environment variable the server reads, with its default (README "Configuration"). */
 export const configSchema = z.object({
+  ...metricsConfigShape,
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(8080)),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
@@ -162,6 +164,8 @@ export const configSchema = z.object({
       .optional(),
   ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(LOG_LEVELS).default('info')),
+  /** Seconds readiness answers 503 before the listener closes at shutdown, for a load balancer (ADR 0051). */
+  DRAIN_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(300).default(0)),
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
   /** PostgreSQL programs to run instead of npm's (ADR 0020): another processor, musl. */
   POSTGRES_BIN_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -188,19 +192,7 @@ export const configSchema = z.object({
           .filter(Boolean),
       ),
   ),
-  /** Scheduled backups (ADR 0021); BACKUP_DIR defaults to DATA_DIR/backups. */
-  BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
-  BACKUP_EVERY: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .default('03:00')
-      .refine((v) => parseBackupEvery(v) !== null, BACKUP_EVERY_HINT)
-      .transform((v) => parseBackupEvery(v)!),
-  ),
-  BACKUP_KEEP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(14)),
-  /** `auto`: pg_dump when one of the server's version is on the machine, else COPY per table. */
-  BACKUP_METHOD: z.preprocess(emptyToUndefined, z.enum(['auto', 'pg_dump', 'copy']).default('auto')),
+  ...backupsConfigShape,
   /** Where uploads are kept (ADR 0030): DATA_DIR/files, or an S3-compatible bucket. */
   STORAGE: z.preprocess(emptyToUndefined, z.enum(['local', 's3']).default('local')),
   S3_ENDPOINT: z.preprocess(
@@ -323,7 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.SMS_PROVIDER === 'kavenegar' && !env.KAVENEGAR_API_KEY) {
     lines.push('  - KAVENEGAR_API_KEY: is required when SMS_PROVIDER=kavenegar');
   }
-  lines.push(...storageProblems(env));
+  lines.push(...storageProblems(env), ...backupsConfigProblems(env));
   if (parsed.success && parsed.data.ADMIN_PASSWORD) {
     const { ADMIN_PASSWORD: password, ADMIN_USERNAME: userName } = parsed.data;
     if (passwordIsUserName(password, userName)) {

@@ -5,6 +5,7 @@ import type { TokenSigner } from './plugins/auth.ts';
 import type { ResultSigner } from './modules/signing/signer.lib.ts';
 import type { FileStore } from './modules/files/files.storage.ts';
 import type { OfflineTokenKeys } from './modules/offline/public-tokens.lib.ts';
+import type { BackupRunner } from './modules/backups/backup-run.service.ts';
 
 export interface SmsReceiveOptions {
   secret: string;
@@ -31,4 +32,6 @@ export interface AppDeps {
   lookupRateLimit?: number;
   /** Lookups by SMS (SMS_RECEIVE_SECRET, SMS_LOOKUP_DAILY_LIMIT); unset: the webhook does not exist. */
   smsReceive?: SmsReceiveOptions;
+  /** Makes a backup when the admin asks (ADR 0053); unset: «پشتیبان‌گیری اکنون» answers 503. */
+  backups?: BackupRunner;
 }

@@ -67,11 +67,13 @@ for (const group of Object.values(ROUTES))
     audiences.set(`${route.method} ${API_PREFIX}${route.path.replace(/:(\w+)/g, '{$1}')}`, route.audience);
 
 /**
- * The routes outside the contract's table, all public: the health check, the result-signing keys (a
+ * The routes outside the contract's table, all public: the health checks (ADR 0051), the result-signing keys (a
  * place fixed by RFC 8615) and the status lists (an address signed into results).
  */
 const OUTSIDE_ROUTES = new Map<string, Audience>([
   ['GET /api/health', 'public'],
+  ['GET /api/health/live', 'public'],
+  ['GET /api/health/ready', 'public'],
   ['GET /.well-known/jwks.json', 'public'],
   ['GET /status-lists/{n}', 'public'],
 ]);
@@ -203,6 +205,8 @@ beforeAll(async () => {
   ctx = await createTestApp({
     rateLimitAllowList: ['127.0.0.1'],
     smsReceive: { secret: 'fuzz-receive-secret-0123456789', dailyLimit: 10 },
+    // A backup always under way (409): the fuzz never starts one, and without a runner Start is 503 (ADR 0053).
+    backups: { start: async () => null, stop: async () => {} },
   });
   const admin = await createUser(ctx.db, { role: 'admin' });
   const workshop = await createUser(ctx.db);

@@ -1,4 +1,4 @@
-import cluster, { type Worker } from 'node:cluster';
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -10,23 +10,32 @@ import { buildApp, REDACTED_PATHS } from './app.ts';
 import type { Redis } from 'ioredis';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createDatabase, PROCESS_POOL_SIZE, type Database } from './db/database.ts';
+import { checkPgInternals } from './db/described-once.ts';
+import { createBackupRunner } from './modules/backups/backup-run.service.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createReplicaDatabase, ReadReplica } from './db/read-replica.ts';
 import { JOBS_LEASE_KEY, JobLease } from './lib/job-lease.ts';
 import { createLogger } from './lib/logger.ts';
 import { connectRedis } from './lib/redis.ts';
 import { ensureAdmin } from './modules/auth/auth.service.ts';
-import { createServerBackups } from './modules/backups/backups.schedule.ts';
 import { loadResultKey } from './modules/signing/keys.lib.ts';
 import { refuseRetiredKey } from './modules/signing/key-lifecycle.service.ts';
-import { createFileCleanup } from './modules/files/files.schedule.ts';
-import type { FileStore } from './modules/files/files.storage.ts';
 import { checkObjectStore, fileStoreFromConfig } from './modules/files/store-config.storage.ts';
-import { createSmsProvider } from './sms/providers/index.ts';
-import { createMessageWorker } from './sms/worker.ts';
 import { addressToOpen, firstStartBanner, type FirstStart } from './startup/banner.ts';
-import { exitWithStartupFailure, listenProblem } from './startup/errors.ts';
+import { exitWithRuntimeFailure, exitWithStartupFailure, listenProblem } from './startup/errors.ts';
+import type { ProcessHealth } from './modules/health/health.service.ts';
+import { embeddedPostgresRestarts, setDatabaseUp, watchPools } from './lib/metrics.ts';
+import { startMetricsServer, type MetricsServer } from './modules/metrics/listener.lib.ts';
+import type { AppMetricsOptions } from './modules/metrics/metrics.routes.ts';
+import {
+  answerMetricsRequests,
+  clusterMetrics,
+  metricsFromPrimary,
+  processMetrics,
+} from './modules/metrics/metrics.service.ts';
 import { prepareDatabase } from './startup/prepare.ts';
+import { forkWorkers } from './startup/workers.ts';
+import { backgroundJobs } from './background-jobs.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rootPackage = JSON.parse(fs.readFileSync(path.join(here, '../../../package.json'), 'utf8')) as {
@@ -56,8 +65,28 @@ function readConfig(): Config {
 type Logger = pino.Logger;
 
 /** The HTTP app of one process, on its own database pool, Redis connection and file store. */
-async function startApp(config: Config, logger: Logger, db: Database, jwtSecret: string) {
+interface AppParts {
+  jwtSecret: string;
+  processHealth: ProcessHealth;
+  metrics: AppMetricsOptions;
+  /** The database's URL and whether it is the embedded one, for «پشتیبان‌گیری اکنون» (ADR 0053). */
+  databaseUrl: string;
+  embedded: boolean;
+}
+
+async function startApp(config: Config, logger: Logger, db: Database, parts: AppParts) {
+  const { jwtSecret, processHealth, metrics } = parts;
   const fileStore = fileStoreFromConfig(config);
+  const backups = createBackupRunner({
+    db,
+    databaseUrl: parts.databaseUrl,
+    embedded: parts.embedded,
+    dataDir: config.dataDir,
+    config,
+    appVersion: rootPackage.version,
+    logger: logger.child({ component: 'backups' }),
+    fileStore,
+  });
   const redis: Redis | undefined = config.REDIS_URL
     ? await connectRedis(config.REDIS_URL, (err) =>
         logger.warn({ err }, 'Redis does not answer; rate limits are not counted until it does'),
@@ -82,10 +111,15 @@ async function startApp(config: Config, logger: Logger, db: Database, jwtSecret:
       ? { smsReceive: { secret: config.SMS_RECEIVE_SECRET, dailyLimit: config.SMS_LOOKUP_DAILY_LIMIT } }
       : {}),
     ...(redis ? { redis } : {}),
+    processHealth,
+    metrics,
+    backups,
   });
   const close = async () => {
     await app.close().catch((err: unknown) => logger.error({ err }, 'closing the HTTP server failed'));
     await redis?.quit().catch(() => redis.disconnect());
+    // A manual backup in flight is aborted (its partial file removed, the run marked failed).
+    await backups.stop().catch((err: unknown) => logger.error({ err }, 'stopping the manual backup failed'));
     fileStore.close();
     await reads.stop();
     await replica?.destroy().catch(() => undefined);
@@ -119,74 +153,37 @@ const databaseFor = (url: string, logger: Logger, isClosing: () => boolean) =>
 async function runWorker(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.LOG_LEVEL, REDACTED_PATHS);
+  // The lookup's fast path reaches into pg's private fields; without them, the plain path (ADR 0054).
+  checkPgInternals(logger);
   let closing = false;
   const db = databaseFor(config.DATABASE_URL!, logger, () => closing);
-  const { app, close } = await startApp(config, logger, db, config.JWT_SECRET!);
+  // The public /metrics of a worker is the whole server's, rendered by the primary (ADR 0052).
+  answerMetricsRequests();
+  const { app, close } = await startApp(config, logger, db, {
+    jwtSecret: config.JWT_SECRET!,
+    processHealth: { draining: () => closing },
+    metrics: { token: config.METRICS_TOKEN, render: metricsFromPrimary },
+    databaseUrl: config.DATABASE_URL!,
+    // Only names the backup's source in its manifest; the primary passes the URL either way.
+    embedded: process.env.AYAR_EMBEDDED === '1',
+  });
   const shutdown = async () => {
     if (closing) return;
     closing = true;
+    // Readiness answers 503 from here; the listener closes after DRAIN_SECONDS (ADR 0051).
+    if (config.DRAIN_SECONDS > 0) await new Promise((r) => setTimeout(r, config.DRAIN_SECONDS * 1000));
     await close();
     await db.destroy().catch(() => undefined);
     process.exit(0);
   };
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void shutdown());
+  // `on`, not `once`: a service manager signals the whole group and the primary signals again; a
+  // second signal must not end a worker that is draining.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown());
   // The primary is gone (killed outright): nobody would stop or replace this worker.
   process.once('disconnect', () => void shutdown());
   await app.listen({ port: config.PORT, host: config.HOST }).catch((err: unknown) => {
     throw listenProblem(err, config.PORT, config.HOST);
   });
-}
-
-/**
- * Forks the HTTP workers and replaces one that dies once all have listened. A worker that dies before
- * that could not start (the port is taken, say): forking it again would only fail again, so
- * `onStartFailed` stops the server instead.
- */
-function forkWorkers(
-  count: number,
-  env: Record<string, string>,
-  logger: Logger,
-  events: { onAllListening: (port: number) => void; onStartFailed: () => void },
-) {
-  let stopping = false;
-  let listening = 0;
-  const fork = () => cluster.fork(env);
-  cluster.on('listening', (_worker, address) => {
-    if (++listening === count) events.onAllListening(address.port);
-  });
-  cluster.on('exit', (worker: Worker, code, signal) => {
-    if (stopping) return;
-    if (listening < count) {
-      logger.error({ pid: worker.process.pid, code, signal }, 'an HTTP worker could not start');
-      events.onStartFailed();
-      return;
-    }
-    logger.error({ pid: worker.process.pid, code, signal }, 'an HTTP worker stopped; starting another');
-    // A second's pause, so a worker that keeps dying does not fork in a tight loop.
-    setTimeout(() => {
-      if (!stopping) fork();
-    }, 1000).unref();
-  });
-  for (let i = 0; i < count; i++) fork();
-  return {
-    async stop() {
-      stopping = true;
-      const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
-      await Promise.all(
-        workers.map(
-          (w) =>
-            new Promise<void>((resolve) => {
-              const force = setTimeout(() => w.process.kill('SIGKILL'), 10_000);
-              w.once('exit', () => {
-                clearTimeout(force);
-                resolve();
-              });
-              w.process.kill('SIGTERM');
-            }),
-        ),
-      );
-    },
-  };
 }
 
 /**
@@ -215,58 +212,35 @@ async function firstStartAnnouncer(db: Database, config: Config, logger: Logger,
   };
 }
 
-/** The message sender, the unused-file sweep and the scheduled backups, started and stopped together. */
-function backgroundJobs(
-  db: Database,
-  config: Config,
-  logger: Logger,
-  database: { databaseUrl: string; embedded: boolean },
-  fileStore: FileStore,
-) {
-  const provider = createSmsProvider(config);
-  const worker = createMessageWorker({ db, provider, logger: logger.child({ component: 'messages' }) });
-  const cleanup = createFileCleanup({
-    db,
-    files: fileStore,
-    logger: logger.child({ component: 'files' }),
-  });
-  const backups = createServerBackups({
-    db,
-    databaseUrl: database.databaseUrl,
-    embedded: database.embedded,
-    dataDir: config.dataDir,
-    config,
-    appVersion: rootPackage.version,
-    logger: logger.child({ component: 'backups' }),
-    fileStore,
-  });
-  return {
-    start() {
-      worker.start();
-      logger.info({ provider: provider.name }, 'message worker started');
-      // Which store uploads go to (a directory, or `s3://bucket at endpoint`; never a key).
-      logger.info({ files: fileStore.description }, 'file store');
-      cleanup.start();
-      backups.start();
-    },
-    // While the database is still there: the message round in flight finishes recording what it
-    // sent, and a file sweep in flight its current batch.
-    stop: () =>
-      Promise.all([
-        worker.stop().catch((err: unknown) => logger.error({ err }, 'stopping the message worker failed')),
-        cleanup.stop().catch((err: unknown) => logger.error({ err }, 'stopping the file cleanup failed')),
-        backups.stop().catch((err: unknown) => logger.error({ err }, 'stopping the backups failed')),
-      ]),
-  };
-}
-
 async function main(): Promise<void> {
   if (cluster.isWorker) return runWorker();
   const config = readConfig();
   const logger = createLogger(config.LOG_LEVEL, REDACTED_PATHS);
   failedStart.logger = logger;
+  checkPgInternals(logger);
   let closing = false;
-  const { url: databaseUrl, embedded, description } = await prepareDatabase(config, logger, checkObjectStore);
+  let draining = false;
+  // Bound once `shutdown` exists; a give-up before that (PostgreSQL lost during the start) exits at once.
+  let stopForGood = (err: Error): void => exitWithRuntimeFailure(err, logger);
+  const {
+    url: databaseUrl,
+    embedded,
+    description,
+  } = await prepareDatabase(config, logger, checkObjectStore, {
+    onDown: () => {
+      setDatabaseUp(false);
+      logger.warn('requests are answered 503 until the embedded PostgreSQL runs again');
+    },
+    onUp: () => {
+      setDatabaseUp(true);
+      embeddedPostgresRestarts.inc();
+    },
+    onGiveUp: (err) => stopForGood(err),
+  });
+  const processHealth: ProcessHealth = {
+    draining: () => draining,
+    ...(embedded ? { embedded: () => embedded.state } : {}),
+  };
 
   const db = databaseFor(databaseUrl, logger, () => closing);
   const applied = await migrateToLatest(db);
@@ -289,7 +263,13 @@ async function main(): Promise<void> {
     name: `ayar-jobs ${os.hostname()} ${process.pid}`,
     logger,
     onAcquire: () => {
-      jobs = backgroundJobs(db, config, logger, { databaseUrl, embedded: !!embedded }, jobStore);
+      jobs = backgroundJobs(
+        db,
+        config,
+        logger,
+        { databaseUrl, embedded: !!embedded, appVersion: rootPackage.version },
+        jobStore,
+      );
       jobs.start();
     },
     onRelease: async () => {
@@ -303,25 +283,62 @@ async function main(): Promise<void> {
   };
 
   let stopHttp = async () => {};
-  const shutdown = async (reason: string, failure?: Error) => {
+  let serving = false;
+  let metricsListener: MetricsServer | null = null;
+  let stopClusterMetrics = () => {};
+  // Prometheus's own port, 127.0.0.1 unless METRICS_HOST says otherwise (ADR 0052).
+  const listenMetrics = async (render: () => Promise<string>) => {
+    if (config.METRICS_PORT === undefined) return;
+    const { METRICS_PORT: port, METRICS_HOST: host, METRICS_TOKEN: token } = config;
+    metricsListener = await startMetricsServer({
+      port,
+      host,
+      ...(token ? { token } : {}),
+      render,
+      logger,
+    }).catch((err: unknown) => {
+      throw listenProblem(err, port, host);
+    });
+  };
+  const shutdown = async (reason: string, failure?: { error: Error; while: 'starting' | 'running' }) => {
     if (closing) return;
     closing = true;
     logger.info({ reason }, 'shutting down');
+    draining = true;
+    // Readiness answers 503 while everything else still serves, so a load balancer stops sending
+    // requests before the listener closes (ADR 0051); HTTP workers drain the same way on their own.
+    if (serving && !failure && config.WORKERS === 1 && config.DRAIN_SECONDS > 0) {
+      logger.info({ seconds: config.DRAIN_SECONDS }, 'draining: readiness answers 503');
+      await new Promise((r) => setTimeout(r, config.DRAIN_SECONDS * 1000));
+    }
+    await metricsListener?.close().catch(() => undefined);
+    stopClusterMetrics();
     // The jobs first, while the database is still there; giving the lease up stops them.
     await lease.stop();
     jobStore.close();
     await stopHttp();
     await db.destroy().catch(() => undefined);
     await embedded?.stop().catch((err: unknown) => logger.error({ err }, 'stopping PostgreSQL failed'));
-    if (failure) exitWithStartupFailure(failure, logger);
+    if (failure?.while === 'starting') exitWithStartupFailure(failure.error, logger);
+    if (failure) exitWithRuntimeFailure(failure.error, logger);
     process.exit(process.exitCode ?? 0);
   };
+  stopForGood = (error) =>
+    void shutdown('the embedded PostgreSQL could not be started again', { error, while: 'running' });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
     process.once(signal, () => void shutdown(signal));
 
   if (config.WORKERS > 1) {
-    const env = { DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret };
-    const workers = forkWorkers(config.WORKERS, env, logger, {
+    // The workers' metrics summed with the primary's own (its pool, the database's gauges).
+    const cluster = clusterMetrics(db);
+    const unwatch = watchPools(db);
+    stopClusterMetrics = () => {
+      cluster.stop();
+      unwatch();
+    };
+    await listenMetrics(cluster.render);
+    const env = { DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret, AYAR_EMBEDDED: embedded ? '1' : '0' };
+    const workers = forkWorkers(config.WORKERS, env, logger, config.DRAIN_SECONDS * 1000, {
       onAllListening: (port) => {
         logger.info({ workers: config.WORKERS }, 'all HTTP workers listening');
         announce(port);
@@ -336,15 +353,24 @@ async function main(): Promise<void> {
     stopHttp = () => workers.stop();
     return;
   }
-  const { app, close } = await startApp(config, logger, db, jwtSecret);
+  const { app, close } = await startApp(config, logger, db, {
+    jwtSecret,
+    processHealth,
+    metrics: { token: config.METRICS_TOKEN },
+    databaseUrl,
+    embedded: !!embedded,
+  });
   stopHttp = close;
+  await listenMetrics(processMetrics(db));
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (err) {
     announce(null);
-    await shutdown('the HTTP server could not start', listenProblem(err, config.PORT, config.HOST));
+    const error = listenProblem(err, config.PORT, config.HOST);
+    await shutdown('the HTTP server could not start', { error, while: 'starting' });
     return;
   }
+  serving = true;
   announce((app.server.address() as AddressInfo).port);
   startJobs();
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { API_PREFIX, ROUTES, envelopeSchema, type Audience, type RouteDef } from '@ayar/contract';
 import { createTestApp, type TestContext } from '../test/helpers.ts';
-import { healthSchema } from './modules/health/health.routes.ts';
+import { healthSchema, liveSchema, readySchema } from './modules/health/health.routes.ts';
 import { jwkSetSchema } from './modules/signing/signing.routes.ts';
 import { statusListParamsSchema } from './modules/signing/status-list.routes.ts';
 
@@ -59,6 +59,8 @@ for (const group of Object.values(ROUTES)) {
 /** The routes outside the contract's table (fuzz.test.ts lists them too), all public. */
 const outside = new Map<string, Schemas>([
   ['GET /api/health', { audience: 'public', response: healthSchema }],
+  ['GET /api/health/live', { audience: 'public', response: liveSchema }],
+  ['GET /api/health/ready', { audience: 'public', response: readySchema }],
   ['GET /.well-known/jwks.json', { audience: 'public', response: jwkSetSchema }],
   ['GET /status-lists/{n}', { audience: 'public', params: statusListParamsSchema }],
 ]);

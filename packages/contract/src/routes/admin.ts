@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { backupStatusSchema } from '../backups.ts';
+import { backupStatusSchema, backupsResponseSchema, startBackupResponseSchema } from '../backups.ts';
 import { messagesQuerySchema, messagesResponseSchema } from '../messages.ts';
 import { siteInfoPayloadSchema, siteInfoSchema } from '../site-info.ts';
 import { fileBytesSchema, routesOf } from './define.ts';
@@ -58,8 +58,78 @@ export const backupStatus = backupsRoute(P.manage.backupStatus, {
         dir: '/var/lib/ayar/backups',
       },
       overdue: false,
+      lastOffsite: { at: EX.at, key: 'backups/ayar-20261018-000000Z.tar.age', encrypted: true },
     },
   },
+});
+
+const backupStatusExample = {
+  lastGood: { at: EX.at, file: '/var/lib/ayar/backups/ayar-20261018-000000Z.tar', bytes: 48_213_504 },
+  lastFailure: null,
+  runningSince: '2026-10-18T08:00:02.000Z',
+  schedule: { every: '03:00', nextAt: '2026-10-18T23:30:00.000Z', keep: 14, dir: '/var/lib/ayar/backups' },
+  overdue: false,
+  lastOffsite: { at: EX.at, key: 'backups/ayar-20261018-000000Z.tar.age', encrypted: true },
+};
+
+export const backups = backupsRoute(P.manage.backups, {
+  summary: 'The backups screen: the newest runs (at most 50) and the dashboard status',
+  description:
+    '`checksum` compares the SHA-256 recorded when the backup was made with the file on disk now ' +
+    '(`missing`: the file is gone, pruned by BACKUP_KEEP or moved; `unchecked`: nothing recorded, or ' +
+    'older than the few newest that are checked). `progress` is set while a run is going; `offsite` is ' +
+    "the copy in object storage (`off` without BACKUP_UPLOAD=s3). Poll it while a run's state is `running`.",
+  response: backupsResponseSchema,
+  example: {
+    response: {
+      runs: [
+        {
+          id: 42,
+          trigger: 'manual',
+          startedAt: '2026-10-18T08:00:02.000Z',
+          finishedAt: null,
+          state: 'running',
+          file: null,
+          bytes: null,
+          method: 'pg_dump',
+          checksum: 'unchecked',
+          progress: { step: 'files', done: 312, total: 1_204 },
+          offsite: { state: 'off', key: null, at: null, encrypted: false, error: null },
+          error: null,
+        },
+        {
+          id: 41,
+          trigger: 'schedule',
+          startedAt: '2026-10-17T23:30:00.000Z',
+          finishedAt: EX.at,
+          state: 'ok',
+          file: '/var/lib/ayar/backups/ayar-20261018-000000Z.tar',
+          bytes: 48_213_504,
+          method: 'pg_dump',
+          checksum: 'ok',
+          progress: null,
+          offsite: {
+            state: 'ok',
+            key: 'backups/ayar-20261018-000000Z.tar.age',
+            at: EX.at,
+            encrypted: true,
+            error: null,
+          },
+          error: null,
+        },
+      ],
+      status: backupStatusExample,
+    },
+  },
+});
+
+export const startBackup = backupsRoute(P.manage.startBackup, {
+  summary: 'Starts a backup now («پشتیبان‌گیری اکنون»), in the background',
+  description:
+    "Answers at once with the new run's id; follow it in `GET /Manage/Backups`. CONFLICT (409) while a " +
+    'backup is already being made; 503 when this server cannot make backups (no backup runner).',
+  response: startBackupResponseSchema,
+  example: { response: { id: 42 } },
 });
 
 const siteInfo = {

@@ -146,6 +146,9 @@ export const ROUTE_PATHS = {
     messages: p('GET', '/Manage/Messages', 'admin'),
     labOwners: p('GET', '/Manage/LabOwners', 'admin'),
     backupStatus: p('GET', '/Manage/BackupStatus', 'admin'),
+    /** The backups screen (ADR 0053). */
+    backups: p('GET', '/Manage/Backups', 'admin'),
+    startBackup: p('POST', '/Manage/Backups/Start', 'admin'),
     siteInfo: p('POST', '/Manage/SiteInfo', 'admin'),
     withdrawResult: p('POST', '/Manage/WithdrawResult', 'admin'),
     resultVersions: p('GET', '/Manage/ResultVersions', 'admin'),

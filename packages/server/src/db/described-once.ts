@@ -149,14 +149,130 @@ export type QueryFn = (
   callback: (err: Error | null, res: pg.QueryResult) => void,
 ) => unknown;
 
-/** Runs a named statement through `query` as a DescribedOnceQuery; answers pg's result. */
+/**
+ * Runs a named statement through `query` as a DescribedOnceQuery; answers pg's result. Without pg's
+ * private members (checkPgInternals), the same SQL and values go as pg's own unnamed query, and the
+ * rows' keys are renamed after: the same rows, only slower.
+ */
 export function runDescribedOnce<Row extends pg.QueryResultRow>(
   query: QueryFn,
   statement: NamedStatement,
 ): Promise<pg.QueryResult<Row>> {
+  if (!(fastPath ??= decideQuietly())) return runPlain(query, statement);
   return new Promise((resolve, reject) => {
     query(new DescribedOnceQuery(statement), undefined, (err, res) =>
       err ? reject(err) : resolve(res as pg.QueryResult<Row>),
     );
   });
+}
+
+/**
+ * pg's public path: an unnamed statement, so pg keeps no state of its own about it on the connection
+ * (a named one that fails to bind stays counted as parsed in pg 8.23, which only the fast path's
+ * private `handleError` corrects).
+ */
+function runPlain<Row extends pg.QueryResultRow>(
+  query: QueryFn,
+  { text, values, columnKey }: NamedStatement,
+): Promise<pg.QueryResult<Row>> {
+  return new Promise((resolve, reject) => {
+    query({ text, values }, undefined, (err, res) => {
+      if (err) return reject(err);
+      if (columnKey) res.rows = res.rows.map((row: Record<string, unknown>) => renamed(row, columnKey));
+      resolve(res as pg.QueryResult<Row>);
+    });
+  });
+}
+
+function renamed(
+  row: Record<string, unknown>,
+  columnKey: (column: string) => string,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key in row) out[columnKey(key)] = row[key];
+  return out;
+}
+
+/** Whether runDescribedOnce takes the fast path; undefined until checked (at start, or at the first run). */
+let fastPath: boolean | undefined;
+let warned = false;
+
+/** The pg module as far as the probe reads it (a stand-in in tests). */
+export interface PgModule {
+  Query: new (text: string) => object;
+  Connection: new () => object;
+}
+
+const QUERY_METHODS = ['prepare', 'hasBeenParsed', 'handleRowDescription', 'handleError'] as const;
+
+/** Reads a member that may be missing; never throws. */
+const member = (target: unknown, key: string): unknown =>
+  typeof target === 'object' && target !== null ? (target as Record<string, unknown>)[key] : undefined;
+
+/**
+ * pg's private members the fast path uses that are missing or changed in the pg at hand (a new pg
+ * may rename them; package.json pins pg exactly, and this catches a pin moved without reading ADR
+ * 0038). Checked on pg's own classes: a Query that has taken a row description as pg does, and a
+ * Connection (made, never connected).
+ */
+export function missingPgInternals(from: PgModule = pg as unknown as PgModule): string[] {
+  const missing: string[] = [];
+  try {
+    const query = new from.Query('select 1');
+    for (const name of QUERY_METHODS)
+      if (typeof member(query, name) !== 'function') missing.push(`Query.${name}()`);
+    const result = member(query, '_result');
+    if (!result) missing.push('Query._result');
+    else if (typeof member(query, 'handleRowDescription') === 'function') {
+      (query as PgQueryInternals).handleRowDescription({
+        fields: [{ name: 'x', dataTypeID: 25, format: 'text' } as { name: string }],
+      });
+      if (!Array.isArray(member(result, 'fields'))) missing.push('Result.fields');
+      if (!Array.isArray(member(result, '_parsers'))) missing.push('Result._parsers');
+      if (!Object.hasOwn(Object(member(result, '_prebuiltEmptyResultObject')), 'x'))
+        missing.push('Result._prebuiltEmptyResultObject');
+      if (typeof member(query, '_accumulateRows') !== 'boolean') missing.push('Query._accumulateRows');
+    }
+    const connection = new from.Connection();
+    if (typeof member(connection, 'describe') !== 'function') missing.push('Connection.describe()');
+    for (const name of ['parsedStatements', 'submittedNamedStatements'])
+      if (typeof member(connection, name) !== 'object') missing.push(`Connection.${name}`);
+  } catch (err) {
+    missing.push(`pg's Query or Connection could not be made (${String(err)})`);
+  }
+  return missing;
+}
+
+/** pg has every private member the fast path uses (ADR 0054). */
+export function pgInternalsAvailable(from?: PgModule): boolean {
+  return missingPgInternals(from).length === 0;
+}
+
+function decideQuietly(): boolean {
+  const missing = missingPgInternals();
+  if (missing.length > 0 && !warned) {
+    warned = true;
+    process.emitWarning(fallbackMessage(missing));
+  }
+  return missing.length === 0;
+}
+
+const fallbackMessage = (missing: string[]) =>
+  `pg lacks private members the fast statement path uses (${missing.join(', ')}): named statements ` +
+  "now run as pg's plain queries, the same rows but slower (ADR 0038, ADR 0054). Pin the pg version " +
+  'package.json names, or adapt db/described-once.ts to this one.';
+
+/**
+ * The server's start (ADR 0054): checks pg's private members once and chooses the path every named
+ * statement then takes; when any is missing, logs one warning (once per process, however often it is
+ * called) and falls back to pg's plain queries. Answers whether the fast path is on.
+ */
+export function checkPgInternals(log: { warn(obj: object, msg: string): void }, from?: PgModule): boolean {
+  const missing = missingPgInternals(from);
+  fastPath = missing.length === 0;
+  if (!fastPath && !warned) {
+    warned = true;
+    log.warn({ missing }, fallbackMessage(missing));
+  }
+  return fastPath;
 }

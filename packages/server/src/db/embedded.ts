@@ -5,7 +5,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { PROCESS_POOL_SIZE } from './database.ts';
 import { diskFull, directoryProblem, StartupError } from '../startup/errors.ts';
-import { acquireDataDirLock, clearStalePostgresLocks } from '../startup/locks.ts';
+import { acquireDataDirLock, clearStalePostgresLocks, clusterProcessesGone } from '../startup/locks.ts';
+import { PostgresSupervisor, type EmbeddedState, type SuperviseOptions } from './embedded-supervisor.ts';
 import { findBinaries, type Ids, type PgBinaries, SYSTEM_DIR } from '../startup/pg-binaries.ts';
 import { clusterHome } from '../startup/pg-home.ts';
 
@@ -21,6 +22,10 @@ export interface EmbeddedDatabase {
   /** The cluster's directory (DATA_DIR/pg, or where DATA_DIR/pg-location says). */
   pgDir: string;
   stop(): Promise<void>;
+  /** Whether PostgreSQL runs, is being started again after it stopped (ADR 0051), or was stopped. */
+  readonly state: EmbeddedState;
+  /** How often it was started again since the server started. */
+  readonly restarts: number;
 }
 
 export interface EmbeddedOptions {
@@ -33,6 +38,11 @@ export interface EmbeddedOptions {
   binDir?: string;
   /** PostgreSQL's `max_connections`; unset: its default (100). */
   maxConnections?: number;
+  /**
+   * The server's: start PostgreSQL again when it stops unasked (ADR 0051). Unset (tests, bench), a
+   * stop is only logged.
+   */
+  supervise?: SuperviseOptions;
 }
 
 /**
@@ -166,7 +176,7 @@ function runPostgres(
   runDir: string,
   ids: Ids | null,
   log: Logger,
-  isStopping: () => boolean,
+  onExit: (why: string) => void,
   maxConnections: number | undefined,
 ) {
   const args = [
@@ -210,8 +220,7 @@ function runPostgres(
     child.once('close', (code, signal) => {
       if (partial) recent.push(partial);
       if (started) {
-        if (!isStopping())
-          log.error(`the embedded PostgreSQL stopped (${signal ?? `code ${code}`}):\n${recent.join('\n')}`);
+        onExit(`${signal ?? `code ${code}`}\n${recent.join('\n')}`);
         return;
       }
       const output = recent.join('\n');
@@ -314,20 +323,21 @@ export async function startEmbeddedPostgres(
     // From here the cluster is whole; a failure below leaves it for the next start.
     undo.length = 0;
 
-    let stopping = false;
-    const child = await runPostgres(bin, pgDir, runDir, ids, log, () => stopping, options.maxConnections);
-    const removeHooks = stopWithProcess(child, options.stopOnSignals ?? true);
+    const socketLock = path.join(runDir, `.s.PGSQL.${PORT}.lock`);
+    const supervisor = new PostgresSupervisor({
+      log,
+      run: (onExit) => runPostgres(bin, pgDir, runDir, ids, log, onExit, options.maxConnections),
+      prepare: async () => {
+        await clusterProcessesGone(pgDir, 10_000, log);
+        await clearStalePostgresLocks(pgDir, socketLock, log);
+      },
+      hook: (child) => stopWithProcess(child, options.stopOnSignals ?? true),
+      supervise: options.supervise,
+    });
+    await supervisor.start();
     const url = `postgresql://${DB_USER}:${encodeURIComponent(password)}@localhost:${PORT}/${DB_NAME}?host=${encodeURIComponent(runDir)}`;
     const stop = async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        stopping = true;
-        child.kill('SIGINT'); // fast shutdown: open sessions are ended, nothing is lost
-        const force = setTimeout(() => child.kill('SIGKILL'), 30_000);
-        await exited;
-        clearTimeout(force);
-      }
-      removeHooks();
+      await supervisor.stop();
       releaseLock();
     };
     try {
@@ -336,7 +346,17 @@ export async function startEmbeddedPostgres(
       await stop();
       throw err;
     }
-    return { url, pgDir, stop };
+    return {
+      url,
+      pgDir,
+      stop,
+      get state() {
+        return supervisor.state;
+      },
+      get restarts() {
+        return supervisor.restarts;
+      },
+    };
   } catch (err) {
     for (const step of undo.reverse()) step();
     releaseLock();

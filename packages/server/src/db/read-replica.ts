@@ -147,6 +147,11 @@ export class ReadReplica {
     return { ...this.current };
   }
 
+  /** The replica's handle, if one is configured: the metrics read its pool (ADR 0052). */
+  get replicaDatabase(): Database | undefined {
+    return this.replica;
+  }
+
   /** The database for a read that may lag: the replica while it is healthy, else the primary. */
   db(): Database {
     return this.current.state === 'healthy' && this.replica ? this.replica : this.primary;

@@ -247,6 +247,22 @@ export interface BackupRunsTable {
   file: string | null;
   bytes: number | null;
   error: string | null;
+  /** Migration 0024 (ADR 0053): how, the whole file's SHA-256, progress, the off-site copy. */
+  method: 'pg_dump' | 'copy' | null;
+  sha256: string | null;
+  /** `BackupProgress` while it runs (jsonb). */
+  progress: ColumnType<unknown, string | null, string | null>;
+  offsiteState: 'uploading' | 'ok' | 'failed' | null;
+  offsiteKey: string | null;
+  offsiteAt: NullableTimestamp;
+  offsiteEncrypted: Generated<boolean>;
+  offsiteError: string | null;
+}
+
+export interface BackupProgress {
+  step: 'database' | 'files' | 'check' | 'upload';
+  done: number;
+  total: number | null;
 }
 
 export interface BackupScheduleTable {

@@ -55,3 +55,37 @@ export function databaseInputError(error: unknown): AppError | null {
   const message = DATABASE_INPUT_ERRORS[code];
   return message === undefined ? null : new AppError(400, 'VALIDATION', message);
 }
+
+/** SQLSTATEs of a database that is going, gone or not yet back (class 08 is every connection failure). */
+const DATABASE_GONE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** What pg says of a connection that broke under a query or was dropped from the pool. */
+const CONNECTION_LOST =
+  /^(Connection terminated( unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect)$/;
+/** A connection that broke (under a write or a read): only sockets fail so. */
+const BROKEN_CONNECTION = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** A connection that could not be made: the socket file gone, nothing listening. */
+const NO_CONNECTION = new Set(['ECONNREFUSED', 'ENOENT']);
+
+/**
+ * The database cannot be reached right now: it stopped, restarts, or refuses connections (ADR 0051).
+ * Such a request is answered 503 with Retry-After, never 500: nothing the client sent was wrong, and
+ * a retry in a few seconds may well succeed.
+ */
+export function databaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, severity, syscall, message } = error as Record<string, unknown>;
+  if (typeof code === 'string' && typeof severity === 'string') {
+    return code.startsWith('08') || DATABASE_GONE_STATES.has(code);
+  }
+  if (typeof code === 'string' && BROKEN_CONNECTION.has(code)) return true;
+  // Only of a connect: an ENOENT of a file opened elsewhere is not the database being away.
+  if (typeof code === 'string' && NO_CONNECTION.has(code)) return syscall === 'connect';
+  return typeof message === 'string' && CONNECTION_LOST.test(message);
+}
+
+/** The 503 for a request that met a lost database: the client is told to try again in a few seconds. */
+export function unavailable(retryAfterSeconds = 5): AppError {
+  const error = new AppError(503, 'UNAVAILABLE', MSG.unavailable);
+  error.retryAfterSeconds = retryAfterSeconds;
+  return error;
+}

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG, type ErrorCode, type ErrorEnvelope, type FieldError } from '@ayar/contract';
-import { AppError, databaseInputError } from '../lib/errors.ts';
+import { AppError, databaseInputError, databaseUnavailable, unavailable } from '../lib/errors.ts';
 
 function envelope(message: string, code: ErrorCode, errors?: FieldError[]): ErrorEnvelope {
   return { successful: false, message, data: null, code, ...(errors ? { errors } : {}) };
@@ -23,6 +23,11 @@ const CLIENT_ERRORS: Record<string, [number, ErrorCode, string]> = {
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (!(error instanceof AppError) && databaseUnavailable(error)) {
+      // Logged once a request, without the stack: during a restart there are many, all alike (ADR 0051).
+      request.log.warn({ reason: error.message }, 'the database is unavailable; answered 503');
+      error = unavailable();
+    }
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send(envelope(error.message, error.code, error.errors));

@@ -121,3 +121,21 @@ export function exitWithStartupFailure(
   process.stderr.write(startupFailureText(err));
   process.exit(1);
 }
+
+/**
+ * A running server that must stop because something it depends on is gone for good (its embedded
+ * PostgreSQL could not be started again, ADR 0051): said on stderr and in the log, and the exit code is
+ * 1, so a service manager (systemd's Restart=on-failure) starts everything afresh.
+ */
+export function exitWithRuntimeFailure(
+  err: unknown,
+  logger?: { fatal(obj: object, msg: string): void },
+): never {
+  const message = err instanceof Error ? err.message : String(err);
+  logger?.fatal({ err }, `stopping: ${message}`);
+  process.stderr.write(
+    `Ayar stopped: ${message}\n  What happens next: a service manager with Restart=on-failure starts it again; ` +
+      'the log above has PostgreSQL’s last lines.\n',
+  );
+  process.exit(1);
+}

@@ -31,6 +31,32 @@ export function isRunning(pid: number): boolean {
 }
 
 /**
+ * The pid a lock file names when that process still runs and is the one that wrote it (the same start
+ * time: not another process that got the pid since a reboot); null for no lock or a stale one.
+ */
+function liveHolder(lockPath: string): number | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(lockPath, 'utf8');
+  } catch {
+    return null;
+  }
+  const [pidText, startTime] = text.split('\n');
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid)) return null;
+  return !startTime || procStat(pid)?.startTime === startTime ? pid : null;
+}
+
+/**
+ * Who holds `dataDir`'s lock now (a server, or a command that started its embedded PostgreSQL), by
+ * pid; null when nobody does. Only reads: `npm start` asks before it rebuilds the web files that a
+ * running server serves (ADR 0054).
+ */
+export function whoHoldsDataDirLock(dataDir: string): number | null {
+  return liveHolder(path.join(dataDir, 'ayar.lock'));
+}
+
+/**
  * One Ayar server per data directory: an exclusive lock file holding our pid and its start time. A
  * lock whose process is gone, a zombie, or another process that got the same pid since (a reboot, a
  * container restart) is taken over; a live owner refuses with a clear message.
@@ -50,10 +76,8 @@ export function acquireDataDirLock(dataDir: string): () => void {
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const [pidText, startTime] = fs.readFileSync(lockPath, 'utf8').split('\n');
-      const pid = Number(pidText);
-      const samePid = !startTime || procStat(pid)?.startTime === startTime;
-      if (pid && pid !== process.pid && isRunning(pid) && samePid) {
+      const pid = liveHolder(lockPath);
+      if (pid !== null && pid !== process.pid) {
         throw new StartupError(
           `another Ayar server (pid ${pid}) is already using the data directory ${dataDir}.`,
           'stop it first, or set DATA_DIR to another directory.',
@@ -131,4 +155,50 @@ export async function clearStalePostgresLocks(pgDir: string, socketLock: string,
     // The socket of a dead postmaster: PostgreSQL would remove it too, but only after taking the lock.
     if (file === socketLock) fs.rmSync(socketLock.replace(/\.lock$/, ''), { force: true });
   }
+}
+
+/** The pids of processes whose working directory is `pgDir`: a postmaster and its backends all have it. */
+function processesIn(pgDir: string): number[] {
+  let real: string;
+  try {
+    real = fs.realpathSync(pgDir);
+  } catch {
+    return [];
+  }
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    if (cwdOf(pid) === real && isRunning(pid)) pids.push(pid);
+  }
+  return pids;
+}
+
+/**
+ * Before a postmaster that died is started again (ADR 0051): its backends notice their parent is gone
+ * and exit on their own within moments, but while one still holds the old shared memory the new
+ * postmaster must not start beside it, and `clearStalePostgresLocks` would remove the `postmaster.pid`
+ * that lets PostgreSQL see it. After `timeoutMs` the stragglers are killed, as PostgreSQL's own crash
+ * recovery does with its backends; WAL replay at the next start makes every committed write whole.
+ */
+export async function clusterProcessesGone(pgDir: string, timeoutMs: number, log: Log): Promise<void> {
+  if (!fs.existsSync('/proc/self/cwd')) return;
+  const deadline = Date.now() + timeoutMs;
+  let left = processesIn(pgDir);
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    left = processesIn(pgDir);
+  }
+  if (left.length === 0) return;
+  log.warn(
+    `killing ${left.length} PostgreSQL process(es) left by the postmaster that stopped: ${left.join(', ')}`,
+  );
+  for (const pid of left) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  for (const pid of left) await exited(pid, 5_000);
 }

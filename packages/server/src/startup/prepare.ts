@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type pino from 'pino';
 import type { Config } from '../config.ts';
 import { embeddedMaxConnections, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
+import type { SuperviseOptions } from '../db/embedded-supervisor.ts';
 import { checkDatabase, checkPort, checkRedis, prepareDataDir, where } from './preflight.ts';
 
 export interface PreparedDatabase {
@@ -22,6 +23,7 @@ export async function prepareDatabase(
   config: Config,
   logger: pino.Logger,
   checkObjectStore: (config: Config) => Promise<void>,
+  supervise?: SuperviseOptions,
 ): Promise<PreparedDatabase> {
   await checkPort(config.PORT, config.HOST);
   if (config.REDIS_URL) await checkRedis(config.REDIS_URL);
@@ -46,6 +48,8 @@ export async function prepareDatabase(
         // npm's binaries cannot run on every system (musl, another architecture): a PostgreSQL 18 of its own.
         binDir: config.POSTGRES_BIN_DIR,
         maxConnections: embeddedMaxConnections(config.WORKERS),
+        // Started again when it stops under the server (ADR 0051).
+        ...(supervise ? { supervise } : {}),
       },
     );
     logger.info({ dataDir: config.dataDir, cluster: embedded.pgDir }, 'embedded PostgreSQL started');

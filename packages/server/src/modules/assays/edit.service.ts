@@ -9,6 +9,7 @@ import {
 } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { forbidden, notFound, validation } from '../../lib/errors.ts';
+import { inTransaction } from '../../lib/metrics.ts';
 import { ADMIN_SCOPE, workshopScope, type WorkshopScope } from '../../lib/scope.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { effectiveSettings } from '../auth/auth.service.ts';
@@ -154,7 +155,7 @@ async function labChanges(
 export async function editTest(deps: PacketDeps, actor: Actor, input: EditTestRequest): Promise<void> {
   checkType(input.type);
   const scope = workshopScope(actor.id);
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     const row = await lockOne(trx, scope, input.testId);
     const purityChange =
       input.cutting !== undefined && input.cutting !== null && input.cutting !== row.purity;
@@ -205,7 +206,7 @@ export async function manageEditTest(
   input: ManageEditTestRequest,
 ): Promise<void> {
   checkType(input.type);
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     const row = await lockOne(trx, ADMIN_SCOPE, input.testId);
     const choice = await chooseCustomer(trx, workshopScope(row.workshopId), input);
     const vageProblem = vageIssue(input.vage, row.feeType);

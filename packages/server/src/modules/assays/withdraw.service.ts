@@ -1,5 +1,6 @@
 import { RESULT_VERSION_MSG, type WithdrawResultRequest } from '@ayar/contract';
 import { businessRule } from '../../lib/errors.ts';
+import { inTransaction } from '../../lib/metrics.ts';
 import { ADMIN_SCOPE } from '../../lib/scope.ts';
 import { enqueueMessage } from '../../sms/outbox.ts';
 import { writeAudit } from '../audit/audit.service.ts';
@@ -22,7 +23,7 @@ export async function withdrawResult(
   actor: Actor,
   input: WithdrawResultRequest,
 ): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     const row = await lockOne(trx, ADMIN_SCOPE, input.id);
     const status = await currentResultStatus(trx, row.id);
     if (status === 'withdrawn') throw businessRule(RESULT_VERSION_MSG.alreadyWithdrawn);

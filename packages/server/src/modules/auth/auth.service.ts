@@ -20,6 +20,7 @@ import type { User } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { addressKey } from '../../lib/client-address.ts';
 import { AppError, notFound, rateLimited, unauthorized, validation } from '../../lib/errors.ts';
+import { signInFailures, signInLockouts } from '../../lib/metrics.ts';
 import { dummyPasswordHash, generatePassword, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import * as repo from './auth.repository.ts';
@@ -51,6 +52,7 @@ export async function login(deps: AuthDeps, input: LoginRequest, client: Client)
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !valid) {
     await deps.loginLimiter.recordFailure(key, address);
+    signInFailures.inc({ method: 'password' });
     throw unauthorized(MSG.badCredentials);
   }
   await deps.loginLimiter.recordSuccess(key, address);
@@ -106,6 +108,7 @@ function personOf(person: User): Person | null {
 export async function refuseWhileThrottled(deps: AuthDeps, account: string, address: string): Promise<void> {
   const verdict = await deps.loginLimiter.check(account, address);
   if (verdict.allowed) return;
+  signInLockouts.inc();
   const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
   const wait =
     seconds < 120 ? `${toPersianDigits(seconds)} ثانیه` : `${toPersianDigits(Math.ceil(seconds / 60))} دقیقه`;

@@ -11,6 +11,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { addressKey } from '../../lib/client-address.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import { signInFailures } from '../../lib/metrics.ts';
 import { enqueueOtp } from '../../sms/outbox.ts';
 import {
   issueSession,
@@ -129,6 +130,7 @@ export async function verifyOtp(deps: AuthDeps, input: OtpVerify, client: Client
   await refuseWhileThrottled(deps, key, address);
   const refuse = async (message: string) => {
     await deps.loginLimiter.recordFailure(key, address);
+    signInFailures.inc({ method: 'otp' });
     return unauthorized(message);
   };
 

@@ -97,7 +97,10 @@ async function openBackup(file: string): Promise<{ fh: FileHandle; size: number 
  * Reads the whole file once and checks every part against the manifest, and the manifest against its
  * own checksum, before anything is restored. Throws BackupFileError saying what is wrong.
  */
-export async function verifyBackupFile(file: string): Promise<VerifiedBackup> {
+export async function verifyBackupFile(
+  file: string,
+  onBytes?: (done: number, total: number) => void,
+): Promise<VerifiedBackup> {
   const { fh, size } = await openBackup(file);
   try {
     if (size === 0) throw new BackupFileError(`${file} is empty.`);
@@ -107,6 +110,7 @@ export async function verifyBackupFile(file: string): Promise<VerifiedBackup> {
     let manifestBytes: Buffer | undefined;
     let manifestSum: string | undefined;
     for await (const entry of tarEntries(fh, size)) {
+      onBytes?.(entry.offset, size);
       const key = FILE_ENTRY.exec(entry.name)?.[1];
       if (key) {
         const hash = createHash('sha256');

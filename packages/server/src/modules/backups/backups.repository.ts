@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { BackupProgress } from '../../db/schema.ts';
 
-export type RunOutcome = { ok: true; file: string; bytes: number } | { ok: false; error: string };
+export type RunOutcome =
+  | { ok: true; file: string; bytes: number; method?: 'pg_dump' | 'copy'; sha256?: string }
+  | { ok: false; error: string };
 
 /**
  * Claims a scheduled slot for this node: the unique slot lets exactly one node of several make it, and
@@ -43,6 +46,9 @@ export async function finishRun(db: Database, id: number, outcome: RunOutcome): 
       file: outcome.ok ? outcome.file : null,
       bytes: outcome.ok ? outcome.bytes : null,
       error: outcome.ok ? null : outcome.error.slice(0, 2000),
+      progress: null,
+      ...(outcome.ok && outcome.method ? { method: outcome.method } : {}),
+      ...(outcome.ok && outcome.sha256 ? { sha256: outcome.sha256 } : {}),
     })
     .where('id', '=', id)
     .execute();
@@ -90,4 +96,104 @@ export async function statusRows(db: Database, now: Date) {
     db.selectFrom('backupSchedule').select(['every', 'keep', 'dir', 'nextAt']).executeTakeFirst(),
   ]);
   return { lastGood, lastEnded, running, schedule };
+}
+
+/** One key for "a manual backup starts here": two Start requests at once see each other (ADR 0053). */
+const MANUAL_START_LOCK = 0x6179_6172_6b75;
+
+/**
+ * A manual run, unless a backup is already running (a run not ended and not abandoned, on any node):
+ * null then. The transaction's advisory lock makes the check and the insert one step.
+ */
+export async function startManualRunIfIdle(db: Database, host: string, now: Date): Promise<number | null> {
+  const abandonedBefore = new Date(now.getTime() - ABANDONED_AFTER_MS);
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${MANUAL_START_LOCK})`.execute(trx);
+    const running = await trx
+      .selectFrom('backupRuns')
+      .select('id')
+      .where('ok', 'is', null)
+      .where('startedAt', '>=', abandonedBefore)
+      .limit(1)
+      .executeTakeFirst();
+    if (running) return null;
+    const row = await trx
+      .insertInto('backupRuns')
+      .values({ trigger: 'manual', host })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+}
+
+/** How far a running backup is (null when it ended). */
+export async function saveProgress(db: Database, id: number, progress: BackupProgress | null): Promise<void> {
+  await db
+    .updateTable('backupRuns')
+    .set({ progress: progress ? JSON.stringify(progress) : null })
+    .where('id', '=', id)
+    .where('ok', 'is', null)
+    .execute();
+}
+
+export type OffsiteOutcome =
+  | { state: 'uploading'; encrypted: boolean }
+  | { state: 'ok'; key: string; encrypted: boolean }
+  | { state: 'failed'; encrypted: boolean; error: string };
+
+/** The off-site copy's state; a failure is its own, the run stays as it ended (ADR 0053). */
+export async function saveOffsite(db: Database, id: number, outcome: OffsiteOutcome): Promise<void> {
+  await db
+    .updateTable('backupRuns')
+    .set({
+      offsiteState: outcome.state,
+      offsiteEncrypted: outcome.encrypted,
+      offsiteKey: outcome.state === 'ok' ? outcome.key : null,
+      offsiteAt: outcome.state === 'ok' ? sql<Date>`now()` : null,
+      offsiteError: outcome.state === 'failed' ? outcome.error.slice(0, 2000) : null,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The newest runs first, for the backups screen. */
+export async function listRuns(db: Database, limit: number) {
+  return db
+    .selectFrom('backupRuns')
+    .select([
+      'id',
+      'trigger',
+      'host',
+      'startedAt',
+      'finishedAt',
+      'ok',
+      'file',
+      'bytes',
+      'error',
+      'method',
+      'sha256',
+      'progress',
+      'offsiteState',
+      'offsiteKey',
+      'offsiteAt',
+      'offsiteEncrypted',
+      'offsiteError',
+    ])
+    .orderBy('startedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export type RunRow = Awaited<ReturnType<typeof listRuns>>[number];
+
+/** The newest copy that reached the bucket (the dashboard, the metrics). */
+export async function lastOffsiteRow(db: Database) {
+  return db
+    .selectFrom('backupRuns')
+    .select(['offsiteAt', 'offsiteKey', 'offsiteEncrypted'])
+    .where('offsiteState', '=', 'ok')
+    .orderBy('offsiteAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }

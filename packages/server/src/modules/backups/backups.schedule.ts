@@ -1,25 +1,18 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { Database } from '../../db/database.ts';
-import type { FileStore } from '../files/files.storage.ts';
-import { createBackup, pruneBackups, type BackupMethod, type BackupResult } from './create-backup.service.ts';
-import { claimSlot, finishRun, saveSchedule } from './backups.repository.ts';
+import { claimSlot, saveSchedule } from './backups.repository.ts';
 import { formatBackupEvery, nextSlot, type BackupEvery } from '../../lib/backup-every.ts';
+import {
+  runBackup,
+  serverRunOptions,
+  type RunBackupOptions,
+  type ServerBackupsOptions,
+} from './backup-run.service.ts';
 
-export interface ScheduleLogger {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
+export type { ScheduleLogger, ServerBackupsOptions } from './backup-run.service.ts';
 
-export interface SchedulerOptions {
-  db: Database;
+export interface SchedulerOptions extends RunBackupOptions {
   every: BackupEvery;
-  keep: number;
-  dir: string;
-  logger: ScheduleLogger;
-  /** Makes one backup into `dir`; `signal` aborts it at shutdown. */
-  backUp: (signal: AbortSignal) => Promise<BackupResult>;
   host?: string;
   now?: () => Date;
 }
@@ -39,37 +32,12 @@ async function makeSlotBackup(
   slot: Date,
   signal: AbortSignal,
 ): Promise<boolean> {
-  const { db, logger } = options;
-  const id = await claimSlot(db, slot, host);
+  const id = await claimSlot(options.db, slot, host);
   if (id === null) {
-    logger.info({ slot }, 'the backup of this slot is made by another node');
+    options.logger.info({ slot }, 'the backup of this slot is made by another node');
     return false;
   }
-  try {
-    const result = await options.backUp(signal);
-    await finishRun(db, id, { ok: true, file: result.file, bytes: result.bytes });
-    const removed = await pruneBackups(options.dir, options.keep);
-    logger.info(
-      {
-        file: result.file,
-        bytes: result.bytes,
-        seconds: Number(result.seconds.toFixed(1)),
-        files: result.manifest.files.count,
-        missingFiles: result.manifest.files.missing.length,
-        removed: removed.length,
-      },
-      'backup made',
-    );
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    logger.error(
-      { err, dir: options.dir },
-      `BACKUP FAILED: no backup was made for this slot; the dashboard shows the last good one. ${message}`,
-    );
-    await finishRun(db, id, { ok: false, error: message }).catch((e: unknown) =>
-      logger.error({ err: e }, 'recording the failed backup failed'),
-    );
-  }
+  await runBackup(options, id, signal);
   return true;
 }
 
@@ -132,42 +100,15 @@ export function createBackupScheduler(options: SchedulerOptions): BackupSchedule
   };
 }
 
-export interface ServerBackupsOptions {
-  db: Database;
-  databaseUrl: string;
-  embedded: boolean;
-  dataDir: string;
-  config: {
-    BACKUP_DIR?: string | undefined;
-    BACKUP_EVERY: BackupEvery;
-    BACKUP_KEEP: number;
-    BACKUP_METHOD?: BackupMethod;
-  };
-  appVersion: string;
-  logger: ScheduleLogger;
-  /** The configured store (ADR 0030); unset: DATA_DIR/files. */
-  fileStore?: FileStore;
-}
-
 /** The server's scheduler, from its configuration (main.ts starts it in the primary process). */
 export function createServerBackups(options: ServerBackupsOptions): BackupScheduler {
-  const dir = path.resolve(options.config.BACKUP_DIR ?? path.join(options.dataDir, 'backups'));
-  return createBackupScheduler({
-    db: options.db,
-    every: options.config.BACKUP_EVERY,
-    keep: options.config.BACKUP_KEEP,
-    dir,
-    logger: options.logger,
-    backUp: (signal) =>
-      createBackup({
-        databaseUrl: options.databaseUrl,
-        source: options.embedded ? 'embedded' : 'external',
-        method: options.config.BACKUP_METHOD,
-        filesDir: path.join(options.dataDir, 'files'),
-        ...(options.fileStore ? { fileStore: options.fileStore } : {}),
-        dir,
-        appVersion: options.appVersion,
-        signal,
-      }),
-  });
+  const run = serverRunOptions(options);
+  const scheduler = createBackupScheduler({ ...run, every: options.config.BACKUP_EVERY });
+  return {
+    ...scheduler,
+    async stop() {
+      await scheduler.stop();
+      if (options.offsite === undefined) run.offsite?.close();
+    },
+  };
 }

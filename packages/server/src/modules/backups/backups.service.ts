@@ -1,6 +1,6 @@
 import type { BackupStatus } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
-import { statusRows } from './backups.repository.ts';
+import { lastOffsiteRow, statusRows } from './backups.repository.ts';
 import { parseBackupEvery, periodMs } from '../../lib/backup-every.ts';
 
 /** A scheduled backup may take this long after its slot before the last good one counts as overdue. */
@@ -8,7 +8,10 @@ const GRACE_MS = 3_600_000;
 
 /** What the admin's dashboard shows: the last good backup, a failure since, the schedule. */
 export async function backupStatus(db: Database, now = new Date()): Promise<BackupStatus> {
-  const { lastGood, lastEnded, running, schedule } = await statusRows(db, now);
+  const [{ lastGood, lastEnded, running, schedule }, lastOffsite] = await Promise.all([
+    statusRows(db, now),
+    lastOffsiteCopy(db),
+  ]);
   const failed = lastEnded && lastEnded.ok !== true ? lastEnded : null;
   const every = schedule ? parseBackupEvery(schedule.every) : null;
   const period = every ? periodMs(every) : null;
@@ -36,5 +39,16 @@ export async function backupStatus(db: Database, now = new Date()): Promise<Back
       : null,
     overdue:
       period !== null && lastGoodAt !== null && now.getTime() - lastGoodAt.getTime() > period + GRACE_MS,
+    lastOffsite,
   };
+}
+
+/**
+ * The newest off-site copy that reached the bucket (ADR 0053), or null: the dashboard, and the
+ * metric `ayar_backup_offsite_last_success_timestamp_seconds` (`at` in seconds).
+ */
+export async function lastOffsiteCopy(db: Database): Promise<BackupStatus['lastOffsite']> {
+  const row = await lastOffsiteRow(db);
+  if (!row?.offsiteAt || !row.offsiteKey) return null;
+  return { at: row.offsiteAt.toISOString(), key: row.offsiteKey, encrypted: row.offsiteEncrypted };
 }

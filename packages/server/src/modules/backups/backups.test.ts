@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BackupStatus } from '@ayar/contract';
 import { loadConfig } from '../../config.ts';
 import { createSignedInUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
-import { choosePgDump, pruneBackups, type BackupResult } from './create-backup.service.ts';
+import { choosePgDump, type BackupResult } from './create-backup.service.ts';
+import { pruneBackups } from './backup-run.service.ts';
 import { createBackupScheduler } from './backups.schedule.ts';
 import { formatBackupEvery, nextSlot, parseBackupEvery } from '../../lib/backup-every.ts';
 import {
@@ -120,6 +121,7 @@ describe('GET /Manage/BackupStatus and the scheduler', () => {
       runningSince: null,
       schedule: null,
       overdue: false,
+      lastOffsite: null,
     });
   });
 

@@ -1,4 +1,4 @@
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { FORMAT, PARTS, fileEntryName, fileListLine, type Manifest } from './archive.lib.ts';
@@ -13,11 +13,11 @@ import {
 } from './pg-tools.lib.ts';
 import { STORAGE_KEY, localFileStore, type FileStore } from '../files/files.storage.ts';
 import { TarWriter } from './tar.lib.ts';
+import { verifyBackupFile } from './archive.lib.ts';
+import type { BackupProgress } from '../../db/schema.ts';
 
 /** The backups' own bookkeeping: a restored network has made no backups yet (migration 0012). */
 export const DATA_NOT_KEPT = ['backup_runs', 'backup_schedule'];
-/** `ayar-20261124-033000Z.tar` (UTC), `-2` … when two start in the same second. */
-const BACKUP_NAME = /^ayar-\d{8}-\d{6}Z(?:-\d+)?\.tar$/;
 const PAGE = 1000;
 
 /**
@@ -43,11 +43,15 @@ export interface BackupOptions {
   signal?: AbortSignal;
   /** Awaited inside the backup's snapshot with its id: tests read the database as the backup sees it. */
   onSnapshot?: (snapshot: string) => Promise<void>;
+  /** How far it is (the backups screen, ADR 0053); called often, the caller throttles. */
+  onProgress?: (progress: BackupProgress) => void;
 }
 
 export interface BackupResult {
   file: string;
   bytes: number;
+  /** The whole file's SHA-256 as written (and then read back and checked). */
+  sha256?: string;
   manifest: Manifest;
   seconds: number;
 }
@@ -99,11 +103,17 @@ async function copyFiles(
   writer: TarWriter,
   store: FileStore,
   listFile: string,
-  signal: AbortSignal | undefined,
+  options: BackupOptions,
 ): Promise<{ count: number; bytes: number; missing: string[] }> {
+  const { signal, onProgress } = options;
   const list = await open(listFile, 'wx', 0o600);
   const result = { count: 0, bytes: 0, missing: [] as string[] };
   try {
+    const { rows: total } = await client.query<{ n: string }>(
+      'select count(storage_key) + count(thumbnail_key) as n from files',
+    );
+    const progress = { step: 'files' as const, done: 0, total: Number(total[0]!.n) };
+    onProgress?.(progress);
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
       const { rows } = await client.query<{ id: string; storage_key: string; thumbnail_key: string | null }>(
@@ -119,6 +129,7 @@ async function copyFiles(
           signal?.throwIfAborted();
           if (!STORAGE_KEY.test(key)) throw new Error(`a files row holds an invalid storage key: ${key}`);
           const opened = await store.open(key);
+          onProgress?.({ ...progress, done: ++progress.done });
           if (!opened) {
             result.missing.push(key);
             continue;
@@ -228,10 +239,29 @@ function copyStoredFiles(
   listFile: string,
   options: BackupOptions,
 ): Promise<{ count: number; bytes: number; missing: string[] }> {
-  if (tables.includes('files')) return copyFiles(client, writer, storeOf(options), listFile, options.signal);
+  if (tables.includes('files')) return copyFiles(client, writer, storeOf(options), listFile, options);
   return open(listFile, 'wx', 0o600)
     .then((fh) => fh.close())
     .then(() => ({ count: 0, bytes: 0, missing: [] }));
+}
+
+/**
+ * Seals the archive, reads it back and checks it as a restore would, and only then gives it its name
+ * (ADR 0053: what is copied off-site has been checked). Answers its size and whole-file SHA-256.
+ */
+async function completeArchive(
+  writer: TarWriter,
+  manifest: Manifest,
+  names: { partial: string; final: string },
+  options: BackupOptions,
+): Promise<{ file: string; bytes: number; sha256: string }> {
+  await sealArchive(writer, manifest);
+  await verifyBackupFile(names.partial, (done, total) =>
+    options.onProgress?.({ step: 'check', done, total }),
+  );
+  await rename(names.partial, names.final);
+  await syncDir(options.dir);
+  return { file: names.final, bytes: (await stat(names.final)).size, sha256: writer.digest() };
 }
 
 /** What the backup's snapshot holds: its id, the server's version, the tables, their rows, the migrations. */
@@ -296,11 +326,13 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
 
     await options.onSnapshot?.(snapshot.snapshot);
     const kept = Object.keys(counts);
+    options.onProgress?.({ step: 'database', done: 0, total: pgDump ? null : kept.length });
     const copied = pgDump ? null : await copyDatabase(client, writer, kept, tablesDir, options.signal);
     const dumping = startPgDump(pgDump, snapshot.snapshot, tables, dumpFile, options);
     // Awaited below, after the files: a failure meanwhile must not be an unhandled rejection.
     dumping.catch(() => undefined);
     const files = await copyStoredFiles(client, writer, tables, listFile, options);
+    if (pgDump) options.onProgress?.({ step: 'database', done: 0, total: null });
     await dumping;
     await client.query('commit');
 
@@ -326,12 +358,8 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       files,
       parts: { ...databaseParts, [PARTS.fileList]: list },
     };
-    await sealArchive(writer, manifest);
-    await rename(partial, final);
-    await syncDir(options.dir);
     return {
-      file: final,
-      bytes: (await stat(final)).size,
+      ...(await completeArchive(writer, manifest, { partial, final }, options)),
       manifest,
       seconds: (performance.now() - started) / 1000,
     };
@@ -345,21 +373,4 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     await rm(tablesDir, { recursive: true, force: true });
     await client.end().catch(() => undefined);
   }
-}
-
-/**
- * Keeps the newest `keep` backups in `dir` and removes the older ones, and any `.partial` left by a
- * backup that was killed more than a day ago. Only names this code writes are touched.
- */
-export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
-  const names = await readdir(dir).catch(() => [] as string[]);
-  const backups = names.filter((n) => BACKUP_NAME.test(n)).sort();
-  const removed = backups.slice(0, Math.max(0, backups.length - keep));
-  const dayAgo = Date.now() - 86_400_000;
-  for (const name of names.filter((n) => /^ayar-.*\.tar\.partial(\.dump|\.list|\.db)?$/.test(n))) {
-    const info = await stat(path.join(dir, name)).catch(() => null);
-    if (info && info.mtimeMs < dayAgo) removed.push(name);
-  }
-  for (const name of removed) await rm(path.join(dir, name), { recursive: true, force: true });
-  return removed;
 }

@@ -49,6 +49,8 @@ const padding = (size: number) => (BLOCK - (size % BLOCK)) % BLOCK;
 export class TarWriter {
   private position = 0;
   private readonly fh: FileHandle;
+  /** The whole file's SHA-256 as written: the backups screen checks the file on disk against it. */
+  private readonly whole = createHash('sha256');
   private constructor(fh: FileHandle) {
     this.fh = fh;
   }
@@ -68,6 +70,12 @@ export class TarWriter {
       done += bytesWritten;
     }
     this.position += bytes.length;
+    this.whole.update(bytes);
+  }
+
+  /** The SHA-256 of everything written; call once, after `finish`. */
+  digest(): string {
+    return this.whole.digest('hex');
   }
 
   async addBuffer(name: string, bytes: Buffer, mtime = new Date()): Promise<string> {

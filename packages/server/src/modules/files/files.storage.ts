@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -43,6 +43,8 @@ export interface FileStore {
   list(): AsyncIterable<ListedFile>;
   /** Lets go of connections (a bucket's), so a command-line run can end. */
   close(): void;
+  /** Throws when the store cannot be used now: the directory not writable, the bucket not answering (readiness, ADR 0051). */
+  check(): Promise<void>;
 }
 
 export function checkKey(key: string): string {
@@ -147,6 +149,16 @@ export class LocalFileStore implements FileStore {
 
   /** Nothing to let go of: files are opened per request. */
   close(): void {}
+
+  /** The directory exists and may be written (it is made on the first upload, so a missing one is fine). */
+  async check(): Promise<void> {
+    try {
+      await access(this.dir, constants.W_OK);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      await access(path.dirname(this.dir), constants.W_OK);
+    }
+  }
 }
 
 export function localFileStore(dir: string): LocalFileStore {

@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../db/database.ts';
 import { ok } from '../../lib/envelope.ts';
 import { AppError } from '../../lib/errors.ts';
+import { inTransaction, offlineRequests } from '../../lib/metrics.ts';
 import { currentUser } from '../../plugins/auth.ts';
 import * as repo from './idempotency.repository.ts';
 import { touchDevice } from './leases.service.ts';
@@ -27,7 +28,7 @@ export type Transact = <T>(work: (trx: Database) => Promise<T>) => Promise<T>;
 export const plainTransact =
   (db: Database): Transact =>
   (work) =>
-    db.transaction().execute(work);
+    inTransaction(db, work);
 
 /** Thrown out of the transaction to skip the work: the key's stored answer is the answer. */
 class Replay {
@@ -106,7 +107,7 @@ export async function withIdempotency<D>(
   if (key === null) return { body: answer(await run(plainTransact(db))), replayed: false };
   const hash = requestHash(request.route, request.body);
   const transact: Transact = (work) =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(db, async (trx) => {
       if (!(await repo.claimKey(trx, { userId, key, requestHash: hash }))) {
         const stored = await repo.findKey(trx, userId, key);
         if (stored?.requestHash !== hash || stored.response === null)
@@ -120,9 +121,14 @@ export async function withIdempotency<D>(
       return result;
     });
   try {
-    return { body: answer(await run(transact)), replayed: false };
+    const body = answer(await run(transact));
+    offlineRequests.inc({ outcome: 'applied' });
+    return { body, replayed: false };
   } catch (err) {
-    if (err instanceof Replay) return { body: err.body as Envelope<D>, replayed: true };
+    if (err instanceof Replay) {
+      offlineRequests.inc({ outcome: 'replayed' });
+      return { body: err.body as Envelope<D>, replayed: true };
+    }
     throw err;
   }
 }

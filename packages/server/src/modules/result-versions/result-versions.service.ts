@@ -10,6 +10,7 @@ import {
 } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
+import { countResultChange } from '../../lib/metrics.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { AppError } from '../../lib/errors.ts';
 import { signedFieldsById, type SignedFields } from '../results/results.service.ts';
@@ -201,6 +202,7 @@ export async function recordResultVersion(
     statusIdx,
     changedAt,
   });
+  if (correction) countResultChange(db, state, previous?.status);
   return version;
 }
 
