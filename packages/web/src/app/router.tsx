@@ -69,6 +69,7 @@ const CreditAddPage = page(credits, 'CreditAddPage');
 const ManageCreditsPage = page(credits, 'ManageCreditsPage');
 const SystemSettingsPage = page(() => import('../features/system-settings/pages.tsx'), 'SystemSettingsPage');
 const ManageMessagesPage = page(() => import('../features/messages/pages.tsx'), 'ManageMessagesPage');
+const BackupsPage = page(() => import('../features/backups/pages.tsx'), 'BackupsPage');
 const workshops = () => import('../features/workshops/pages.tsx');
 const ManageAddUserPage = page(workshops, 'ManageAddUserPage');
 const ManageEditUserPage = page(workshops, 'ManageEditUserPage');
@@ -162,6 +163,7 @@ const PAGES: Record<ScreenId, ComponentType> = {
   'manage/edit-lab': ManageEditLabPage,
   'manage/system-setting': SystemSettingsPage,
   'manage/messages': ManageMessagesPage,
+  'manage/backups': BackupsPage,
   'manage/lab-owners': ManageLabOwnersPage,
   'manage/add-user': ManageAddUserPage,
   'manage/edit-user': ManageEditUserPage,

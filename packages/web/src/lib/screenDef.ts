@@ -18,7 +18,8 @@ export type Feature =
   | 'statistics'
   | 'messages'
   | 'offline'
-  | 'staff';
+  | 'staff'
+  | 'backups';
 
 /**
  * Who may open a screen (docs/product.md §2.1; app/guard.ts decides): anyone, both signed-in roles, a

@@ -315,6 +315,15 @@ export const SCREENS = {
     frame: 'shell',
     menu: { admin: { at: 11, label: 'پیامک‌ها' } },
   },
+  /** The backups, the schedule, the copies off the server and «پشتیبان‌گیری اکنون» (ADR 0053). */
+  'manage/backups': {
+    path: 'manage/backups',
+    feature: 'backups',
+    title: 'پشتیبان‌ها',
+    access: 'admin',
+    frame: 'shell',
+    menu: { admin: { at: 11.5, label: 'پشتیبان‌ها' } },
+  },
   'manage/lab-owners': {
     path: 'manage/lab-owners',
     feature: 'workshops',

@@ -30,7 +30,7 @@ describe('the side menus', () => {
     expect(menuFor('workshop', ['owner'])).toEqual(menuFor('workshop'));
   });
 
-  it('give the admin its thirteen items in order', () => {
+  it('give the admin its fourteen items in order', () => {
     expect(label('admin')).toEqual([
       ['صفحه اصلی', '/dashboard'],
       ['وب‌سایت', '/about'],
@@ -43,6 +43,7 @@ describe('the side menus', () => {
       ['درخواست‌های شارژ', '/manage/credits'],
       ['تنظیمات سیستم', '/manage/system-setting'],
       ['پیامک‌ها', '/manage/messages'],
+      ['پشتیبان‌ها', '/manage/backups'],
       ['حساب کاربری و رمز عبور', '/profile'],
       ['خروج', '/logout'],
     ]);

@@ -60,6 +60,7 @@ const MENU_ICONS: Record<MenuScreenId, ComponentType<{ size?: number }>> = {
   'manage/codes': IconHash,
   'manage/system-setting': IconAdjustments,
   'manage/messages': IconReceipt,
+  'manage/backups': IconShield,
   'manage/lab-owners': IconBuilding,
   'manage/add-user': IconUserPlus,
 };

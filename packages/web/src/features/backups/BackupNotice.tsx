@@ -1,19 +1,24 @@
-import { Alert, Group, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { toPersianDigits, type BackupStatus } from '@ayar/contract';
+import { Link } from 'react-router';
+import type { BackupStatus } from '@ayar/contract';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { IconShield } from '../../components/ui/icons.tsx';
 import { formatJalaliDateTime } from '../../lib/format.ts';
+import { href } from '../../lib/screens.ts';
 import { backupQueries } from './api.ts';
-
-/** «۱۲٫۴ مگابایت», «۸۰۰ کیلوبایت». */
-export function formatSize(bytes: number): string {
-  const mb = bytes / 1024 / 1024;
-  const text = mb >= 1 ? `${mb.toFixed(1)} مگابایت` : `${Math.max(1, Math.round(bytes / 1024))} کیلوبایت`;
-  return toPersianDigits(text).replace('.', '٫');
-}
+import { formatSize } from './format.ts';
 
 const when = (at: string) => <Ltr>{formatJalaliDateTime(at)}</Ltr>;
+
+/** To the backups screen, where each backup and «پشتیبان‌گیری اکنون» are (ADR 0053). */
+function ToBackups() {
+  return (
+    <Anchor component={Link} to={href('manage/backups')} size="sm" c="ink.7" underline="always">
+      مشاهده پشتیبان‌ها
+    </Anchor>
+  );
+}
 
 /** The last good backup, or that there is none, as a clause: the caller ends it (with «.» or «؛ …»). */
 function LastGood({ status }: { status: BackupStatus }) {
@@ -41,6 +46,7 @@ export function BackupNotice() {
         <Text size="xs" c="dimmed" mt={4}>
           <Ltr>{status.lastFailure.error}</Ltr>
         </Text>
+        <ToBackups />
       </Alert>
     );
   }
@@ -58,18 +64,20 @@ export function BackupNotice() {
             ? 'با npm run backup پشتیبان بگیرید یا BACKUP_EVERY را تنظیم کنید.'
             : 'پشتیبان‌های زمان‌بندی‌شده گرفته نشده‌اند؛ سرور و گزارش‌های آن را بررسی کنید.'}
         </Text>
+        <ToBackups />
       </Alert>
     );
   }
   return (
     <Group gap={6} wrap="nowrap" c="dimmed" data-testid="backup-notice">
       <IconShield size={16} />
-      <Text size="sm">
+      <Text size="sm" component="div">
         <LastGood status={status} />
         {status.runningSince ? '؛ در حال پشتیبان‌گیری…' : null}
         {!status.runningSince && status.schedule?.nextAt ? (
           <>؛ پشتیبان بعدی: {when(status.schedule.nextAt)}</>
-        ) : null}
+        ) : null}{' '}
+        <ToBackups />
       </Text>
     </Group>
   );

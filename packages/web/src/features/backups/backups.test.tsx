@@ -4,7 +4,8 @@ import { ROUTES, type BackupStatus } from '@ayar/contract';
 import { renderApp, renderWithProviders } from '../../test/render.tsx';
 import { handle, handleAny } from '../../test/server.ts';
 import { signInAs } from '../../test/session.ts';
-import { BackupNotice, formatSize } from './BackupNotice.tsx';
+import { BackupNotice } from './BackupNotice.tsx';
+import { formatSize, scheduleText } from './format.ts';
 
 const schedule = { every: '03:00', nextAt: '2026-11-24T23:30:00Z', keep: 14, dir: '/srv/ayar/backups' };
 const good = {
@@ -18,6 +19,7 @@ const base: BackupStatus = {
   runningSince: null,
   schedule,
   overdue: false,
+  lastOffsite: null,
 };
 
 /** The backup state the server reports; every other call answers an empty success. */
@@ -71,10 +73,28 @@ describe('the backup notice on the admin dashboard', () => {
     serve({ ...base, lastFailure: { at: '2026-11-24T23:32:00Z', error: 'disk full' } });
     renderApp('/dashboard');
     expect(await screen.findByText('پشتیبان‌گیری ناموفق بود')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'مشاهده پشتیبان‌ها' })).toHaveAttribute(
+      'href',
+      '/manage/backups',
+    );
   });
 
-  it('sizes in Persian', () => {
+  it('sizes in Persian: kilobytes below a megabyte, megabytes below a gigabyte, then gigabytes', () => {
     expect(formatSize(13_002_342)).toBe('۱۲٫۴ مگابایت');
     expect(formatSize(800_000)).toBe('۷۸۱ کیلوبایت');
+    expect(formatSize(1023 * 1024)).toBe('۱۰۲۳ کیلوبایت');
+    expect(formatSize(1024 * 1024 - 1)).toBe('۱٫۰ مگابایت');
+    expect(formatSize(1024 * 1024)).toBe('۱٫۰ مگابایت');
+    expect(formatSize(1023.9 * 1024 * 1024)).toBe('۱۰۲۳٫۹ مگابایت');
+    expect(formatSize(1024 ** 3 - 1)).toBe('۱٫۰ گیگابایت');
+    expect(formatSize(1024 ** 3)).toBe('۱٫۰ گیگابایت');
+    expect(formatSize(2.5 * 1024 ** 3)).toBe('۲٫۵ گیگابایت');
+  });
+
+  it('the schedule in words', () => {
+    expect(scheduleText('03:00')).toBe('هر روز ساعت ۰۳:۰۰ به وقت تهران');
+    expect(scheduleText('6h')).toBe('هر ۶ ساعت');
+    expect(scheduleText('30m')).toBe('هر ۳۰ دقیقه');
+    expect(scheduleText('off')).toBe('خاموش');
   });
 });
