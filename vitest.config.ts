@@ -4,5 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/contract', 'packages/server', 'packages/web'],
+    // Two test files at a time. Vitest's default on a 2-core machine is one (cores − 1), which left a
+    // core idle while a server file waited on PostgreSQL or a child process: the unit phase took 18-23
+    // minutes of a CI run that must stay under 20.
+    maxWorkers: 2,
   },
 });

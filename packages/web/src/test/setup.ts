@@ -5,9 +5,9 @@ import { notifications } from '@mantine/notifications';
 import { EMPTY_SITE_INFO, setSiteInfo } from '../lib/siteInfo.ts';
 import { resetRequests, server } from './server.ts';
 
-// findBy…/waitFor return as soon as what they wait for appears; on a loaded two-core CI machine a whole
-// app's first render can take longer than the default second, so they wait up to three.
-configure({ asyncUtilTimeout: 3000 });
+// findBy…/waitFor return as soon as what they wait for appears; on a two-core CI machine running two
+// test files at once a whole app's first render can take longer than the default second: up to six.
+configure({ asyncUtilTimeout: 6000 });
 
 // jsdom lacks what Mantine needs.
 Object.defineProperty(window, 'matchMedia', {
