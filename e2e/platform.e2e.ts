@@ -51,7 +51,7 @@ describe('the landing page', () => {
     expect(font).toContain('Vazirmatn');
     // The login page (mode 0) shows the version label.
     await page.getByRole('navigation', { name: 'پیمایش اصلی' }).getByRole('button', { name: 'ورود' }).click();
-    await expect(page.getByText('v1.9.66').first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText('v1.10.0').first().isVisible()).resolves.toBe(true);
     expect(foreign).toEqual([]);
     await context.close();
   });

@@ -6,7 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import { writeCompressed } from './scripts/compress.ts';
 
-/** The version label (docs/product.md §1.5: v1.9.66) comes from the root package.json at build time. */
+/** The version label (docs/product.md §1.5: v1.10.0) comes from the root package.json at build time. */
 const rootPackage = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };

@@ -76,7 +76,7 @@ describe('while a server runs on the data directory', () => {
     const ran = await run('npm', ['start'], { DATA_DIR: dataDir }, REPO);
     expect(ran.code).not.toBe(0);
     expect(ran.stderr).toContain(`another Ayar process (pid ${server.child.pid}`);
-    // npm announces each script it runs ("> ayar@1.9.66 build"): the build never started.
+    // npm announces each script it runs ("> ayar@1.10.0 build"): the build never started.
     expect(ran.stdout + ran.stderr).not.toMatch(/^> \S+ (build|serve)$/m);
     expect(mtime(INDEX_HTML)).toBe(before);
   });

@@ -66,7 +66,7 @@ export function healthRoutes(app: FastifyInstance, deps: HealthSources & { versi
         response: {
           successful: true,
           message: MSG.ok,
-          data: { status: 'ok', version: '1.9.66', database: true },
+          data: { status: 'ok', version: '1.10.0', database: true },
         },
       },
     },
@@ -90,7 +90,7 @@ export function healthRoutes(app: FastifyInstance, deps: HealthSources & { versi
     config: {
       ...common,
       example: {
-        response: { successful: true, message: MSG.ok, data: { status: 'live', version: '1.9.66' } },
+        response: { successful: true, message: MSG.ok, data: { status: 'live', version: '1.10.0' } },
       },
     },
     schema: {
@@ -115,7 +115,7 @@ export function healthRoutes(app: FastifyInstance, deps: HealthSources & { versi
           message: MSG.ok,
           data: {
             status: 'ready',
-            version: '1.9.66',
+            version: '1.10.0',
             checks: {
               database: true,
               migrations: true,

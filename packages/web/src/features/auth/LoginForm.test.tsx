@@ -33,7 +33,7 @@ describe('login form (landing mode 0)', () => {
   it('asks for user name and password and shows the version label', async () => {
     await openLogin();
     expect(screen.getByText('لطفاً نام کاربری و رمز عبور خود را وارد کنید.')).toBeInTheDocument();
-    expect(screen.getByText('v1.9.66')).toBeInTheDocument();
+    expect(screen.getByText('v1.10.0')).toBeInTheDocument();
   });
 
   it('shows the validation messages and sends nothing when empty', async () => {
