@@ -22,6 +22,14 @@ const splitList = (v: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** An S3 bucket's name as S3 allows it: S3_BUCKET's and BACKUP_S3_BUCKET's rule. */
+export const bucketName = z
+  .string()
+  .regex(
+    /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+    'must be a bucket name: 3 to 63 lowercase letters, digits, . or -',
+  );
+
 export const backupsConfigShape = {
   /** Scheduled backups (ADR 0021); BACKUP_DIR defaults to DATA_DIR/backups. */
   BACKUP_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -39,16 +47,7 @@ export const backupsConfigShape = {
   /** A copy of each backup in object storage after it is made and checked (ADR 0053). */
   BACKUP_UPLOAD: z.preprocess(emptyToUndefined, z.enum(['none', 's3']).default('none')),
   /** The bucket of the copies; unset: S3_BUCKET (the S3_* endpoint and keys either way). */
-  BACKUP_S3_BUCKET: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(
-        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
-        'must be a bucket name: 3 to 63 lowercase letters, digits, . or -',
-      )
-      .optional(),
-  ),
+  BACKUP_S3_BUCKET: z.preprocess(emptyToUndefined, bucketName.optional()),
   /** Where under the bucket the copies go; only names this server wrote there are ever removed. */
   BACKUP_S3_PREFIX: z.preprocess(
     emptyToUndefined,

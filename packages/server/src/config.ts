@@ -9,7 +9,7 @@ import {
   passwordIsUserName,
   weakPasswordReason,
 } from '@ayar/contract';
-import { backupsConfigProblems, backupsConfigShape } from './config-backups.ts';
+import { backupsConfigProblems, backupsConfigShape, bucketName } from './config-backups.ts';
 import { isEd25519PrivateKey } from './lib/ed25519.ts';
 import { metricsConfigShape } from './config-metrics.ts';
 
@@ -216,16 +216,7 @@ export const configSchema = z.object({
       .regex(/^[\w-]+$/, 'must be a region name (letters, digits, -)')
       .default('us-east-1'),
   ),
-  S3_BUCKET: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(
-        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
-        'must be a bucket name: 3 to 63 lowercase letters, digits, . or -',
-      )
-      .optional(),
-  ),
+  S3_BUCKET: z.preprocess(emptyToUndefined, bucketName.optional()),
   S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Path-style addresses by default: a bucket on the network's own MinIO or Ceph has no DNS name of its own. */

@@ -9,15 +9,15 @@ import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { S3Client } from '@aws-sdk/client-s3';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
-  S3Client,
   paginateListObjectsV2,
 } from '@aws-sdk/client-s3';
-import type { S3Settings } from '../files/s3.storage.ts';
+import { s3Client, type S3Settings } from '../files/s3.storage.ts';
 import { byteCounter, encryptFile } from './age.lib.ts';
 
 /** What a backup's copy is named: the file's own name, `.age` when encrypted. */
@@ -58,18 +58,12 @@ export class OffsiteStore {
   constructor(settings: OffsiteSettings) {
     this.settings = settings;
     this.description = `s3://${settings.bucket}/${settings.prefix} at ${settings.endpoint}`;
-    this.client = new S3Client({
-      endpoint: settings.endpoint,
-      region: settings.region,
-      forcePathStyle: settings.forcePathStyle,
-      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-      // As the files' client (ADR 0030): checksums only where S3 requires them.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      // A streamed body cannot be sent twice by the SDK: `upload` retries itself from the file.
+    // The files' client (ADR 0030), but a streamed body cannot be sent twice by the SDK: `upload`
+    // retries itself from the file; and the SDK would print its own line for a failed streamed
+    // request, where ours is logged and recorded.
+    this.client = s3Client(settings, {
       maxAttempts: 1,
       requestHandler: { connectionTimeout: 5_000, requestTimeout: 120_000 },
-      // The SDK would print its own line for a failed streamed request; ours is logged and recorded.
       logger: { debug() {}, info() {}, warn() {}, error() {} },
     });
   }

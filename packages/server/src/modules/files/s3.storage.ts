@@ -6,6 +6,7 @@ import {
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
+  type S3ClientConfig,
   paginateListObjectsV2,
 } from '@aws-sdk/client-s3';
 import {
@@ -32,7 +33,8 @@ export interface S3Settings {
 /** Deletes in flight at once: a sweep's batch is up to 200 objects, each its own small request. */
 const DELETE_CONCURRENCY = 8;
 
-export function s3Client(settings: S3Settings): S3Client {
+/** The client of a bucket; `overrides` change what one use needs otherwise (a backup's streamed upload). */
+export function s3Client(settings: S3Settings, overrides: Partial<S3ClientConfig> = {}): S3Client {
   return new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
@@ -46,6 +48,7 @@ export function s3Client(settings: S3Settings): S3Client {
     maxAttempts: 3,
     // A bucket that does not answer fails a request in seconds instead of holding it for minutes.
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+    ...overrides,
   });
 }
 
