@@ -48,7 +48,7 @@ export function registerMetrics(
     '/metrics',
     { config: { audience: 'public', rateLimit: false }, schema: { hide: true } },
     async (request, reply) => {
-      // Without a token the metrics are only on their own port: here the address is unknown, as any other.
+      // Without a token the metrics are only on their own port: here the address is unknown, like every other.
       if (!options.token) return reply.status(404).send(notFoundEnvelope());
       reply.header('cache-control', 'no-store');
       if (!bearerMatches(request.headers.authorization, options.token)) throw unauthorized();
