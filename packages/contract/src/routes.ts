@@ -7,6 +7,7 @@ import * as codes from './routes/codes.ts';
 import * as credits from './routes/credits.ts';
 import * as customers from './routes/customers.ts';
 import * as deleteRequests from './routes/delete-requests.ts';
+import * as exportsRoutes from './routes/exports.ts';
 import * as files from './routes/files.ts';
 import * as offline from './routes/offline.ts';
 import * as payments from './routes/payments.ts';
@@ -15,6 +16,7 @@ import * as resultVersions from './routes/result-versions.ts';
 import * as settings from './routes/settings.ts';
 import * as smsLookup from './routes/sms-lookup.ts';
 import * as staff from './routes/staff.ts';
+import * as statement from './routes/statement.ts';
 import * as statistics from './routes/statistics.ts';
 import * as workshops from './routes/workshops.ts';
 
@@ -51,6 +53,7 @@ export const ROUTES = {
     getStore: payments.getStore,
     changePassword: auth.changePassword,
     profile: auth.profile,
+    letterhead: statement.getLetterhead,
     addCredit: credits.addCredit,
     getCredits: credits.getCredits,
     addOrUpdateSystemSetting: settings.addOrUpdateSystemSetting,
@@ -91,6 +94,7 @@ export const ROUTES = {
     addPay: payments.addPay,
     getPays: payments.getPays,
     deletePay: payments.deletePay,
+    statement: statement.statement,
   },
   manage: {
     allCredits: credits.allCredits,
@@ -136,6 +140,25 @@ export const ROUTES = {
     edit: staff.edit,
     suspend: staff.suspend,
     statistics: staff.statistics,
+  },
+  exports: {
+    tests: exportsRoutes.tests,
+    customers: exportsRoutes.customers,
+    pays: exportsRoutes.pays,
+    store: exportsRoutes.store,
+    credits: exportsRoutes.credits,
+    codes: exportsRoutes.codes,
+    staffStatistics: exportsRoutes.staffStatistics,
+    manageTests: exportsRoutes.manageTests,
+    manageCustomers: exportsRoutes.manageCustomers,
+    manageCredits: exportsRoutes.manageCredits,
+    manageCodes: exportsRoutes.manageCodes,
+    manageLabs: exportsRoutes.manageLabs,
+    manageMessages: exportsRoutes.manageMessages,
+    manageStatistics: exportsRoutes.manageStatistics,
+    manageStatisticsByLab: exportsRoutes.manageStatisticsByLab,
+    manageDailyStatistics: exportsRoutes.manageDailyStatistics,
+    manageStaffStatistics: exportsRoutes.manageStaffStatistics,
   },
   results: {
     photo: results.photo,

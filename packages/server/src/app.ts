@@ -31,12 +31,15 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { activeSession } from './modules/auth/auth.service.ts';
 import { codesRoutes } from './modules/codes/codes.routes.ts';
 import { creditsRoutes } from './modules/credits/credits.routes.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
+import type { ExportOptions } from './modules/exports/exports.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import type { ProcessHealth } from './modules/health/health.service.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { statementRoutes } from './modules/payments/statement.routes.ts';
 import { resultsRoutes } from './modules/results/results.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { siteInfoRoutes } from './modules/site-info/site-info.routes.ts';
@@ -121,6 +124,8 @@ export interface AppOptions {
   metrics?: AppMetricsOptions;
   /** What readiness reads of the process around the app: the embedded database's state, draining (ADR 0051). */
   processHealth?: ProcessHealth;
+  /** The exports' row limit, running exports per person and batch size (ADR 0055); tests lower them. */
+  exports?: ExportOptions;
 }
 
 export const REDACTED_PATHS = [
@@ -226,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     filesRoutes,
     customersRoutes,
     paymentsRoutes,
+    statementRoutes,
     assaysRoutes,
     resultsRoutes,
     statisticsRoutes,
@@ -235,6 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     resultVersionsRoutes,
     offlineRoutes,
     staffRoutes,
+    exportsRoutes,
   ]) {
     register(app, deps);
   }
@@ -361,6 +368,7 @@ async function appDeps(app: FastifyInstance, options: AppOptions, signer: TokenS
     ...(options.lookupRateLimit ? { lookupRateLimit: options.lookupRateLimit } : {}),
     ...(options.smsReceive ? { smsReceive: options.smsReceive } : {}),
     ...(options.backups ? { backups: options.backups } : {}),
+    ...(options.exports ? { exports: options.exports } : {}),
   };
 }
 

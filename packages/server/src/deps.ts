@@ -6,6 +6,7 @@ import type { ResultSigner } from './modules/signing/signer.lib.ts';
 import type { FileStore } from './modules/files/files.storage.ts';
 import type { OfflineTokenKeys } from './modules/offline/public-tokens.lib.ts';
 import type { BackupRunner } from './modules/backups/backup-run.service.ts';
+import type { ExportOptions } from './modules/exports/exports.service.ts';
 
 export interface SmsReceiveOptions {
   secret: string;
@@ -34,4 +35,6 @@ export interface AppDeps {
   smsReceive?: SmsReceiveOptions;
   /** Makes a backup when the admin asks (ADR 0053); unset: «پشتیبان‌گیری اکنون» answers 503. */
   backups?: BackupRunner;
+  /** The exports' limits (ADR 0055); unset: the contract's. Tests lower them. */
+  exports?: ExportOptions;
 }

@@ -69,6 +69,8 @@ export const ROUTE_PATHS = {
     getStore: w('GET', '/Account/GetStore', MONEY),
     changePassword: u('POST', '/Account/ChangePassword', EVERYONE),
     profile: u('GET', '/Account/Profile', EVERYONE),
+    /** The lab's letterhead on its printed papers. */
+    letterhead: w('GET', '/Account/Letterhead', EVERYONE),
     addCredit: w('POST', '/Account/AddCredit', MONEY),
     getCredits: w('GET', '/Account/GetCredits', MONEY),
     addOrUpdateSystemSetting: p('POST', '/Account/AddOrUpdateSystemSetting', 'admin'),
@@ -115,6 +117,8 @@ export const ROUTE_PATHS = {
     addPay: w('POST', '/Customer/AddPay', LEDGER),
     getPays: w('GET', '/Customer/GetPays', LEDGER),
     deletePay: w('POST', '/Customer/DeletePay', LEDGER),
+    /** A customer's printed statement for a range of days (the roles of GetPays). */
+    statement: w('GET', '/Customer/Statement', LEDGER),
   },
   manage: {
     allCredits: p('GET', '/Manage/AllCredits', 'admin'),
@@ -163,6 +167,26 @@ export const ROUTE_PATHS = {
     suspend: w('POST', '/Staff/Suspend', OWNER),
     /** Purities per person (ADR 0050). */
     statistics: w('GET', '/Staff/Statistics', OWNER),
+  },
+  /** Excel and CSV files of the lists (ADR 0055): each has the roles of the list it exports. */
+  exports: {
+    tests: w('GET', '/Tests/AllTests/Export', EVERYONE),
+    customers: w('GET', '/Customer/AllCustomers/Export', LEDGER),
+    pays: w('GET', '/Customer/GetPays/Export', LEDGER),
+    store: w('GET', '/Account/GetStore/Export', MONEY),
+    credits: w('GET', '/Account/GetCredits/Export', MONEY),
+    codes: w('GET', '/Account/GetAllCode/Export', MONEY),
+    staffStatistics: w('GET', '/Staff/Statistics/Export', OWNER),
+    manageTests: p('GET', '/Manage/AllTests/Export', 'admin'),
+    manageCustomers: p('GET', '/Manage/AllCustomers/Export', 'admin'),
+    manageCredits: p('GET', '/Manage/AllCredits/Export', 'admin'),
+    manageCodes: p('GET', '/Manage/GetAllCode/Export', 'admin'),
+    manageLabs: p('GET', '/Manage/LabOwners/Export', 'admin'),
+    manageMessages: p('GET', '/Manage/Messages/Export', 'admin'),
+    manageStatistics: p('GET', '/Manage/GetManageStatistics/Export', 'admin'),
+    manageStatisticsByLab: p('GET', '/Manage/GetTestStatisticsWithGroupUser/Export', 'admin'),
+    manageDailyStatistics: p('GET', '/Manage/GetDailyStatistics/Export', 'admin'),
+    manageStaffStatistics: p('GET', '/Manage/StaffStatistics/Export', 'admin'),
   },
   results: {
     photo: p('GET', '/Results/Photo/:token/:fileId', 'public'),

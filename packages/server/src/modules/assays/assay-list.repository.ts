@@ -196,3 +196,85 @@ export async function listAssays(
   ]);
   return { rows, total: count.rows[0]!.n };
 }
+
+/** Where an export's last batch ended: its last packet's registration instant (as PostgreSQL wrote it) and number. */
+export interface AssayCursor {
+  createdAt: string;
+  docNumber: number;
+}
+
+/** A person's full name by the id in a packet's column (ADR 0050), as the lists show it. */
+const personName = (column: 'a.created_by' | 'a.purity_by' | 'a.verified_by') =>
+  sql<string | null>`(select p.full_name from users p where p.id = ${sql.ref(column)})`;
+
+/** What an export writes of a packet: the list's row without what only a screen uses (ADR 0055). */
+function selectExportRows(db: Database) {
+  return db
+    .selectFrom('assays as a')
+    .innerJoin('users as u', 'u.id', 'a.workshopId')
+    .leftJoin('customers as c', 'c.id', 'a.customerId')
+    .leftJoin('testTypes as t', 't.id', 'a.testTypeId')
+    .leftJoin('resultVersions as v', (join) =>
+      join.onRef('v.assayId', '=', 'a.id').onRef('v.version', '=', 'a.resultVersion'),
+    )
+    .select([
+      'a.docNumber',
+      'a.customerId',
+      'a.otherOwnerName',
+      'a.otherOwnerMobile',
+      'c.name as customerName',
+      'c.code as customerCode',
+      'c.mobile1 as customerMobile',
+      't.name as typeName',
+      'a.purity',
+      'a.pendingPurity',
+      'v.status as resultStatus',
+      'a.goldWeightMg',
+      'a.sampleWeightMg',
+      'a.feeToman',
+      'a.feeGoldMg',
+      'a.readyTime',
+      'a.createdAt',
+      'a.purityAt',
+      personName('a.created_by').as('registeredBy'),
+      personName('a.purity_by').as('purityBy'),
+      personName('a.verified_by').as('verifiedBy'),
+      'a.deleteRequestedAt',
+      'a.description',
+      'u.fName as labName',
+      // The keyset's instant as text: its microseconds survive the round trip (a Date keeps milliseconds).
+      sql<string>`a.created_at::text`.as('cursorAt'),
+    ]);
+}
+
+export type AssayExportRow = Awaited<ReturnType<ReturnType<typeof selectExportRows>['execute']>>[number];
+
+/**
+ * The next batch of a lab list for an export, newest first, after `cursor` (ADR 0055): the list's
+ * conditions and order, keyset on that order, so the last batch of an 80,000-packet export costs what
+ * the first does. One statement driven by the list's index; no deferred join (an `id in (…1000 ids)`
+ * made PostgreSQL scan the whole table).
+ */
+export async function listAssaysAfter(
+  db: Database,
+  scope: Scope,
+  filter: AssayFilter,
+  cursor: AssayCursor | null,
+  limit: number,
+): Promise<{ rows: AssayExportRow[]; next: AssayCursor | null }> {
+  const after = cursor
+    ? sql<SqlBool>`(a.created_at, a.doc_number) < (${cursor.createdAt}::timestamptz, ${cursor.docNumber})`
+    : sql<SqlBool>`true`;
+  const rows = await selectExportRows(db)
+    .where(conditions(scope, filter))
+    .where(after)
+    .orderBy('a.createdAt', 'desc')
+    .orderBy('a.docNumber', 'desc')
+    .limit(limit)
+    .execute();
+  const last = rows.at(-1);
+  return {
+    rows,
+    next: last && rows.length === limit ? { createdAt: last.cursorAt, docNumber: last.docNumber } : null,
+  };
+}
