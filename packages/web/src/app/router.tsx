@@ -64,6 +64,13 @@ const UserSettingsPage = page(() => import('../features/settings/pages.tsx'), 'U
 const payments = () => import('../features/payments/pages.tsx');
 const PayAddPage = page(payments, 'PayAddPage');
 const StorePage = page(payments, 'StorePage');
+const StatementPrintPage = page(payments, 'StatementPrintPage');
+const StorePrintPage = page(payments, 'StorePrintPage');
+const ReceiptPrintPage = page(payments, 'ReceiptPrintPage');
+const DayPacketsPrintPage = page(
+  () => import('../features/assays/DayPacketsPrintPage.tsx'),
+  'DayPacketsPrintPage',
+);
 const credits = () => import('../features/credits/pages.tsx');
 const CreditAddPage = page(credits, 'CreditAddPage');
 const ManageCreditsPage = page(credits, 'ManageCreditsPage');
@@ -135,6 +142,10 @@ const PAGES: Record<ScreenId, ComponentType> = {
   logout: LogoutPage,
   'lab/slip': SlipPage,
   'lab/slip/queued': OfflineScreen,
+  'customer/statement': StatementPrintPage,
+  'user/store/print': StorePrintPage,
+  'pay/receipt': ReceiptPrintPage,
+  'lab/day': DayPacketsPrintPage,
   home: HomePage,
   dashboard: DashboardPage,
   'code/add': CodeAddPage,

@@ -285,3 +285,32 @@ export async function apiBlob(address: string, options: BlobOptions = {}): Promi
     if (!background) endRequest();
   }
 }
+
+/**
+ * A file answer read as a stream (the lists' Excel and CSV exports, ADR 0055): resolves with the
+ * response once its status is 2xx, for the caller to read the body with progress. The request goes out
+ * as `apiCall`'s does (token, base address) and a refusal through the same catalogue: the server's
+ * envelope by its message, a 401 as the session ending. Not counted towards the overlay: the caller
+ * shows its own progress.
+ */
+export async function apiFileResponse(
+  route: ApiRoute,
+  query: unknown,
+  options: { signal?: AbortSignal; silent?: boolean } = {},
+): Promise<Response> {
+  const { signal, silent = false } = options;
+  const fail = failer(silent);
+  const headers = authHeaders();
+  headers.Accept = '*/*';
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(route.path, query), { method: route.method, headers, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return fail(connectionMessage(0), 0, null);
+  }
+  checkUnauthorized(response.status, headers.Authorization);
+  if (response.ok) return response;
+  interpret(response.status, await response.text().catch(() => ''), fail);
+  return fail(connectionMessage(response.status), response.status, null);
+}

@@ -72,6 +72,42 @@ export const SCREENS = {
     frame: 'slip',
     staffRoles: R.tests.addTest.roles,
   },
+  /** A customer's statement for a Jalali range, on A4 (`?from=&to=`, Gregorian days). */
+  'customer/statement': {
+    path: 'customer/statement/:id',
+    feature: 'payments',
+    title: 'صورت‌حساب مشتری',
+    access: 'workshop',
+    frame: 'slip',
+    staffRoles: R.customer.statement.roles,
+  },
+  /** Every row of the fund report on A4; `year` is a Jalali year or `all`. */
+  'user/store/print': {
+    path: 'user/store/print/:year',
+    feature: 'payments',
+    title: 'چاپ گزارش صندوق',
+    access: 'workshop',
+    frame: 'slip',
+    staffRoles: R.account.getStore.roles,
+  },
+  /** One receipt's or payment's «رسید» on A4. */
+  'pay/receipt': {
+    path: 'pay/receipt/:customerId/:id',
+    feature: 'payments',
+    title: 'رسید',
+    access: 'workshop',
+    frame: 'slip',
+    staffRoles: R.customer.getPays.roles,
+  },
+  /** The packets of one Tehran day (`date` Gregorian) on A4. */
+  'lab/day': {
+    path: 'lab/day/:date',
+    feature: 'assays',
+    title: 'بسته‌های روز',
+    access: 'workshop',
+    frame: 'slip',
+    staffRoles: R.tests.allTests.roles,
+  },
   home: {
     path: 'home',
     feature: 'statistics',

@@ -8,6 +8,8 @@ import { findScreen } from '../screens.ts';
 import { homeFor, useRoles } from '../../lib/roles.ts';
 import { AccountButton } from './AccountButton.tsx';
 import { OfflineLayer } from './OfflineLayer.tsx';
+import { SearchButton } from './search/GlobalSearch.tsx';
+import { ShellKeys } from './shortcuts/ShellKeys.tsx';
 import { SideMenu } from './SideMenu.tsx';
 
 export const HEADER_HEIGHT = 60;
@@ -44,6 +46,7 @@ function HeaderBar({ menuOpened, onMenu }: { menuOpened: boolean; onMenu: () => 
         </Title>
       </Group>
       <Group gap={4} wrap="nowrap">
+        <SearchButton />
         <AccountButton />
         <Burger
           opened={menuOpened}
@@ -113,6 +116,7 @@ export function AppLayout() {
       >
         <SideMenu onNavigate={drawer.close} />
       </Drawer>
+      <ShellKeys />
     </AppShell>
   );
 }

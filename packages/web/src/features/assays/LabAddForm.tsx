@@ -37,6 +37,7 @@ import { useNextNumber } from './useNextNumber.ts';
 import type { LabAddSetup, LabDraftForm } from './useLabAddForm.ts';
 import { useUnsavedPacket } from './useUnsavedPacket.ts';
 import { href } from '../../lib/screens.ts';
+import { KEY_LABELS, withKeys } from '../../lib/keys.ts';
 
 /** Offline with none of this device's reserved numbers left (ADR 0033). */
 const NO_OFFLINE_NUMBERS =
@@ -223,7 +224,15 @@ function FormActions(props: {
   return (
     <>
       <Group gap="sm" grow>
-        <Button type="submit" size="md" variant="light" loading={props.busy} disabled={!props.numberReady}>
+        <Button
+          type="submit"
+          size="md"
+          variant="light"
+          loading={props.busy}
+          disabled={!props.numberReady}
+          title={withKeys('ذخیره و ادامه', KEY_LABELS.saveAndContinue)}
+          aria-keyshortcuts="Alt+Enter"
+        >
           ذخیره و ادامه
         </Button>
         <Button
@@ -231,6 +240,7 @@ function FormActions(props: {
           onClick={() => void props.onRegister()}
           loading={props.busy}
           disabled={!props.numberReady}
+          title={withKeys('ثبت', KEY_LABELS.save)}
           aria-keyshortcuts="Control+Enter"
         >
           ثبت{props.pendingCount > 0 ? ` (${toPersianDigits(props.pendingCount)})` : ''}
@@ -239,7 +249,7 @@ function FormActions(props: {
       <Text size="xs" c="dimmed" visibleFrom="sm">
         <Kbd>Enter</Kbd> فیلد بعدی و در آخرین فیلد «ذخیره و ادامه» · <Kbd>Ctrl</Kbd>+<Kbd>Enter</Kbd>{' '}
         {/* Its own text node, as the hint always had it (the line breaks the same). */}
-        {'ثبت نهایی'}
+        {'ثبت نهایی'} · <Kbd>Alt</Kbd>+<Kbd>Enter</Kbd> ذخیره و ادامه از هر فیلد · <Kbd>؟</Kbd> میانبرها
       </Text>
     </>
   );
@@ -294,6 +304,7 @@ export function LabAddForm({ setup, pending }: { setup: LabAddSetup; pending: Pe
   const onKeyDown = keys.keyDownHandler({
     onCtrlEnter: () => void registerAll(),
     onLastField: () => void saveAndContinue(),
+    onAltEnter: () => void saveAndContinue(),
     // Enter on an empty customer says why it stays.
     onEnter: (key) => {
       if (key !== 'customer' || customer) return false;
@@ -306,7 +317,7 @@ export function LabAddForm({ setup, pending }: { setup: LabAddSetup; pending: Pe
     <form
       noValidate
       aria-label="ثبت بسته"
-      aria-keyshortcuts="Control+Enter"
+      aria-keyshortcuts="Control+Enter Alt+Enter"
       onKeyDown={onKeyDown}
       onSubmit={(event) => {
         event.preventDefault();

@@ -2,22 +2,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Control, Resolver, UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ASSAY_MSG,
   OTHER_CUSTOMER_ID,
@@ -25,14 +12,10 @@ import {
   ROUTES,
   TEST_TYPES,
   editTestSchema,
-  toPersianDigits,
 } from '@ayar/contract';
 import type { CustomerSearchItem, EditTestRequest, LabDetail } from '@ayar/contract';
-import { Ltr } from '../../components/ui/LtrText.tsx';
-import { IconReceipt } from '../../components/ui/icons.tsx';
 import { alertSuccess } from '../../lib/alert.ts';
 import { getUserSettings, useAuth } from '../../lib/auth.ts';
-import { formatJalaliDateTime } from '../../lib/format.ts';
 import { useUnsavedInput } from '../../lib/unsaved.ts';
 import { useCan } from '../../lib/roles.ts';
 import { applyFieldErrors } from '../../lib/applyFieldErrors.ts';
@@ -41,13 +24,14 @@ import { FormDigitsField, FormGramsField, FormTextareaField } from '../../compon
 import { ASSAY_KEYS, assayQueries, useEditTest } from './api.ts';
 import { OwnerFields, PacketTypeField, SmsField } from './components/PacketFields.tsx';
 import { PacketDeletePanel } from './components/PacketDeletePanel.tsx';
-import { PacketPeopleLines } from './components/PacketPeople.tsx';
-import { PurityBadge, WITHDRAWN_LABEL } from './components/PurityBadge.tsx';
+import { WITHDRAWN_LABEL } from './components/PurityBadge.tsx';
+import { PacketHeading } from './components/PacketHeading.tsx';
 import { WithdrawnResultNotice } from './components/WithdrawnResultNotice.tsx';
 import { ResultVersions } from './components/ResultVersions.tsx';
 import { CORRECTION_REASON, OTHER_CUSTOMER, PACKET_FIELDS, purityNeedsReason } from './packetForm.ts';
 import type { PacketFormValues } from './packetForm.ts';
 import { href } from '../../lib/screens.ts';
+import { SAVE_TITLE, submitOnSaveKey } from '../../lib/keys.ts';
 
 interface EditForm extends PacketFormValues {
   testId: string;
@@ -164,44 +148,6 @@ function EditCustomerFields({
         </SimpleGrid>
       ) : null}
     </>
-  );
-}
-
-/** The packet's number, when it was registered, whether it waits for its purity, and its slip. */
-function PacketHeading({ row }: { row: LabDetail }) {
-  return (
-    <Group justify="space-between" align="flex-start" mb="md" wrap="wrap" gap="xs">
-      <div>
-        <Text size="sm" c="dimmed">
-          {row.title ? 'شماره بسته' : 'شماره انگ'}
-        </Text>
-        <Text fw={800} fz={26} lh={1.2}>
-          <Ltr>{toPersianDigits(row.docNumber)}</Ltr>
-        </Text>
-        <Text size="xs" c="dimmed" mt={2}>
-          ثبت: <Ltr>{formatJalaliDateTime(row.date)}</Ltr>
-        </Text>
-        <PacketPeopleLines row={row} />
-      </div>
-      <Group gap="xs">
-        {row.resultStatus === 'withdrawn' ? (
-          <Badge color="red" variant="light">
-            نتیجه باطل شده
-          </Badge>
-        ) : (
-          <PurityBadge waiting={row.waitFor} />
-        )}
-        <Button
-          component={Link}
-          to={href('lab/slip', { id: row.id })}
-          variant="default"
-          size="xs"
-          leftSection={<IconReceipt size={16} />}
-        >
-          برگه
-        </Button>
-      </Group>
-    </Group>
   );
 }
 
@@ -344,7 +290,12 @@ function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
         <PacketHeading row={row} />
 
-        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="ویرایش بسته">
+        <form
+          onSubmit={(event) => void onSubmit(event)}
+          onKeyDown={submitOnSaveKey}
+          noValidate
+          aria-label="ویرایش بسته"
+        >
           {locked ? <CounterLockedNote /> : null}
           <fieldset disabled={locked} style={FIELDSET}>
             <Stack gap="sm">
@@ -380,7 +331,13 @@ function EditForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
               ) : null}
               <SmsField control={control} />
               {locked ? null : (
-                <Button type="submit" size="md" loading={saving}>
+                <Button
+                  type="submit"
+                  size="md"
+                  loading={saving}
+                  title={SAVE_TITLE}
+                  aria-keyshortcuts="Control+Enter"
+                >
                   ذخیره تغییرات
                 </Button>
               )}

@@ -15,10 +15,17 @@ import {
 } from '@mantine/core';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ASSAY_MSG, formatGrams, jalaliRangeToGregorian, toPersianDigits } from '@ayar/contract';
+import {
+  ASSAY_MSG,
+  formatGrams,
+  jalaliRangeToGregorian,
+  toPersianDigits,
+  todayGregorianInTehran,
+} from '@ayar/contract';
 import type { DateRangeErrors, LabListRow } from '@ayar/contract';
 import { CollapsibleFilter } from '../../components/ui/CollapsibleFilter.tsx';
 import { DigitsInput } from '../../components/ui/DigitsInput.tsx';
+import { ExportButton } from '../../components/ui/ExportButton.tsx';
 import { ListCard, ListTable } from '../../components/ui/ListTable.tsx';
 import { SlipLinks } from '../../components/ui/SlipLinks.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
@@ -102,7 +109,7 @@ function useLabListFilter() {
 }
 type LabListFilter = ReturnType<typeof useLabListFilter>;
 
-function LabFilterForm({ f }: { f: LabListFilter }) {
+function LabFilterForm({ f, waitFor }: { f: LabListFilter; waitFor: boolean }) {
   // Registering is the counter's (ADR 0049): nobody else is offered a screen that is not theirs.
   const registers = mayOpen('lab/add', useRoles());
   return (
@@ -111,11 +118,17 @@ function LabFilterForm({ f }: { f: LabListFilter }) {
       active={f.filtered}
       gap="sm"
       actions={
-        registers ? (
-          <Button component={Link} to={href('lab/add')} leftSection={<IconSquarePlus size={18} />}>
-            ثبت بسته
+        <Group gap="sm">
+          <ExportButton name="tests" filters={{ waitFor: waitFor || undefined, ...f.filter }} />
+          <Button component={Link} to={href('lab/day', { date: todayGregorianInTehran() })} variant="default">
+            چاپ بسته‌های روز
           </Button>
-        ) : undefined
+          {registers ? (
+            <Button component={Link} to={href('lab/add')} leftSection={<IconSquarePlus size={18} />}>
+              ثبت بسته
+            </Button>
+          ) : null}
+        </Group>
       }
     >
       <form
@@ -368,7 +381,7 @@ function LabList({ waitFor }: { waitFor: boolean }) {
     <Stack gap="md" maw={1200} mx="auto">
       {added.length > 0 ? <AddedSlips added={added} /> : null}
       {bench ? <LabQueue onList /> : null}
-      <LabFilterForm f={f} />
+      <LabFilterForm f={f} waitFor={waitFor} />
       <LabListTable
         list={list}
         loading={tests.isPending}

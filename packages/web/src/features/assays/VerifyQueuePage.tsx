@@ -3,6 +3,7 @@ import { Button, Checkbox, Group, Skeleton, Stack, Table, Text } from '@mantine/
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ASSAY_MSG, toPersianDigits } from '@ayar/contract';
 import type { LabListRow, VerifyCuttingInput } from '@ayar/contract';
+import { ExportButton } from '../../components/ui/ExportButton.tsx';
 import { ListTable } from '../../components/ui/ListTable.tsx';
 import { Paginator } from '../../components/ui/Paginator.tsx';
 import { alertSuccess } from '../../lib/alert.ts';
@@ -108,6 +109,7 @@ export function VerifyQueuePage() {
           هر عیار پس از تأیید شخص دوم منتشر می‌شود؛ عیاری که خودتان ثبت کرده‌اید را دیگری تأیید می‌کند.
         </Text>
         <Group gap="sm">
+          <ExportButton name="tests" filters={{ awaitingVerification: true }} />
           <SelectAll kit={state} />
           <Button onClick={state.acceptPicked} disabled={state.picked.length === 0} loading={state.kit.busy}>
             تأیید همه موارد انتخاب‌شده

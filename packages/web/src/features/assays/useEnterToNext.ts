@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+import { isSaveAndContinueKey } from '../../lib/keys.ts';
 
 /** lab/add's fields, in the order Enter walks them (some only in some modes). */
 export type FieldKey =
@@ -42,6 +43,8 @@ export interface EnterToNextOptions {
   onCtrlEnter: () => void;
   /** Enter on the last field that Enter stops at. */
   onLastField: () => void;
+  /** Alt+Enter (⌥+Enter) anywhere in the form: «ذخیره و ادامه» (app/shell/shortcuts). */
+  onAltEnter?: () => void;
   /** Enter on a field, before it moves on: true when the screen handled it (the focus stays). */
   onEnter?: (key: FieldKey) => boolean;
 }
@@ -82,6 +85,11 @@ export function useEnterToNext(order: readonly FieldKey[]) {
     if (event.ctrlKey || event.metaKey) {
       event.preventDefault();
       options.onCtrlEnter();
+      return;
+    }
+    if (isSaveAndContinueKey(event) && options.onAltEnter) {
+      event.preventDefault();
+      options.onAltEnter();
       return;
     }
     const target = event.target as HTMLElement;

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { LIMITS, buyCodesRequestSchema, formatToman, toEnglishDigits, toPersianDigits } from '@ayar/contract';
 import type { BuyCodesInput, BuyCodesRequest, MyCodesResponse } from '@ayar/contract';
 import { FormDigitsField } from '../../components/ui/form/index.ts';
+import { ExportButton } from '../../components/ui/ExportButton.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { confirmAction } from '../../components/ui/confirm.tsx';
 import { IconCreditCard } from '../../components/ui/icons.tsx';
@@ -183,9 +184,12 @@ function MyRanges({
 }) {
   return (
     <Stack gap="xs">
-      <Title order={2} size="h4">
-        شماره‌های دریافت شده
-      </Title>
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <Title order={2} size="h4">
+          شماره‌های دریافت شده
+        </Title>
+        <ExportButton name="codes" />
+      </Group>
       {pending ? (
         <Skeleton height={120} radius="md" />
       ) : data && data.list.length > 0 ? (

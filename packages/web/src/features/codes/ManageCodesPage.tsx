@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ExportButton } from '../../components/ui/ExportButton.tsx';
 import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { allotCodesRequestSchema, formatToman, toPersianDigits } from '@ayar/contract';
@@ -299,6 +300,9 @@ export function ManageCodesPage() {
         onAllot={() => void onAllot()}
         allotting={allot.isPending}
       />
+      <Group justify="flex-end">
+        <ExportButton name="manageCodes" filters={filter} />
+      </Group>
       <RangesTable
         data={ranges.data}
         loading={ranges.isPending}

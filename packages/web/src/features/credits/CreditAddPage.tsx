@@ -14,6 +14,7 @@ import {
 } from '@ayar/contract';
 import type { CreditFormInput, CreditFormOutput, CreditItem, CreditsResponse } from '@ayar/contract';
 import { FormJalaliDateField, FormTomanField } from '../../components/ui/form/index.ts';
+import { ExportButton } from '../../components/ui/ExportButton.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { StripedCard } from '../../components/ui/StripedCard.tsx';
 import { IconCreditCard } from '../../components/ui/icons.tsx';
@@ -157,9 +158,12 @@ export function CreditAddPage() {
       </Paper>
 
       <Stack gap="xs">
-        <Title order={2} size="h4">
-          درخواست‌های شما
-        </Title>
+        <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+          <Title order={2} size="h4">
+            درخواست‌های شما
+          </Title>
+          <ExportButton name="credits" />
+        </Group>
         {credits.isPending ? (
           <Skeleton height={64} radius="md" />
         ) : credits.data && credits.data.list.length > 0 ? (

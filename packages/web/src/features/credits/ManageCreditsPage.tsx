@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ExportButton } from '../../components/ui/ExportButton.tsx';
 import { useParams } from 'react-router';
 import { Button, Group, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -201,6 +202,9 @@ export function ManageCreditsPage() {
           setPage(1);
         }}
       />
+      <Group justify="flex-end">
+        <ExportButton name="manageCredits" filters={{ waitFor: waitFor || undefined, user: workshop?.id }} />
+      </Group>
       <CreditsTable
         data={credits.data}
         loading={credits.isPending}

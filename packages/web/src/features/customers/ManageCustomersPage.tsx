@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ExportButton } from '../../components/ui/ExportButton.tsx';
 import { ActionIcon, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -181,6 +182,9 @@ export function ManageCustomersPage() {
           setPage(1);
         }}
       />
+      <Group justify="flex-end">
+        <ExportButton name="manageCustomers" filters={{ user: workshop?.id, name: debounced }} />
+      </Group>
       <ManageCustomersTable
         data={customers.data}
         loading={customers.isPending}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ExportButton } from '../../components/ui/ExportButton.tsx';
 import type { ReactNode } from 'react';
 import {
   Button,
@@ -352,10 +353,12 @@ export function ManageMessagesPage() {
   const isDesktop = useMediaQuery(`(min-width: ${UI.desktopMinWidth}px)`) ?? false;
   const f = useMessageFilters();
   const messages = useQuery(messageQueries.list(f.query));
+  const { pageNumber: _page, pageSize: _size, ...filters } = f.query;
   return (
     <Frame>
       <Filters f={f} isDesktop={isDesktop} />
       <Group justify="flex-end">
+        <ExportButton name="manageMessages" filters={filters} />
         <Button
           variant="subtle"
           size="compact-sm"

@@ -16,6 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import {
   PAY_TYPE_TEXT,
   formatGrams,
@@ -34,6 +35,7 @@ import {
   FormTomanField,
   useFormField,
 } from '../../components/ui/form/index.ts';
+import { ExportButton } from '../../components/ui/ExportButton.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { StripedCard } from '../../components/ui/StripedCard.tsx';
 import { confirmAction } from '../../components/ui/confirm.tsx';
@@ -44,6 +46,7 @@ import { useUnsavedInput } from '../../lib/unsaved.ts';
 import { PAYMENTS_KEY, paymentQueries, useAddPay, useDeletePay } from './api.ts';
 import { BalanceSummary } from './components/BalanceSummary.tsx';
 import { SEP } from '../../lib/format.ts';
+import { href } from '../../lib/screens.ts';
 
 const FIELDS = ['customerId', 'type', 'gold', 'money', 'date', 'desc'] as const;
 
@@ -185,9 +188,17 @@ function CustomerAccount({
 
   return (
     <Stack gap="sm">
-      <Title order={2} size="h4">
-        حساب {customer.name}
-      </Title>
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+        <Title order={2} size="h4">
+          حساب {customer.name}
+        </Title>
+        <Group gap="xs">
+          <ExportButton name="pays" filters={{ cid: customer.id }} />
+          <Button component={Link} to={href('customer/statement', { id: customer.id })} variant="default">
+            چاپ صورت‌حساب
+          </Button>
+        </Group>
+      </Group>
       {pays.data ? (
         <>
           <BalanceSummary balance={pays.data.balance} />
@@ -267,15 +278,26 @@ function PayRow({ pay, onDelete, deleting }: { pay: PayItem; onDelete: () => voi
             </Text>
           ) : null}
         </Stack>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          onClick={onDelete}
-          disabled={deleting}
-          aria-label={`حذف ${PAY_TYPE_TEXT[pay.type]} ${toPersianDigits(date ?? '')}`}
-        >
-          <IconTrash size={20} />
-        </ActionIcon>
+        <Group gap={4} wrap="nowrap">
+          <Button
+            component={Link}
+            to={href('pay/receipt', { customerId: pay.customerId, id: pay.id })}
+            variant="subtle"
+            size="compact-sm"
+            aria-label={`رسید ${PAY_TYPE_TEXT[pay.type]} ${toPersianDigits(date ?? '')}`}
+          >
+            رسید
+          </Button>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            onClick={onDelete}
+            disabled={deleting}
+            aria-label={`حذف ${PAY_TYPE_TEXT[pay.type]} ${toPersianDigits(date ?? '')}`}
+          >
+            <IconTrash size={20} />
+          </ActionIcon>
+        </Group>
       </Group>
     </StripedCard>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import {
   Badge,
+  Button,
   Group,
   Paper,
   SegmentedControl,
@@ -12,6 +13,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
   STORE_PAGE_SIZE,
@@ -24,9 +26,11 @@ import {
   todayJalali,
 } from '@ayar/contract';
 import type { StoreResponse, StoreRow } from '@ayar/contract';
+import { ExportButton } from '../../components/ui/ExportButton.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { Paginator } from '../../components/ui/Paginator.tsx';
 import { paymentQueries } from './api.ts';
+import { href } from '../../lib/screens.ts';
 import { SEP } from '../../lib/format.ts';
 
 const OWES_BG = 'var(--mantine-color-red-0)';
@@ -209,6 +213,12 @@ export function StorePage() {
           setPage(1);
         }}
       />
+      <Group justify="flex-end">
+        <ExportButton name="store" filters={{ year }} />
+        <Button component={Link} to={href('user/store/print', { year })} variant="default">
+          چاپ
+        </Button>
+      </Group>
       {data ? <StoreTotals data={data} /> : null}
       {store.isPending ? (
         <Skeleton height={220} radius="md" />

@@ -18,6 +18,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ManageLabOwner, WorkshopStatus } from '@ayar/contract';
 import { CollapsibleFilter } from '../../components/ui/CollapsibleFilter.tsx';
+import { ExportButton } from '../../components/ui/ExportButton.tsx';
 import { Ltr } from '../../components/ui/LtrText.tsx';
 import { Paginator } from '../../components/ui/Paginator.tsx';
 import { OpenItem, clickableRow, useIsDesktop } from '../../components/ui/ListTable.tsx';
@@ -172,9 +173,12 @@ function LabOwnersFilter(props: {
       id="lab-owners-filter"
       active={props.active}
       actions={
-        <Button component={Link} to={href('manage/add-user')} leftSection={<IconSquarePlus size={18} />}>
-          ایجاد آزمایشگاه
-        </Button>
+        <Group gap="sm">
+          <ExportButton name="manageLabs" filters={{ name: props.name.trim(), status: props.status }} />
+          <Button component={Link} to={href('manage/add-user')} leftSection={<IconSquarePlus size={18} />}>
+            ایجاد آزمایشگاه
+          </Button>
+        </Group>
       }
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -111,7 +111,7 @@ describe('the list: each state its own label and colour', () => {
     renderApp('/manage/lab-owners');
     await screen.findByText('آزمایشگاه زرین');
     await user.click(screen.getByRole('button', { name: /^فیلتر/ }));
-    await user.click(screen.getByLabelText('وضعیت'));
+    await user.click(await screen.findByRole('combobox', { name: 'وضعیت', hidden: true }));
     await user.click(await screen.findByRole('option', { name: 'تعلیق‌شده', hidden: true }));
     await waitFor(() => expect(lists.last?.url.searchParams.get('status')).toBe('9'));
   });

@@ -5,6 +5,7 @@ import { ActionIcon, Badge, Box, Group, Skeleton, Stack, Table, Text } from '@ma
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ASSAY_PAGE_SIZE, toPersianDigits } from '@ayar/contract';
 import type { LabListResponse, LabListRow } from '@ayar/contract';
+import { ExportButton } from '../../../components/ui/ExportButton.tsx';
 import { HoldToConfirmButton } from '../../../components/ui/HoldToConfirmButton.tsx';
 import { ListCard, ListTable, OpenItem, clickableRow } from '../../../components/ui/ListTable.tsx';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
@@ -313,6 +314,9 @@ export function AdminLabList({ justForDelete }: AdminLabListProps) {
           setPage(1);
         }}
       />
+      <Group justify="flex-end">
+        <ExportButton name="manageTests" filters={{ justForDelete: justForDelete || undefined, ...filter }} />
+      </Group>
       <AdminLabTable
         justForDelete={justForDelete}
         data={labs.data}

@@ -21,6 +21,7 @@ import { alertSuccess } from '../../../lib/alert.ts';
 import { getUserSettings } from '../../../lib/auth.ts';
 import { useUnsavedInput } from '../../../lib/unsaved.ts';
 import { applyFieldErrors } from '../../../lib/applyFieldErrors.ts';
+import { KEY_LABELS, submitOnSaveKey, withKeys } from '../../../lib/keys.ts';
 import { useSaveCustomer } from '../api.ts';
 
 const FIELDS = ['customerName', 'mobile1', 'mobile2', 'mobile3', 'phone', 'desc', 'vage'] as const;
@@ -143,6 +144,7 @@ export function CustomerForm({ customer, onSaved, admin }: CustomerFormProps) {
   return (
     <form
       onSubmit={(event) => void onSubmit(event)}
+      onKeyDown={submitOnSaveKey}
       noValidate
       aria-label={customer ? 'ویرایش مشتری' : 'ثبت مشتری'}
     >
@@ -183,7 +185,15 @@ export function CustomerForm({ customer, onSaved, admin }: CustomerFormProps) {
           {...register('desc')}
         />
         <Group justify="flex-end">
-          <Button type="submit" size="md" loading={save.isPending} fullWidth={false} miw={160}>
+          <Button
+            type="submit"
+            size="md"
+            loading={save.isPending}
+            fullWidth={false}
+            miw={160}
+            title={withKeys(customer ? 'ذخیره تغییرات' : 'ثبت مشتری', KEY_LABELS.save)}
+            aria-keyshortcuts="Control+Enter"
+          >
             {customer ? 'ذخیره تغییرات' : 'ثبت مشتری'}
           </Button>
         </Group>

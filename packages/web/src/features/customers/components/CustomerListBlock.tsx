@@ -4,6 +4,7 @@ import { Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { CUSTOMER_PAGE_SIZE } from '@ayar/contract';
+import { ExportButton } from '../../../components/ui/ExportButton.tsx';
 import { Paginator } from '../../../components/ui/Paginator.tsx';
 import { IconSearch } from '../../../components/ui/icons.tsx';
 import { customerQueries, useDeleteCustomer } from '../api.ts';
@@ -25,7 +26,10 @@ export function CustomerListBlock({ title, action }: { title: string; action?: R
         <Title order={2} size="h4">
           {title}
         </Title>
-        {action}
+        <Group gap="sm">
+          <ExportButton name="customers" filters={{ name: debounced }} />
+          {action}
+        </Group>
       </Group>
       <TextInput
         aria-label="جستجوی مشتری"

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Divider, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { ExportButton } from '../../../components/ui/ExportButton.tsx';
 import { todayGregorianInTehran } from '@ayar/contract';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { IconHourglass } from '../../../components/ui/icons.tsx';
@@ -97,9 +98,12 @@ export function AdminDashboard({ notice }: { notice?: ReactNode }) {
         {notice}
         <WaitingActivation />
         <DashboardRange onApply={setRange} />
-        <Text size="sm" c="dimmed" aria-live="polite">
-          آمار {period}
-        </Text>
+        <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            آمار {period}
+          </Text>
+          <ExportButton name="manageStatisticsByLab" filters={range} />
+        </Group>
         {summary ? (
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
             <SummaryCard label="آزمایشگاه‌های فعال در این بازه" testId="summary-active">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ExportButton } from '../../../components/ui/ExportButton.tsx';
 import { Anchor, Group, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
@@ -103,6 +104,9 @@ export function AdminStatistics() {
         hint: `تومان، ${formatCount(counts.pendingCredits.count)} درخواست`,
       })}
     >
+      <Group justify="flex-end">
+        <ExportButton name="manageStatistics" filters={applied} />
+      </Group>
       <PendingCredits data={stats.data} pending={stats.isPending} />
     </StatisticsOverview>
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { addDays, todayGregorianInTehran } from '@ayar/contract';
+import { ExportButton } from '../../../components/ui/ExportButton.tsx';
 import { useDailyStatistics } from '../api.ts';
 import { jalaliLabel } from '../format.ts';
 
@@ -32,13 +33,18 @@ export function DailyChartPanel({ admin }: { admin: boolean }) {
               {jalaliLabel(fromDate)} تا {jalaliLabel(toDate)}
             </Text>
           </div>
-          <SegmentedControl
-            size="xs"
-            data={PERIODS}
-            value={days}
-            onChange={setDays}
-            aria-label="بازه نمودار"
-          />
+          <Group gap="xs">
+            <SegmentedControl
+              size="xs"
+              data={PERIODS}
+              value={days}
+              onChange={setDays}
+              aria-label="بازه نمودار"
+            />
+            {admin ? (
+              <ExportButton name="manageDailyStatistics" filters={{ fromDate, toDate }} size="xs" />
+            ) : null}
+          </Group>
         </Group>
         {daily.isError || (daily.isSuccess && !daily.data) ? (
           <Alert color="red" variant="light">

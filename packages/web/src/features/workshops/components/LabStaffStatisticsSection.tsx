@@ -1,6 +1,7 @@
-import { Paper, Title } from '@mantine/core';
+import { Group, Paper, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { StaffStatistics, useStaffPeriod } from '../../../components/staff/StaffStatistics.tsx';
+import { ExportButton } from '../../../components/ui/ExportButton.tsx';
 import { workshopQueries } from '../api.ts';
 
 /**
@@ -18,9 +19,12 @@ export function LabStaffStatisticsSection({ userId }: { userId: string }) {
       component="section"
       aria-labelledby="lab-staff-statistics"
     >
-      <Title order={2} size="h5" id="lab-staff-statistics" mb="sm">
-        آمار کارکنان
-      </Title>
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm" mb="sm">
+        <Title order={2} size="h5" id="lab-staff-statistics">
+          آمار کارکنان
+        </Title>
+        <ExportButton name="manageStaffStatistics" filters={{ userId, ...period }} />
+      </Group>
       <StaffStatistics data={stats.data} isError={stats.isError} onPeriod={setPeriod} />
     </Paper>
   );
