@@ -1,4 +1,4 @@
-import 'fake-indexeddb/auto';
+import '../test/fakeIndexedDb.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

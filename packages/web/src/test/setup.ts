@@ -2,8 +2,29 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { notifications } from '@mantine/notifications';
-import { EMPTY_SITE_INFO, setSiteInfo } from '../lib/siteInfo.ts';
-import { resetRequests, server } from './server.ts';
+
+// Test files share one worker and one jsdom (vitest.config.ts: `isolate: false`, for speed). Each file
+// still starts from fresh modules (so module state such as the shared query cache, the session store
+// and the offline queue's memory is its own) and without IndexedDB, as jsdom has none: a file that
+// needs one imports test/fakeIndexedDb.ts, which gives it an empty one.
+const INDEXED_DB_GLOBALS = [
+  'indexedDB',
+  'IDBCursor',
+  'IDBCursorWithValue',
+  'IDBDatabase',
+  'IDBFactory',
+  'IDBIndex',
+  'IDBKeyRange',
+  'IDBObjectStore',
+  'IDBOpenDBRequest',
+  'IDBRequest',
+  'IDBTransaction',
+  'IDBVersionChangeEvent',
+];
+vi.resetModules();
+for (const name of INDEXED_DB_GLOBALS) Reflect.deleteProperty(globalThis, name);
+const { EMPTY_SITE_INFO, setSiteInfo } = await import('../lib/siteInfo.ts');
+const { resetRequests, server } = await import('./server.ts');
 
 // findBy…/waitFor return as soon as what they wait for appears; on a two-core CI machine running two
 // test files at once a whole app's first render can take longer than the default second: up to six.

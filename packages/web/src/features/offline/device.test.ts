@@ -1,4 +1,4 @@
-import 'fake-indexeddb/auto';
+import '../../test/fakeIndexedDb.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ROUTES } from '@ayar/contract';
 import { handle } from '../../test/server.ts';

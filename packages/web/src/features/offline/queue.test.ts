@@ -1,4 +1,4 @@
-import 'fake-indexeddb/auto';
+import '../../test/fakeIndexedDb.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { signInAs } from '../../test/session.ts';

@@ -1,4 +1,4 @@
-import 'fake-indexeddb/auto';
+import '../../test/fakeIndexedDb.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderApp } from '../../test/render.tsx';

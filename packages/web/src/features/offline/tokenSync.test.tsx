@@ -1,4 +1,4 @@
-import 'fake-indexeddb/auto';
+import '../../test/fakeIndexedDb.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

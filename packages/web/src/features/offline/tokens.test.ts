@@ -1,4 +1,4 @@
-import 'fake-indexeddb/auto';
+import '../../test/fakeIndexedDb.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { OFFLINE_TOKEN_VECTOR } from '@ayar/contract';
 import { signInAs } from '../../test/session.ts';

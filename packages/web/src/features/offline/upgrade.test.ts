@@ -1,4 +1,4 @@
-import 'fake-indexeddb/auto';
+import '../../test/fakeIndexedDb.ts';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { OFFLINE_DB_NAME, offlineDb } from './db.ts';

@@ -1,4 +1,4 @@
-import 'fake-indexeddb/auto';
+import '../../../test/fakeIndexedDb.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onlineManager } from '@tanstack/react-query';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';

@@ -1,0 +1,35 @@
+// An empty IndexedDB of its own for the test file that imports this (instead of 'fake-indexeddb/auto',
+// which Node caches and would share one database among the files of a worker: vitest.config.ts runs
+// files with `isolate: false`). Files that do not import it have no IndexedDB, as before, so the
+// offline counter (features/offline) stays off there.
+import {
+  IDBCursor,
+  IDBCursorWithValue,
+  IDBDatabase,
+  IDBFactory,
+  IDBIndex,
+  IDBKeyRange,
+  IDBObjectStore,
+  IDBOpenDBRequest,
+  IDBRequest,
+  IDBTransaction,
+  IDBVersionChangeEvent,
+} from 'fake-indexeddb';
+
+const globals = {
+  indexedDB: new IDBFactory(),
+  IDBCursor,
+  IDBCursorWithValue,
+  IDBDatabase,
+  IDBFactory,
+  IDBIndex,
+  IDBKeyRange,
+  IDBObjectStore,
+  IDBOpenDBRequest,
+  IDBRequest,
+  IDBTransaction,
+  IDBVersionChangeEvent,
+};
+for (const [name, value] of Object.entries(globals)) {
+  Object.defineProperty(globalThis, name, { value, configurable: true, writable: true, enumerable: false });
+}
