@@ -163,6 +163,33 @@ describe('GET /Tests/AllTests/Export', () => {
     expect(order.json<{ errors: { field: string }[] }>().errors.map((e) => e.field)).toEqual(['toDate']);
     expect((await get('/Tests/AllTests/Export', undefined)).statusCode).toBe(401);
   });
+
+  it('answers a client that repeats a key or sends a huge filter with a 400 envelope, never a 500', async () => {
+    const repeated = await ctx.app.inject({
+      method: 'GET',
+      url: `${API}/Tests/AllTests/Export?format=csv&format=xlsx`,
+      headers: lab.h,
+    });
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json()).toMatchObject({ successful: false, code: 'VALIDATION' });
+    // A name filter of 100 characters is a search that finds nothing; of 101, refused as too long.
+    const atLimit = await get('/Tests/AllTests/Export', lab.h, {
+      format: 'csv',
+      filterType: '1',
+      filterValue: 'ع'.repeat(100),
+    });
+    expect(atLimit.statusCode).toBe(200);
+    expect(announcedRows(atLimit)).toBe(0);
+    for (const filterValue of ['ع'.repeat(101), '9'.repeat(5000)]) {
+      const huge = await get('/Tests/AllTests/Export', lab.h, {
+        format: 'csv',
+        filterType: '1',
+        filterValue,
+      });
+      expect(huge.statusCode).toBe(400);
+      expect(huge.json()).toMatchObject({ code: 'VALIDATION', errors: [{ field: 'filterValue' }] });
+    }
+  });
 });
 
 describe('the lab’s other exports', () => {

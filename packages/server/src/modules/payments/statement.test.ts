@@ -199,6 +199,14 @@ describe('GET /Customer/Statement', () => {
     expect(await ok(today, today)).toBe(200);
     await refused(today, addDays(today, 1), STATEMENT_MSG.future);
     await refused('2026-03-02', '2026-03-01', STATEMENT_MSG.order);
+    // A client that types Persian or Arabic digits gets the same statement as with Latin ones.
+    const persian = await call<Statement>(
+      'GET',
+      `/Customer/Statement?cid=${cid}&from=${encodeURIComponent('۲۰۲۶-۰۳-۰۱')}&to=${encodeURIComponent('٢٠٢٦-٠٣-٣١')}`,
+      s.labA.token,
+    );
+    expect(persian.status).toBe(200);
+    expect(persian.body.data).toMatchObject({ from: '2026-03-01', to: '2026-03-31' });
 
     const bad = await call('GET', '/Customer/Statement?cid=nope&from=2026-02-30&to=', s.labA.token);
     expect(bad.status).toBe(400);
