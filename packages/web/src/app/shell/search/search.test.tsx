@@ -126,6 +126,23 @@ describe('the search box of a lab', () => {
     expect(await dialog().findByText('جستجو انجام نشد؛ دوباره امتحان کنید.')).toBeInTheDocument();
   });
 
+  it('a search refused for asking too often (429) says so in the box, with no alert, and keeps the session', async () => {
+    fail(ROUTES.customer.customersByName, 'تعداد درخواست‌ها زیاد است؛ کمی بعد دوباره تلاش کنید', {
+      status: 429,
+      code: 'RATE_LIMITED',
+    });
+    signInAs('workshop', { settings: LAB_SETTINGS });
+    renderApp('/lab/list');
+    const { user, box } = await openByButton();
+    await user.type(box, 'علی');
+    expect(await dialog().findByText('جستجو انجام نشد؛ دوباره امتحان کنید.')).toBeInTheDocument();
+    // No toast over the box: the search is silent about its own failures.
+    expect(screen.queryByText(/تعداد درخواست‌ها زیاد است/)).not.toBeInTheDocument();
+    expect(box).toHaveValue('علی');
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('button', { name: 'جستجو' })).toBeInTheDocument();
+  });
+
   it('opens on «/» and Ctrl+K outside a field, and only on Ctrl+K inside one', async () => {
     handle(ROUTES.tests.getCode, 1000);
     handle(ROUTES.tests.checkCode, ({ body }) => ({
