@@ -92,17 +92,19 @@ export const customerSearchQueries = {
    * Offline it answers from the customer book and the customers already found, so lab/add's picker
    * still works (ADR 0033, ADR 0047).
    */
-  byName: (name: string) => {
+  /** `silent`: a failure is the caller's to show (the shell's search says it in its own box). */
+  byName: (name: string, silent = false) => {
     const options = apiQuery(BY_NAME_KEY, ROUTES.customer.customersByName, {
       query: { name },
       background: true,
+      silent,
     });
     return {
       ...options,
       networkMode: 'always' as const,
       queryFn: ({ client, signal }: { client: QueryClient; signal: AbortSignal }) =>
         onlineManager.isOnline()
-          ? apiRequest(ROUTES.customer.customersByName, { query: { name }, background: true, signal })
+          ? apiRequest(ROUTES.customer.customersByName, { query: { name }, background: true, silent, signal })
           : searchKnownCustomers(client, name),
     };
   },

@@ -11,10 +11,12 @@ export const labStaffQuery = (userId: string) =>
 
 export const workshopSearchQueries = {
   /** The admin's workshop search (GET /Manage/UsersByName), optionally of one status (0, 1 or 5). */
-  byName: (name: string, status?: number) =>
+  /** `silent`: a failure is the caller's to show (the shell's search says it in its own box). */
+  byName: (name: string, status?: number, silent = false) =>
     apiQuery([...WORKSHOPS_KEY, 'usersByName'], ROUTES.manage.usersByName, {
       query: { name, status },
       background: true,
+      silent,
     }),
 };
 

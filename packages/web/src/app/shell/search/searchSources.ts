@@ -117,8 +117,8 @@ export function useGlobalSearch(
   const byName = text.length >= MIN_NAME_LENGTH || number !== null;
   const customers = !admin && searchesNames(who);
   const packets = useQuery({ ...packetsQuery(number ?? '', admin), enabled: number !== null && !!who.role });
-  const people = useQuery({ ...customerSearchQueries.byName(text), enabled: customers && byName });
-  const labs = useQuery({ ...workshopSearchQueries.byName(text), enabled: admin && byName });
+  const people = useQuery({ ...customerSearchQueries.byName(text, true), enabled: customers && byName });
+  const labs = useQuery({ ...workshopSearchQueries.byName(text, undefined, true), enabled: admin && byName });
 
   const groups: SearchGroup[] = [];
   const packetRows = number !== null ? (packets.data?.list ?? []) : [];
