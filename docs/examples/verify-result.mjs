@@ -10,8 +10,14 @@
 import { compactVerify, createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { inflateSync } from 'node:zlib';
 
-// v3 (ADR 0050) is v2 with the staff codes of who recorded and who verified the purity.
-const RESULT_TYPES = { 'ayar-result+jws': 1, 'ayar-result-v2+jws': 2, 'ayar-result-v3+jws': 3 };
+// v3 (ADR 0050) is v2 with the staff codes of who recorded and who verified the purity; v4 (ADR 0059)
+// v3 with how the purity was measured.
+const RESULT_TYPES = {
+  'ayar-result+jws': 1,
+  'ayar-result-v2+jws': 2,
+  'ayar-result-v3+jws': 3,
+  'ayar-result-v4+jws': 4,
+};
 const STATUS_MEANING = { 0: 'VALID', 1: 'INVALID', 2: 'SUSPENDED', 3: 'SUPERSEDED' };
 
 class Unverifiable extends Error {}
@@ -131,6 +137,9 @@ async function verify(origin, input) {
       // Staff codes (v3): the lab's own account is 1; null where nobody is named or v1/v2 did not sign it.
       assayer: claims.assayer ?? null,
       verifier: claims.verifier ?? null,
+      // The method (v4): typed, xrf (with the instrument) or fire; null where v1–v3 did not sign it.
+      method: claims.method ?? null,
+      instrument: claims.instrument ?? null,
     },
     status: { value: standing.value, meaning: STATUS_MEANING[standing.value] ?? null, from: standing.via },
   };

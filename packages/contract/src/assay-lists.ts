@@ -159,6 +159,9 @@ export const labListRowSchema = z.object({
   pendingReason: z.string().nullable(),
   /** Why the verifier sent the last purity back, for the assayer; null once a purity is recorded. */
   returnedReason: z.string().nullable(),
+  /** How the published purity was measured, and an import's instrument (ADR 0059); null without one. */
+  purityMethod: z.enum(['typed', 'xrf', 'fire']).nullable(),
+  purityInstrument: z.string().nullable(),
 });
 export type LabListRow = z.infer<typeof labListRowSchema>;
 export const labListResponseSchema = pagedSchema(labListRowSchema);

@@ -111,7 +111,7 @@ export type LabDetail = z.infer<typeof labDetailSchema>;
  * Why a published result changes (ADR 0029): optional in the request, but the server refuses a
  * correction without one; when given, 3–500 characters, like a withdrawal's.
  */
-const changeReasonInput = optionalText(CHANGE_REASON_MAX)
+export const changeReasonInput = optionalText(CHANGE_REASON_MAX)
   .refine((s) => s === null || s.length >= CHANGE_REASON_MIN, RESULT_VERSION_MSG.reasonShort)
   .optional();
 

@@ -37,6 +37,15 @@ export const userSettingsSchema = z.object({
   readySms: z.string().nullable().default(d.readySms),
   waitSms: z.string().nullable().default(d.waitSms),
   requireSecondVerification: z.boolean().default(d.requireSecondVerification),
+  fireTolerance: z
+    .number({ error: 'اختلاف مجاز باید عددی صحیح بین ۰ تا ۲۰ در هزار باشد' })
+    .int('اختلاف مجاز باید عددی صحیح بین ۰ تا ۲۰ در هزار باشد')
+    .min(0, 'اختلاف مجاز باید عددی صحیح بین ۰ تا ۲۰ در هزار باشد')
+    .max(20, 'اختلاف مجاز باید عددی صحیح بین ۰ تا ۲۰ در هزار باشد')
+    .default(d.fireTolerance),
+  fireRule: z
+    .enum(['meanDown', 'meanRound', 'lower'], { error: 'قاعده گزارش عیار معتبر نیست' })
+    .default(d.fireRule),
 }) satisfies z.ZodType<UserSettings>;
 
 export const testTypeSchema = z.object({ id: z.string(), name: z.string() });

@@ -34,4 +34,5 @@ export * from './result-payload.ts';
 export * from './offline.ts';
 export * from './staff.ts';
 export * from './exports.ts';
+export * from './purity-method.ts';
 export { EXPORT_QUERIES } from './routes/exports.ts';

@@ -7,6 +7,7 @@ export const RESULT_JWS_TYPES = {
   v1: 'ayar-result+jws',
   v2: 'ayar-result-v2+jws',
   v3: 'ayar-result-v3+jws',
+  v4: 'ayar-result-v4+jws',
 } as const;
 
 /** What a version says of the result: published, withdrawn by the network, or deleted. */
@@ -75,6 +76,17 @@ export const signedResultV3Schema = signedResultV2Schema.extend({
 });
 export type SignedResultV3 = z.infer<typeof signedResultV3Schema>;
 
+/**
+ * Payload v4 (`typ: ayar-result-v4+jws`, ADR 0059): v3 and how the purity was measured: `typed`, `xrf`
+ * (imported from the instrument's file) or `fire` (cupellation duplicates), and for an import the
+ * instrument's name from the lab's mapping. Both null when there is no purity.
+ */
+export const signedResultV4Schema = signedResultV3Schema.extend({
+  method: z.enum(['typed', 'xrf', 'fire']).nullable(),
+  instrument: z.string().nullable(),
+});
+export type SignedResultV4 = z.infer<typeof signedResultV4Schema>;
+
 /** Payload v1 (`typ: ayar-result+jws`, ADR 0029): still read, never made again. */
 export const signedResultV1Schema = z.object({
   docNumber: z.number().int(),
@@ -93,6 +105,7 @@ export type SignedResultV1 = z.infer<typeof signedResultV1Schema>;
 
 /** Either payload, told apart by the JWS's `typ`. */
 export type SignedResult =
+  | { typ: typeof RESULT_JWS_TYPES.v4; payload: SignedResultV4 }
   | { typ: typeof RESULT_JWS_TYPES.v3; payload: SignedResultV3 }
   | { typ: typeof RESULT_JWS_TYPES.v2; payload: SignedResultV2 }
   | { typ: typeof RESULT_JWS_TYPES.v1; payload: SignedResultV1 };
@@ -110,7 +123,12 @@ export const V1_UNSIGNED_ITEM_FIELDS = [
   'changeReason',
   'assayerCode',
   'verifierCode',
+  'method',
+  'instrument',
 ] as const;
 
 /** The public item's fields a v2 signature does not cover (ADR 0050): shown outside the badge. */
-export const V2_UNSIGNED_ITEM_FIELDS = ['assayerCode', 'verifierCode'] as const;
+export const V2_UNSIGNED_ITEM_FIELDS = ['assayerCode', 'verifierCode', 'method', 'instrument'] as const;
+
+/** The public item's fields a v3 signature does not cover (ADR 0059): shown outside the badge. */
+export const V3_UNSIGNED_ITEM_FIELDS = ['method', 'instrument'] as const;

@@ -48,6 +48,13 @@ export const resultItemSchema = z.object({
   /** The serial number of the code range the packet number came from. */
   series: z.number().int().nullable(),
   purity: z.number().int().nullable(),
+  /**
+   * How the purity was measured (ADR 0059): `typed`, `xrf` (from the instrument's file) or `fire`
+   * (cupellation); null without a purity. The page shows «روش: …».
+   */
+  method: z.enum(['typed', 'xrf', 'fire']).nullable(),
+  /** For `xrf`, the instrument's name from the lab's mapping; else null. */
+  instrument: z.string().nullable(),
   /** The lab's name. */
   name: z.string(),
   rejeCode: z.string().nullable(),

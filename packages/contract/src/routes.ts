@@ -83,6 +83,8 @@ export const ROUTES = {
     reserveCodes: offline.reserveCodes,
     releaseCodes: offline.releaseCodes,
     reservations: offline.reservations,
+    addFireAssay: assays.addFireAssay,
+    purityHistory: assays.purityHistory,
   },
   customer: {
     addCustomer: customers.addCustomer,

@@ -22,6 +22,10 @@ export interface UserSettings {
   waitSms: string | null;
   /** «تأیید دوم عیار»: a purity waits for a second person before it is published (ADR 0050). */
   requireSecondVerification: boolean;
+  /** Fire assay: the largest difference between duplicates, per mille, still reported (ADR 0059). */
+  fireTolerance: number;
+  /** Fire assay: how the reported purity follows from two determinations within tolerance (ADR 0059). */
+  fireRule: 'meanDown' | 'meanRound' | 'lower';
 }
 
 /**
@@ -45,6 +49,8 @@ export const DEFAULT_USER_SETTINGS: Readonly<UserSettings> = Object.freeze({
   readySms: null,
   waitSms: null,
   requireSecondVerification: false,
+  fireTolerance: 2,
+  fireRule: 'meanDown',
 });
 
 /**
@@ -64,7 +70,11 @@ export function readUserSettings(value: unknown): UserSettings {
           ? v === null || typeof v === 'string'
           : key === 'vage'
             ? typeof v === 'number' && Number.isFinite(v) && v >= 0
-            : typeof v === typeof fallback;
+            : key === 'fireTolerance'
+              ? typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 20
+              : key === 'fireRule'
+                ? v === 'meanDown' || v === 'meanRound' || v === 'lower'
+                : typeof v === typeof fallback;
     if (ok) (out as unknown as Record<string, unknown>)[key] = v;
   }
   return out;

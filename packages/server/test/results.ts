@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { compactVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { signedResultV3Schema, type ResultItem, type SignedResultV3 } from '@ayar/contract';
+import { signedResultV4Schema, type ResultItem, type SignedResultV4 } from '@ayar/contract';
 
 /**
  * Uploads a real JPEG (`width`×`height` of one `background` colour) through `POST /Tests/AddFile` as
@@ -64,9 +64,9 @@ export function publicResults(app: () => FastifyInstance, ipPrefix: string) {
     return JSON.parse(new TextDecoder().decode(payload)) as Record<string, unknown>;
   }
 
-  /** The item's JWS verified, read as payload v3 (ADR 0041, ADR 0050). */
-  async function verified(jws: string): Promise<SignedResultV3> {
-    return signedResultV3Schema.parse(await verifiedPayload(jws));
+  /** The item's JWS verified, read as payload v4 (ADR 0041, ADR 0050, ADR 0059). */
+  async function verified(jws: string): Promise<SignedResultV4> {
+    return signedResultV4Schema.parse(await verifiedPayload(jws));
   }
 
   return { lookup, verifiedPayload, verified };

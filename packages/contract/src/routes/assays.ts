@@ -18,6 +18,11 @@ import {
   verifyCuttingResponseSchema,
   verifyCuttingSchema,
 } from '../assays.ts';
+import {
+  addFireAssayResponseSchema,
+  addFireAssaySchema,
+  purityHistoryResponseSchema,
+} from '../purity-method.ts';
 import { routesOf } from './define.ts';
 import { EX, LAB_ROW_EXAMPLE, page } from './examples.ts';
 import { ROUTE_PATHS as P } from './paths.ts';
@@ -234,5 +239,32 @@ export const manageEditTest = route(P.manage.editTest, {
       desc: 'اصلاح عیار به درخواست آزمایشگاه',
     },
     response: null,
+  },
+});
+
+export const addFireAssay = route(P.tests.addFireAssay, {
+  summary: "Records a fire assay's two determinations (and an optional proof) for one packet",
+  description:
+    'Within the lab’s tolerance (`fireTolerance`, per mille) the purity reported follows its rule ' +
+    '(`fireRule`: the mean rounded down by default) and is recorded as `AddCutting` would, with method ' +
+    '`fire`; outside it nothing is published (`outcome: repeat`) and the packet waits for a repeat. Both ' +
+    'determinations are kept in the packet’s history either way.' +
+    ' A correction of a published purity needs its `reason`, as in `AddCutting`.',
+  body: addFireAssaySchema,
+  response: addFireAssayResponseSchema,
+  example: {
+    request: { id: EX.packetId, first: 751, second: 750 },
+    response: { outcome: 'published', purity: 750, difference: 1, tolerance: 2, rule: 'meanDown' },
+  },
+});
+
+export const purityHistory = route(P.tests.purityHistory, {
+  summary: "How one of the lab's packets' purity was measured: method, instrument, determinations, files",
+  description: "Another workshop's packet is NOT_FOUND.",
+  query: testIdQuerySchema,
+  response: purityHistoryResponseSchema,
+  example: {
+    request: { testId: EX.packetId },
+    response: { method: 'fire', instrument: null, fireAssays: [] },
   },
 });

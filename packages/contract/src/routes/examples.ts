@@ -82,6 +82,8 @@ export const LAB_ROW_EXAMPLE = {
   pendingById: null,
   pendingReason: null,
   returnedReason: null,
+  purityMethod: 'typed',
+  purityInstrument: null,
 } satisfies z.input<typeof labListRowSchema>;
 
 /** The public item of that packet, with the lab's report settings showing the weight only. */
@@ -107,6 +109,8 @@ export const RESULT_ITEM_EXAMPLE = {
   changeReason: null,
   assayerCode: 3,
   verifierCode: 5,
+  method: 'xrf',
+  instrument: 'Fischerscope XAN',
   // Shortened: a real one is about 500 characters (header.payload.signature, base64url).
   jws: 'eyJhbGciOiJFZERTQSIsImtpZCI6Ii4uLiIsInR5cCI6ImF5YXItcmVzdWx0K2p3cyJ9.eyIuLi4iOjF9.c2lnbmF0dXJl',
 } satisfies z.input<typeof resultItemSchema>;

@@ -105,6 +105,10 @@ export const ROUTE_PATHS = {
     releaseCodes: w('POST', '/Tests/ReleaseCodes', COUNTER),
     /** The lab's numbers and the devices holding some (ADR 0045). */
     reservations: w('GET', '/Tests/Reservations', MONEY),
+    /** Fire assay (cupellation): two determinations and an optional proof (ADR 0059). */
+    addFireAssay: w('POST', '/Tests/AddFireAssay', ASSAYER),
+    /** How a packet's purity was measured: method, instrument, determinations and evidence (ADR 0059). */
+    purityHistory: w('GET', '/Tests/PurityHistory', EVERYONE),
   },
   customer: {
     addCustomer: w('POST', '/Customer/AddCustomer', COUNTER),

@@ -26,6 +26,7 @@ import * as m0021 from './migrations/0021_workshop_suspended.ts';
 import * as m0022 from './migrations/0022_staff.ts';
 import * as m0023 from './migrations/0023_purity_people.ts';
 import * as m0024 from './migrations/0024_backup_offsite.ts';
+import * as m0025 from './migrations/0025_purity_method.ts';
 
 /** Migrations are listed here (not read from disk) so the order is explicit and bundlers keep them. */
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0022_staff': m0022,
   '0023_purity_people': m0023,
   '0024_backup_offsite': m0024,
+  '0025_purity_method': m0025,
 };
 
 /** Every migration this code knows, in order: a backup made by a newer one is refused (ADR 0021). */

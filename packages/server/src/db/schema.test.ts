@@ -4,12 +4,11 @@ import { createTestDatabase } from '../../test/helpers.ts';
 import type { Database } from './database.ts';
 import type { DB } from './schema.ts';
 
-// `schema.ts` (Kysely's view of the tables) must say what the migrations made. The list
-// below is checked twice: the compiler holds it to the `DB` interface (every table and column, no
-// more; a database type that fits the TypeScript one; nullability as the interface says; generated
-// columns where the interface refuses inserts), and this test holds it to a freshly migrated database
-// (the template every server test file clones). A migration without its `schema.ts` change, or the
-// reverse, fails one or the other.
+// `schema.ts` (Kysely's view of the tables) must say what the migrations made. The list below is checked
+// twice: the compiler holds it to the `DB` interface (every table and column, no more; a database type that
+// fits the TypeScript one; nullability as the interface says; generated columns where the interface refuses
+// inserts), and this test to a freshly migrated database (the template every server test file clones). A
+// migration without its `schema.ts` change, or the reverse, fails one or the other.
 
 /** The PostgreSQL types (`udt_name`) a column of this TypeScript type may have. */
 type PgType<T> = T extends boolean
@@ -169,6 +168,10 @@ const SCHEMA: Schema = {
     returnedReason: { type: 'text', nullable: true },
     returnedBy: { type: 'uuid', nullable: true },
     returnedAt: { type: 'timestamptz', nullable: true },
+    purityMethod: { type: 'text', nullable: true },
+    purityInstrument: { type: 'text', nullable: true },
+    pendingMethod: { type: 'text', nullable: true },
+    pendingInstrument: { type: 'text', nullable: true },
   },
   assayImages: {
     assayId: { type: 'uuid', nullable: false },
@@ -317,6 +320,18 @@ const SCHEMA: Schema = {
     usedAt: { type: 'timestamptz', nullable: false },
     count: { type: 'int4', nullable: false },
   },
+  fireAssays: {
+    id: { type: 'int8', nullable: false },
+    assayId: { type: 'uuid', nullable: false },
+    first: { type: 'int2', nullable: false },
+    second: { type: 'int2', nullable: false },
+    proofTenths: { type: 'int2', nullable: true },
+    tolerance: { type: 'int2', nullable: false },
+    rule: { type: 'text', nullable: false },
+    purity: { type: 'int2', nullable: true },
+    createdBy: { type: 'uuid', nullable: true },
+    createdAt: { type: 'timestamptz', nullable: false },
+  },
 };
 
 /** Tables the migrations make that Kysely does not type: read through SQL, or Kysely's own. */
@@ -331,6 +346,9 @@ const UNTYPED_TABLES = [
 
 /** The CamelCasePlugin's mapping of a property to its column (`fName` → `f_name`, `mobile1` stays). */
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** A row of `information_schema.columns`: `is_nullable` is YES or NO, `is_generated` ALWAYS or NEVER. */
+type ColumnRow = Record<'tableName' | 'columnName' | 'udtName' | 'isNullable' | 'isGenerated', string>;
 
 interface DatabaseColumn {
   type: string;
@@ -351,13 +369,7 @@ afterAll(() => drop());
 
 describe('db/schema.ts and the migrations', () => {
   it('every table and column of the migrated database is typed, with its type and nullability', async () => {
-    const { rows } = await sql<{
-      tableName: string;
-      columnName: string;
-      udtName: string;
-      isNullable: 'YES' | 'NO';
-      isGenerated: 'ALWAYS' | 'NEVER';
-    }>`
+    const { rows } = await sql<ColumnRow>`
       select table_name, column_name, udt_name, is_nullable, is_generated
       from information_schema.columns
       where table_schema = 'public'

@@ -162,6 +162,29 @@ export interface AssaysTable {
   returnedReason: string | null;
   returnedBy: string | null;
   returnedAt: NullableTimestamp;
+  /** How the published purity was measured, and the instrument of an import (migration 0025, ADR 0059). */
+  purityMethod: PurityMethod | null;
+  purityInstrument: string | null;
+  /** The same of a purity waiting for its second person, published with it. */
+  pendingMethod: PurityMethod | null;
+  pendingInstrument: string | null;
+}
+
+type PurityMethod = 'typed' | 'xrf' | 'fire';
+
+/** A fire assay's two determinations and proof, within tolerance (purity set) or not (null). */
+export interface FireAssaysTable {
+  id: Generated<number>;
+  assayId: string;
+  first: number;
+  second: number;
+  /** The proof result in tenths of a per mille (0–10000), or null. */
+  proofTenths: number | null;
+  tolerance: number;
+  rule: 'meanDown' | 'meanRound' | 'lower';
+  purity: number | null;
+  createdBy: string | null;
+  createdAt: Generated<Date>;
 }
 
 export interface AssayImagesTable {
@@ -373,6 +396,7 @@ export interface DB {
   codeReservations: CodeReservationsTable;
   codeDevices: CodeDevicesTable;
   codeDeviceUses: CodeDeviceUsesTable;
+  fireAssays: FireAssaysTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -8,10 +8,12 @@ import {
   RESULT_JWS_TYPES,
   V1_UNSIGNED_ITEM_FIELDS,
   V2_UNSIGNED_ITEM_FIELDS,
+  V3_UNSIGNED_ITEM_FIELDS,
   resultPhotoAddress,
   signedResultV1Schema,
   signedResultV2Schema,
   signedResultV3Schema,
+  signedResultV4Schema,
   type ResultItem,
   type SignedResult,
   type SignedResultV2,
@@ -27,7 +29,13 @@ export interface PublicJwk {
   retiredAt?: string;
 }
 
-export type { SignedResult, SignedResultV1, SignedResultV2, SignedResultV3 } from '@ayar/contract';
+export type {
+  SignedResult,
+  SignedResultV1,
+  SignedResultV2,
+  SignedResultV3,
+  SignedResultV4,
+} from '@ayar/contract';
 
 export type SignatureCheck =
   | { ok: true; signed: SignedResult; kid: string }
@@ -51,6 +59,10 @@ const decodeJson = (part: string): unknown => JSON.parse(new TextDecoder().decod
  * versions signed before ADR 0041.
  */
 function readPayload(typ: unknown, payload: unknown): SignedResult | null {
+  if (typ === RESULT_JWS_TYPES.v4) {
+    const parsed = signedResultV4Schema.safeParse(payload);
+    return parsed.success ? { typ: RESULT_JWS_TYPES.v4, payload: parsed.data } : null;
+  }
   if (typ === RESULT_JWS_TYPES.v3) {
     const parsed = signedResultV3Schema.safeParse(payload);
     return parsed.success ? { typ: RESULT_JWS_TYPES.v3, payload: parsed.data } : null;
@@ -142,6 +154,8 @@ export type ShownResult = Pick<
   | 'changeReason'
   | 'assayerCode'
   | 'verifierCode'
+  | 'method'
+  | 'instrument'
 >;
 
 /** What the comparison found: whether every covered field agrees, and the shown ones not covered. */
@@ -236,7 +250,12 @@ export function compareShown(signed: SignedResult, shown: ShownResult): Comparis
     const v3 = signed.payload;
     matches =
       v2FieldsMatch(v3, shown) && v3.assayer === shown.assayerCode && v3.verifier === shown.verifierCode;
-    unsigned = [];
+    if (signed.typ === RESULT_JWS_TYPES.v4) {
+      // v4 signs how the purity was measured too (ADR 0059).
+      matches =
+        matches && signed.payload.method === shown.method && signed.payload.instrument === shown.instrument;
+      unsigned = [];
+    } else unsigned = shownOf(V3_UNSIGNED_ITEM_FIELDS, shown);
   }
   if (changedAtUnsigned(shown, p.publishedAt)) unsigned.push('changedAt');
   return { matches, unsigned };

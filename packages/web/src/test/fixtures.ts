@@ -56,6 +56,8 @@ export function labRow(over: Partial<LabListRow> = {}): LabListRow {
     pendingById: null,
     pendingReason: null,
     returnedReason: null,
+    purityMethod: over.cutting != null ? 'typed' : null,
+    purityInstrument: null,
     ...over,
   };
 }
@@ -87,6 +89,8 @@ export function resultItem(over: Partial<ResultItem> = {}): ResultItem {
     changeReason: null,
     assayerCode: null,
     verifierCode: null,
+    method: null,
+    instrument: null,
     jws: null,
     ...over,
   };

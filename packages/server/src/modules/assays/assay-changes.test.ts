@@ -67,8 +67,16 @@ describe('purity', () => {
     const audit = (await auditOf(a!.id)).map((r) => [r.action, r.before, r.after]);
     expect(audit).toEqual([
       ['assay.add', null, expect.anything()],
-      ['assay.purity', { purity: null }, { purity: 750, purityBy: l.id, verifiedBy: null }],
-      ['assay.purity.correct', { purity: 750 }, { purity: 760, purityBy: l.id, verifiedBy: null }],
+      [
+        'assay.purity',
+        { purity: null },
+        { purity: 750, purityBy: l.id, verifiedBy: null, method: 'typed', instrument: null },
+      ],
+      [
+        'assay.purity.correct',
+        { purity: 750 },
+        { purity: 760, purityBy: l.id, verifiedBy: null, method: 'typed', instrument: null },
+      ],
     ]);
   });
 

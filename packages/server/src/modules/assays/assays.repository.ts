@@ -79,6 +79,8 @@ export function selectAssays(db: Database) {
       'a.pendingBy as pendingById',
       'a.pendingReason',
       'a.returnedReason',
+      'a.purityMethod',
+      'a.purityInstrument',
       canUpdateSql.as('canUpdate'),
       canDeleteSql.as('canDelete'),
       sql<
@@ -133,6 +135,8 @@ export function lockAssays(db: Database, scope: Scope, ids: readonly string[]) {
       'a.pendingPurity',
       'a.pendingBy',
       'a.pendingReason',
+      'a.pendingMethod',
+      'a.pendingInstrument',
       'c.mobile1 as customerMobile',
       sql<string | null>`c.settings::text`.as('customerSettings'),
       'u.fName as labName',
@@ -177,6 +181,11 @@ export interface PurityPeopleChanges {
   pendingReason?: string | null;
   returnedReason?: string | null;
   returnedBy?: string | null;
+  /** How the published purity, or the one waiting, was measured (ADR 0059). */
+  purityMethod?: 'typed' | 'xrf' | 'fire' | null;
+  purityInstrument?: string | null;
+  pendingMethod?: 'typed' | 'xrf' | 'fire' | null;
+  pendingInstrument?: string | null;
 }
 
 /** A purity waiting for its second person, or none: its time and the returned fields by the clock. */

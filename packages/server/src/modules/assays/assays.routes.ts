@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ASSAY_MSG, RESULT_VERSION_MSG, ROUTES } from '@ayar/contract';
+import { ASSAY_MSG, FIRE_MSG, RESULT_VERSION_MSG, ROUTES } from '@ayar/contract';
 import type { AppDeps } from '../../deps.ts';
 import { ok } from '../../lib/envelope.ts';
 import { api } from '../../plugins/api.ts';
@@ -79,6 +79,29 @@ export function assaysRoutes(app: FastifyInstance, deps: AppDeps): void {
       idempotentReply(db, request, reply, ASSAY_MSG.purityVerified, (transact) =>
         service.verifyCutting(deps, actor(request), request.body, transact),
       ),
+  });
+
+  // Fire assay duplicates (ADR 0059); resent safely with a key, as AddCutting.
+  r.route({
+    ...api(ROUTES.tests.addFireAssay),
+    handler: async (request, reply) =>
+      idempotentReply(
+        db,
+        request,
+        reply,
+        (done) =>
+          done.outcome === 'repeat'
+            ? FIRE_MSG.repeat
+            : done.outcome === 'pending'
+              ? ASSAY_MSG.purityAwaitsVerification
+              : ASSAY_MSG.purityAdded,
+        (transact) => service.addFireAssay(deps, actor(request), request.body, transact),
+      ),
+  });
+
+  r.route({
+    ...api(ROUTES.tests.purityHistory),
+    handler: async (request) => ok(await service.purityHistory(db, actor(request), request.query.testId), ''),
   });
 
   r.route({

@@ -15,5 +15,6 @@ export { addTests } from './add-tests.service.ts';
 export { getTest, listTests, manageGetTest, manageListTests, testHistory } from './lists.service.ts';
 export { addCutting, lockOne } from './purity.service.ts';
 export { verifyCutting } from './verification.service.ts';
+export { addFireAssay, purityHistory } from './fire.service.ts';
 export { withdrawResult } from './withdraw.service.ts';
 export { editTest, manageEditTest } from './edit.service.ts';

@@ -127,6 +127,8 @@ export function toRow(row: AssayRow, opts: { showMobile: boolean }): LabListRow 
     pendingById: row.pendingPurity === null ? null : row.pendingById,
     pendingReason: row.pendingPurity === null ? null : row.pendingReason,
     returnedReason: row.returnedReason,
+    purityMethod: row.purity === null ? null : (row.purityMethod ?? 'typed'),
+    purityInstrument: row.purity === null ? null : row.purityInstrument,
   };
 }
 

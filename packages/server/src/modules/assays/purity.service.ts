@@ -36,7 +36,7 @@ export async function secondVerificationRequired(db: Database, workshopSettings:
   );
 }
 
-/** A draft's purity: published by its recorder, or waiting for a second person (ADR 0050). */
+/** A draft's purity: published by its recorder, or waiting for a second person (ADR 0050); typed. */
 export function purityFields(cutting: number | null, person: string, verify: boolean) {
   const published = cutting !== null && !verify;
   const pending = cutting !== null && verify;
@@ -44,11 +44,20 @@ export function purityFields(cutting: number | null, person: string, verify: boo
     purity: published ? cutting : null,
     purityAt: published ? new Date() : null,
     purityBy: published ? person : null,
+    purityMethod: published ? ('typed' as const) : null,
     pendingPurity: pending ? cutting : null,
     pendingBy: pending ? person : null,
     pendingAt: pending ? new Date() : null,
+    pendingMethod: pending ? ('typed' as const) : null,
   };
 }
+
+/** How a purity was measured (ADR 0059): typed by default; an import names its instrument. */
+export interface MeasuredBy {
+  method: 'typed' | 'xrf' | 'fire';
+  instrument: string | null;
+}
+export const TYPED: MeasuredBy = { method: 'typed', instrument: null };
 
 /** What recording a purity did: nothing (the same value), published it, or left it for a second person. */
 export type PurityOutcome = 'unchanged' | 'published' | 'pending';
@@ -64,9 +73,10 @@ export async function applyPurity(
   actor: Actor,
   row: repo.LockedAssay,
   purity: number,
-  opts: { verify?: boolean; reason?: string | null } = {},
+  opts: { verify?: boolean; reason?: string | null; measuredBy?: MeasuredBy } = {},
 ): Promise<PurityOutcome> {
   const person = personOf(actor);
+  const measuredBy = opts.measuredBy ?? TYPED;
   if (row.purity === purity) {
     // The published value again: a correction waiting for its second person is called off, and
     // nothing is published or signed anew (ADR 0050).
@@ -74,10 +84,24 @@ export async function applyPurity(
     return 'unchanged';
   }
   if (!opts.verify) {
-    await publishPurity(trx, templates, actor, row, purity, { purityBy: person, verifiedBy: null });
+    await publishPurity(
+      trx,
+      templates,
+      actor,
+      row,
+      purity,
+      { purityBy: person, verifiedBy: null },
+      measuredBy,
+    );
     return 'published';
   }
-  if (row.pendingPurity === purity && row.pendingBy === person) return 'unchanged';
+  if (
+    row.pendingPurity === purity &&
+    row.pendingBy === person &&
+    row.pendingMethod === measuredBy.method &&
+    row.pendingInstrument === measuredBy.instrument
+  )
+    return 'unchanged';
   await repo.setPurityPeople(
     trx,
     row.id,
@@ -87,6 +111,8 @@ export async function applyPurity(
       pendingReason: opts.reason?.trim() ? opts.reason : null,
       returnedReason: null,
       returnedBy: null,
+      pendingMethod: measuredBy.method,
+      pendingInstrument: measuredBy.instrument,
     },
     { pendingAt: true },
   );
@@ -96,7 +122,7 @@ export async function applyPurity(
     entity: 'assay',
     entityId: row.id,
     before: { purity: row.purity, pending: row.pendingPurity },
-    after: { pending: purity },
+    after: { pending: purity, method: measuredBy.method, instrument: measuredBy.instrument },
     ip: actor.ip,
   });
   return 'pending';
@@ -104,7 +130,13 @@ export async function applyPurity(
 
 /** Calls off a waiting correction: the published purity stands as it was. */
 async function cancelPending(trx: Database, actor: Actor, row: repo.LockedAssay): Promise<void> {
-  await repo.setPurityPeople(trx, row.id, { pendingPurity: null, pendingBy: null, pendingReason: null });
+  await repo.setPurityPeople(trx, row.id, {
+    pendingPurity: null,
+    pendingBy: null,
+    pendingReason: null,
+    pendingMethod: null,
+    pendingInstrument: null,
+  });
   await writeAudit(trx, {
     actorId: personOf(actor),
     action: 'assay.purity.pending.cancel',
@@ -128,6 +160,7 @@ export async function publishPurity(
   row: repo.LockedAssay,
   purity: number,
   people: { purityBy: string; verifiedBy: string | null },
+  measuredBy: MeasuredBy = TYPED,
 ): Promise<void> {
   const first = row.purity === null;
   if (row.purity !== purity) {
@@ -135,9 +168,13 @@ export async function publishPurity(
   }
   await repo.setPurityPeople(trx, row.id, {
     ...people,
+    purityMethod: measuredBy.method,
+    purityInstrument: measuredBy.instrument,
     pendingPurity: null,
     pendingBy: null,
     pendingReason: null,
+    pendingMethod: null,
+    pendingInstrument: null,
     returnedReason: null,
     returnedBy: null,
   });
@@ -164,7 +201,7 @@ export async function publishPurity(
     entity: 'assay',
     entityId: row.id,
     before: { purity: row.purity },
-    after: { purity, ...people },
+    after: { purity, ...people, method: measuredBy.method, instrument: measuredBy.instrument },
     ip: actor.ip,
   });
 }

@@ -132,6 +132,9 @@ export interface NewAssay {
   pendingPurity: number | null;
   pendingBy: string | null;
   pendingAt: Date | null;
+  /** A purity given with the packet is typed (ADR 0059). */
+  purityMethod: 'typed' | null;
+  pendingMethod: 'typed' | null;
 }
 
 export function insertAssays(db: Database, rows: NewAssay[]) {

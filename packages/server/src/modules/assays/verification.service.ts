@@ -47,7 +47,17 @@ export async function verifyCutting(
         continue;
       }
       const purityBy = row.pendingBy ?? row.workshopId;
-      await publishPurity(trx, templates, actor, row, row.pendingPurity!, { purityBy, verifiedBy: person });
+      // Published as it was measured (ADR 0059): the method waited with the purity.
+      const measuredBy = { method: row.pendingMethod ?? 'typed', instrument: row.pendingInstrument };
+      await publishPurity(
+        trx,
+        templates,
+        actor,
+        row,
+        row.pendingPurity!,
+        { purityBy, verifiedBy: person },
+        measuredBy,
+      );
       await recordResultVersion(trx, deps.resultSigner, {
         assayId: id,
         status: 'published',
@@ -66,7 +76,15 @@ async function sendBack(trx: PacketDeps['db'], actor: Actor, row: repo.LockedAss
   await repo.setPurityPeople(
     trx,
     row.id,
-    { pendingPurity: null, pendingBy: null, pendingReason: null, returnedReason: reason, returnedBy: person },
+    {
+      pendingPurity: null,
+      pendingBy: null,
+      pendingReason: null,
+      pendingMethod: null,
+      pendingInstrument: null,
+      returnedReason: reason,
+      returnedBy: person,
+    },
     { returnedAt: true },
   );
   await writeAudit(trx, {

@@ -59,7 +59,7 @@ describe('a purity waiting for a second person', () => {
     const item = await lookup(lab.from);
     expect(item).toMatchObject({ status: 'published', purity: 750, version: 1 });
     expect(item).toMatchObject({ assayerCode: a.code, verifierCode: b.code });
-    expect(decodeProtectedHeader(item.jws!)).toMatchObject({ typ: RESULT_JWS_TYPES.v3 });
+    expect(decodeProtectedHeader(item.jws!)).toMatchObject({ typ: RESULT_JWS_TYPES.v4 });
     expect(await verified(item.jws!)).toMatchObject({
       purity: 750,
       version: 1,

@@ -3,7 +3,7 @@ import {
   RESULT_VERSION_MSG,
   type ResultVersionsResponse,
   type SignedPhoto,
-  type SignedResultV3,
+  type SignedResultV4,
   type StatusClaim,
   type VerifySlipRequest,
   type VerifySlipResponse,
@@ -48,7 +48,8 @@ export function resultPayload(
     reason: string | null;
     status: StatusClaim;
   },
-): SignedResultV3 {
+): SignedResultV4 {
+  const published = version.state === 'published';
   return {
     docNumber: fields.docNumber,
     token: fields.token,
@@ -69,8 +70,10 @@ export function resultPayload(
     state: version.state,
     reason: version.reason,
     status: version.status,
-    assayer: version.state === 'published' ? fields.assayer : null,
-    verifier: version.state === 'published' ? fields.verifier : null,
+    assayer: published ? fields.assayer : null,
+    verifier: published ? fields.verifier : null,
+    method: published ? fields.method : null,
+    instrument: published ? fields.instrument : null,
   };
 }
 
@@ -85,8 +88,11 @@ const OWN = new Set(['publishedAt', 'iat', 'version', 'reason', 'status']);
  */
 const PRESENTATION = new Set(['photos', 'lab', 'labCode']);
 
-/** What payload v3 added to v2 (ADR 0050). */
-const V3_FIELDS = new Set(['assayer', 'verifier']);
+/**
+ * What payloads after v2 added: the staff codes (v3, ADR 0050) and the method (v4, ADR 0059). Against an
+ * older version they are no difference by themselves, so an old result is not signed again for them.
+ */
+const LATER_FIELDS = new Set(['assayer', 'verifier', 'method', 'instrument']);
 
 /** v1 payloads named the state `status` (ADR 0029), and covered only these fields. */
 const V1_FIELDS = [
@@ -105,12 +111,12 @@ const V1_FIELDS = [
  * result itself (a correction, a withdrawal, a reissue, a deletion). Against a v1 version only what
  * v1 signed counts, so an old result's private edit does not sign it again.
  */
-export function changeKind(previous: Payload, next: SignedResultV3): 'none' | 'presentation' | 'correction' {
+export function changeKind(previous: Payload, next: SignedResultV4): 'none' | 'presentation' | 'correction' {
   const isV1 = !('state' in previous);
-  // Against a v2 version, the staff codes v3 adds (ADR 0050) are no difference by themselves.
+  // Against an older version, the fields later payloads add are no difference by themselves.
   const names = isV1
     ? V1_FIELDS
-    : Object.keys(next).filter((name) => !OWN.has(name) && (name in previous || !V3_FIELDS.has(name)));
+    : Object.keys(next).filter((name) => !OWN.has(name) && (name in previous || !LATER_FIELDS.has(name)));
   const before: Payload = isV1 ? { ...previous, state: previous.status ?? null } : previous;
   const after = next as unknown as Payload;
   let kind: 'none' | 'presentation' | 'correction' = 'none';
@@ -192,7 +198,7 @@ export async function recordResultVersion(
     status: state,
     purity: payload.purity,
     payload: JSON.stringify(payload),
-    jws: await signer.signToken(RESULT_JWS_TYPES.v3, payload),
+    jws: await signer.signToken(RESULT_JWS_TYPES.v4, payload),
     reason,
     changedBy: change.changedBy,
     purityBy: fields.purityBy,

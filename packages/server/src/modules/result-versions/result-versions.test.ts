@@ -59,7 +59,7 @@ describe('signed versions of a result', () => {
     const [v1, ...rest] = await versions(packet.id);
     expect(rest).toEqual([]);
     expect(v1).toMatchObject({ version: 1, status: 'published', purity: 750, changedBy: lab.id });
-    expect(decodeProtectedHeader(v1!.jws)).toMatchObject({ alg: 'EdDSA', typ: 'ayar-result-v3+jws' });
+    expect(decodeProtectedHeader(v1!.jws)).toMatchObject({ alg: 'EdDSA', typ: 'ayar-result-v4+jws' });
     const signed = await verified(v1!.jws);
     const lookup = await post('/Tests/Result', {}, { code: String(packet.docNumber) });
     const item = (lookup as { list: Record<string, unknown>[] }).list[0]!;

@@ -32,6 +32,8 @@ function resultQuery(db: Database) {
       'a.id',
       'a.docNumber',
       'a.purity',
+      'a.purityMethod',
+      'a.purityInstrument',
       'a.readyTime',
       'a.createdAt',
       'a.sampleWeightMg',

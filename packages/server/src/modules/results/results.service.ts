@@ -6,6 +6,7 @@ import type {
   SignedResultV1,
   SignedResultV2,
   SignedResultV3,
+  SignedResultV4,
 } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -39,14 +40,27 @@ function shownDetails(row: repo.PublicResultRow) {
 function signedPayloadOf(row: repo.PublicResultRow): SignedPayload | null {
   const payload = row.signedPayload as Record<string, unknown> | null;
   if (!payload) return null;
-  // v3 (ADR 0050) is v2 with the staff codes: read alike, the codes null where v2 has none.
+  // v3 (ADR 0050) is v2 with the staff codes, v4 (ADR 0059) v3 with the method: read alike, the
+  // newer fields absent from the older payloads.
   return 'state' in payload
-    ? { v: 2, payload: payload as SignedResultV2 & Partial<Pick<SignedResultV3, 'assayer' | 'verifier'>> }
+    ? { v: 2, payload: payload as LaterPayload }
     : { v: 1, payload: payload as SignedResultV1 };
 }
-type SignedPayload =
-  | { v: 2; payload: SignedResultV2 & Partial<Pick<SignedResultV3, 'assayer' | 'verifier'>> }
-  | { v: 1; payload: SignedResultV1 };
+type LaterPayload = SignedResultV2 &
+  Partial<Pick<SignedResultV3, 'assayer' | 'verifier'>> &
+  Partial<Pick<SignedResultV4, 'method' | 'instrument'>>;
+type SignedPayload = { v: 2; payload: LaterPayload } | { v: 1; payload: SignedResultV1 };
+
+/**
+ * How the shown purity was measured (ADR 0059): as signed by a v4 version; otherwise the packet's own
+ * record, which the page shows outside the signature. None without a shown purity.
+ */
+function methodOf(row: repo.PublicResultRow, purity: number | null, signed: LaterPayload | null) {
+  if (purity === null) return { method: null, instrument: null };
+  if (signed && 'method' in signed)
+    return { method: signed.method ?? null, instrument: signed.instrument ?? null };
+  return { method: row.purityMethod, instrument: row.purityInstrument };
+}
 
 /**
  * Where the public result stands (ADR 0029): withdrawn when its current version says so; published
@@ -77,19 +91,17 @@ function versionFields(row: repo.PublicResultRow) {
  * The item of a v2 version: every field the payload covers is the signed value (ADR 0041), so a lab
  * renamed or a report setting changed after publication leaves the page showing what was signed.
  */
-function signedItem(
-  row: repo.PublicResultRow,
-  p: SignedResultV2 & Partial<Pick<SignedResultV3, 'assayer' | 'verifier'>>,
-  now: Date,
-): ResultItem {
+function signedItem(row: repo.PublicResultRow, p: LaterPayload, now: Date): ResultItem {
   const status = publicStatus(p.state === 'withdrawn', p.purity);
   const signed = versionFields(row);
+  const purity = status === 'withdrawn' ? null : p.purity;
   return {
     token: p.token,
     docNumber: p.docNumber,
     customerName: p.customerName,
     series: p.series,
-    purity: status === 'withdrawn' ? null : p.purity,
+    purity,
+    ...methodOf(row, purity, p),
     name: p.lab,
     rejeCode: p.labCode,
     createDate: p.registeredAt,
@@ -129,6 +141,7 @@ export function toResultItem(row: repo.PublicResultRow, now: Date = new Date()):
   const purity = v1 ? v1.purity : row.purity;
   const status = publicStatus(row.resultStatus === 'withdrawn', purity);
   const signed = versionFields(row);
+  const shownPurity = status === 'withdrawn' ? null : purity;
   // One literal, not spread from the two: it is built for every lookup (ADR 0039).
   return {
     token: row.publicToken,
@@ -136,7 +149,9 @@ export function toResultItem(row: repo.PublicResultRow, now: Date = new Date()):
     customerName: shownCustomerName(row),
     series: row.serialNo,
     // A withdrawn result shows no purity (ADR 0029); the packet keeps it in the record.
-    purity: status === 'withdrawn' ? null : purity,
+    purity: shownPurity,
+    method: shownPurity === null ? null : row.purityMethod,
+    instrument: shownPurity === null ? null : row.purityInstrument,
     name: v1 ? v1.lab : row.labName,
     rejeCode: shownLabCode(row),
     createDate: row.createdAt.toISOString(),
@@ -202,6 +217,9 @@ export interface SignedFields {
   readyTime: number | null;
   photoIds: string[];
   registeredAt: string;
+  /** How the purity was measured and the instrument of an import (ADR 0059), null without one. */
+  method: 'typed' | 'xrf' | 'fire' | null;
+  instrument: string | null;
   /** Staff codes of who recorded and who verified the purity (ADR 0050), null without one. */
   assayer: number | null;
   verifier: number | null;
@@ -225,6 +243,8 @@ export async function signedFieldsById(db: Database, id: string): Promise<Signed
     series: row.serialNo,
     testType: shown.title,
     purity: row.purity,
+    method: row.purity === null ? null : (row.purityMethod ?? 'typed'),
+    instrument: row.purity === null ? null : row.purityInstrument,
     weight: shown.weight,
     sampleWeight: shown.sampleWeight,
     readyTime: row.showReadyTimeForReport ? row.readyTime : null,

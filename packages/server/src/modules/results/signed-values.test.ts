@@ -4,7 +4,7 @@ import {
   DEFAULT_USER_SETTINGS,
   resultPhotoAddress,
   type ResultItem,
-  type SignedResultV3,
+  type SignedResultV4,
 } from '@ayar/contract';
 import { createSignedInUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createLab, registerPacket, type TestLab } from '../../../test/labs.ts';
@@ -34,7 +34,7 @@ const SHOW_ALL = {
 const { lookup, verified } = publicResults(() => ctx.app, '10.8.');
 
 /** Every field the item shows, as the payload signs it (the web check's mapping, ADR 0041). */
-function expectShownAsSigned(item: ResultItem, p: SignedResultV3) {
+function expectShownAsSigned(item: ResultItem, p: SignedResultV4) {
   expect(item).toMatchObject({
     docNumber: p.docNumber,
     token: p.token,
@@ -55,6 +55,8 @@ function expectShownAsSigned(item: ResultItem, p: SignedResultV3) {
     images: p.photos.map((photo) => resultPhotoAddress(p.token, photo.id)),
     assayerCode: p.assayer,
     verifierCode: p.verifier,
+    method: p.method,
+    instrument: p.instrument,
   });
 }
 
@@ -102,12 +104,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('the public item shows what was signed (payload v3)', () => {
+describe('the public item shows what was signed (payload v4)', () => {
   it('signs every shown field, with its status list entry under PUBLIC_URL', async () => {
     const docNumber = lab.from + next++;
     await registerPacket(ctx.app, lab, docNumber, { purity: 750 });
     const item = await lookup(docNumber);
-    expect(decodeProtectedHeader(item.jws!)).toMatchObject({ alg: 'EdDSA', typ: 'ayar-result-v3+jws' });
+    expect(decodeProtectedHeader(item.jws!)).toMatchObject({ alg: 'EdDSA', typ: 'ayar-result-v4+jws' });
     const signed = await verified(item.jws!);
     expectShownAsSigned(item, signed);
     expect(signed).toMatchObject({
@@ -121,6 +123,9 @@ describe('the public item shows what was signed (payload v3)', () => {
       // The lab account recorded it (staff code 1); nobody verified it (ADR 0050).
       assayer: 1,
       verifier: null,
+      // Typed by a person (ADR 0059).
+      method: 'typed',
+      instrument: null,
       iat: Math.floor(Date.parse(signed.publishedAt) / 1000),
     });
     const { status_list } = signed.status;

@@ -28,6 +28,7 @@ import { WITHDRAWN_LABEL } from './components/PurityBadge.tsx';
 import { PacketHeading } from './components/PacketHeading.tsx';
 import { WithdrawnResultNotice } from './components/WithdrawnResultNotice.tsx';
 import { ResultVersions } from './components/ResultVersions.tsx';
+import { FireAssayPanel } from './components/FireAssayPanel.tsx';
 import { CORRECTION_REASON, OTHER_CUSTOMER, PACKET_FIELDS, purityNeedsReason } from './packetForm.ts';
 import type { PacketFormValues } from './packetForm.ts';
 import { href } from '../../lib/screens.ts';
@@ -67,6 +68,9 @@ export function LabEditPage() {
       ) : (
         <Skeleton height={420} radius="lg" />
       )}
+      {test.data && !test.data.deleted ? (
+        <FireAssayPanel row={test.data} onChanged={() => void test.refetch()} />
+      ) : null}
       {test.data && test.data.resultVersion !== null ? (
         <ResultVersions query={assayQueries.versions(test.data.id)} />
       ) : null}

@@ -45,6 +45,14 @@ export const assayQueries = {
     apiQuery([...PACKETS_KEY, 'manage', 'versions', testId], ROUTES.manage.resultVersions, {
       query: { testId },
     }),
+  /** How the packet's purity was measured, and every fire assay (ADR 0059). */
+  purityHistory: (testId: string) =>
+    apiQuery([...PACKETS_KEY, 'purityHistory', testId], ROUTES.tests.purityHistory, {
+      query: { testId },
+      // A panel beside the form: its failure shows as its own empty state, not as an alert.
+      silent: true,
+      background: true,
+    }),
   /** Who changed what of a packet, and when. */
   history: (testId: string) =>
     apiQuery([...PACKETS_KEY, 'manage', 'history', testId], ROUTES.manage.testHistory, {
@@ -75,6 +83,8 @@ export const useAddCutting = () => useApiMutation(ROUTES.tests.addCutting, { sil
 /** «تأیید» or «برگشت» of waiting purities (ADR 0050); the client shows a refusal (own purity: 403). */
 export const useVerifyCutting = () => useApiMutation(ROUTES.tests.verifyCutting);
 export const useEditTest = () => useApiMutation(ROUTES.tests.editTest);
+/** Fire assay duplicates (ADR 0059); the panel shows the outcome, the client a refusal. */
+export const useAddFireAssay = () => useApiMutation(ROUTES.tests.addFireAssay);
 export const useDeleteTest = () => useApiMutation(ROUTES.tests.deleteTest);
 export const useRequestDeleteTest = () => useApiMutation(ROUTES.tests.requestToDeleteTest);
 export const useManageEditTest = () => useApiMutation(ROUTES.manage.editTest);

@@ -76,6 +76,9 @@ export function slipPacket(
     pendingById: null,
     pendingReason: null,
     returnedReason: null,
+    // A purity typed at this device (ADR 0059).
+    purityMethod: withPurity ? 'typed' : null,
+    purityInstrument: null,
   };
 }
 

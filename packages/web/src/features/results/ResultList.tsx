@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { Accordion, Anchor, Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { publicResultPath } from '@ayar/contract';
+import { publicResultPath, purityMethodText } from '@ayar/contract';
 import { formatCode } from '../../lib/formatCode.ts';
 import { formatGrams, formatJalaliDateTime, remainingMinutes, toPersianDigits } from '../../lib/format.ts';
 import { LabelValueRow } from '../../components/ui/LabelValueRow.tsx';
@@ -65,9 +65,13 @@ function ItemDetails({ item, showLink }: { item: ResultItem; showLink: boolean }
       {item.status === 'withdrawn' ? (
         <WithdrawnNotice item={item} />
       ) : ready ? (
-        <Row label="عیار">
-          <Ltr>{toPersianDigits(String(item.purity))}</Ltr>
-        </Row>
+        <>
+          <Row label="عیار">
+            <Ltr>{toPersianDigits(String(item.purity))}</Ltr>
+          </Row>
+          {/* How it was measured (ADR 0059): signed by payload v4, named outside the badge before it. */}
+          {item.method && <Row label="روش">{purityMethodText(item.method, item.instrument)}</Row>}
+        </>
       ) : (
         <Group gap={6} py={6} c="blue.8" wrap="nowrap">
           <IconClock size={18} />

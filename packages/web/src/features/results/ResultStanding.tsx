@@ -122,6 +122,8 @@ const FIELD_LABELS: Partial<Record<keyof ShownResult, string>> = {
   // The staff codes as the line under the purity names them (ADR 0050).
   assayerCode: 'عیارسنج',
   verifierCode: 'تأیید',
+  method: 'روش',
+  instrument: 'دستگاه',
 };
 
 export const UNSIGNED_TITLE = 'این موارد در امضای این نتیجه نیستند';

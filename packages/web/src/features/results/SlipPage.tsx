@@ -4,7 +4,7 @@ import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text } from '@ma
 import { Link, useParams } from 'react-router';
 import QRCode from 'qrcode';
 import { useQuery } from '@tanstack/react-query';
-import { publicResultPath } from '@ayar/contract';
+import { publicResultPath, purityMethodText } from '@ayar/contract';
 import type { LabDetail } from '@ayar/contract';
 import { resultQueries } from './api.ts';
 import { formatGrams, formatJalaliDateTime, toPersianDigits } from '../../lib/format.ts';
@@ -100,6 +100,9 @@ export function Slip({ packet, format, origin }: { packet: LabDetail; format: Sl
           {gold && <SlipRow label="وزن طلا">{gold}</SlipRow>}
           {sample && <SlipRow label="وزن نمونه">{sample}</SlipRow>}
           <SlipRow label="عیار">{printedPurity(packet)}</SlipRow>
+          {packet.purityMethod && packet.resultStatus !== 'withdrawn' && (
+            <SlipRow label="روش">{purityMethodText(packet.purityMethod, packet.purityInstrument)}</SlipRow>
+          )}
           {packet.resultVersion !== null && (
             <>
               <SlipRow label="نسخه نتیجه">

@@ -16,6 +16,7 @@ import {
   useFormField,
 } from '../../components/ui/form/index.ts';
 import { applyFieldErrors } from '../../lib/applyFieldErrors.ts';
+import { FireAssayCard } from './FireAssayCard.tsx';
 import { SecondVerificationCard } from './SecondVerificationCard.tsx';
 import { SmsChoice } from './SmsChoice.tsx';
 import { useSaveSettings } from './api.ts';
@@ -186,7 +187,7 @@ export function UserSettingsPage() {
       applyFieldErrors(
         error,
         form.setError,
-        ['vage', 'vageType', 'labType', 'testType', 'readySms', 'waitSms'],
+        ['vage', 'vageType', 'labType', 'testType', 'readySms', 'waitSms', 'fireTolerance', 'fireRule'],
         'settings.',
       );
     }
@@ -197,6 +198,7 @@ export function UserSettingsPage() {
       <Stack gap="md" maw={720} mx="auto">
         <RegistrationCard control={form.control} />
         <SecondVerificationCard control={form.control} />
+        <FireAssayCard control={form.control} />
         <FeeCard control={form.control} />
         <SmsChoice control={form.control} />
         <ReportCard control={form.control} />
