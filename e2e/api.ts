@@ -123,3 +123,27 @@ export async function publishedPacket(
   });
   return { id, publicToken };
 }
+
+/** A packet of the lab's customer registered without a purity (waiting), with its id and public token. */
+export async function waitingPacket(
+  lab: { token: string; customerId: string },
+  docNumber: number,
+): Promise<{ id: string; publicToken: string }> {
+  const { list } = await apiCall<{ list: { id: string }[] }>('/Tests/AddTest', {
+    token: lab.token,
+    body: [
+      {
+        customerId: lab.customerId,
+        customerName: 'مشتری آزمون',
+        docNumber,
+        readyTime: 30,
+        sampleWeight: '0.25',
+      },
+    ],
+  });
+  const id = list[0]!.id;
+  const { publicToken } = await apiCall<{ publicToken: string }>(`/Tests/GetTest?testId=${id}`, {
+    token: lab.token,
+  });
+  return { id, publicToken };
+}

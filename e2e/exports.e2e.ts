@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, labWithNumbers, publishedPacket } from './api.ts';
+import { labWithNumbers, publishedPacket, waitingPacket } from './api.ts';
 import { DESKTOP, PHONE, launch, newPage, signIn, url } from './browser.ts';
 
 // «خروجی اکسل» as a lab uses it (docs/product.md §2.16, ADR 0055): the button on the packet list, the
@@ -34,18 +34,7 @@ describe('exports a lab downloads', () => {
     const lab = await labWithNumbers('آزمایشگاه خروجی', FIRST);
     await publishedPacket(lab, FIRST, 750);
     await publishedPacket(lab, FIRST + 1, 875);
-    await apiCall('/Tests/AddTest', {
-      token: lab.token,
-      body: [
-        {
-          customerId: lab.customerId,
-          customerName: 'مشتری آزمون',
-          docNumber: FIRST + 2,
-          readyTime: 30,
-          sampleWeight: '0.25',
-        },
-      ],
-    });
+    await waitingPacket(lab, FIRST + 2);
 
     const { context, page } = await newPage(browser, DESKTOP);
     await signIn(page, lab.userName, lab.password);

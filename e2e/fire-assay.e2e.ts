@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRE_MSG, toPersianDigits } from '@ayar/contract';
-import { apiCall, labWithNumbers } from './api.ts';
+import { labWithNumbers, waitingPacket } from './api.ts';
 import { expectAccessible } from './axe.ts';
 import { DESKTOP, PHONE, launch, newPage, signIn, url } from './browser.ts';
 
@@ -22,27 +22,12 @@ const FIRST = 9_970_000;
 describe('fire assay at the bench', () => {
   it('a repeat, then a pair within tolerance: published, signed and shown with its method', async () => {
     const lab = await labWithNumbers('آزمایشگاه کوپلاسیون', FIRST);
-    const [packet] = (
-      await apiCall<{ list: { id: string }[] }>('/Tests/AddTest', {
-        token: lab.token,
-        body: [
-          {
-            customerId: lab.customerId,
-            customerName: 'مشتری آزمون',
-            docNumber: FIRST,
-            readyTime: 30,
-            sampleWeight: '0.25',
-          },
-        ],
-      })
-    ).list;
-    const { publicToken } = await apiCall<{ publicToken: string }>(`/Tests/GetTest?testId=${packet!.id}`, {
-      token: lab.token,
-    });
+    const packet = await waitingPacket(lab, FIRST);
+    const { publicToken } = packet;
 
     const { context, page } = await newPage(browser, PHONE);
     await signIn(page, lab.userName, lab.password);
-    await page.goto(url(`/lab/edit/${packet!.id}`));
+    await page.goto(url(`/lab/edit/${packet.id}`));
     const panel = page.getByRole('region', { name: 'کوپلاسیون و روش عیار' });
     await panel.getByLabel('تعیین اول').fill('۷۵۴');
     await panel.getByLabel('تعیین دوم').fill('۷۵۰');

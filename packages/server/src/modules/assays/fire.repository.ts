@@ -1,20 +1,12 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { FireAssaysTable } from '../../db/schema.ts';
 import type { WorkshopScope } from '../../lib/scope.ts';
 import { inScope } from '../../lib/scope.ts';
 
 // A packet's fire assays (ADR 0059): every pair of determinations, within tolerance or not.
 
-export interface NewFireAssay {
-  assayId: string;
-  first: number;
-  second: number;
-  proofTenths: number | null;
-  tolerance: number;
-  rule: 'meanDown' | 'meanRound' | 'lower';
-  purity: number | null;
-  createdBy: string;
-}
+export type NewFireAssay = Insertable<FireAssaysTable>;
 
 export async function insertFireAssay(db: Database, row: NewFireAssay): Promise<void> {
   await db.insertInto('fireAssays').values(row).execute();

@@ -114,6 +114,7 @@ describe('the fire assay panel', () => {
     expect(await within(section).findByText('کوپلاسیون')).toBeInTheDocument();
     const items = within(section).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('تکرار خواسته شد');
+    expect(items[0]).toHaveTextContent('شاهد ۹۹۹٫۵');
     expect(items[1]).toHaveTextContent('عیار گزارش‌شده ۷۵۰');
     expect(within(section).queryByRole('button', { name: 'ثبت کوپلاسیون' })).not.toBeInTheDocument();
   });

@@ -33,7 +33,7 @@ function Entry({ entry }: { entry: FireAssayEntry }) {
         تعیین‌ها <Ltr>{fa(entry.first)}</Ltr> و <Ltr>{fa(entry.second)}</Ltr>
         {entry.proof !== null && (
           <>
-            ، شاهد <Ltr>{toPersianDigits(String(entry.proof))}</Ltr>
+            ، شاهد <Ltr>{toPersianDigits(String(entry.proof)).replace('.', '٫')}</Ltr>
           </>
         )}
         ؛ {outcome}؛ کارمند <Ltr>{entry.staffCode === null ? '—' : fa(entry.staffCode)}</Ltr>،{' '}
