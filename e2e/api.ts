@@ -96,13 +96,13 @@ export async function labWithNumbers(
 }
 
 /**
- * A packet of the lab's customer registered with its purity (so published and signed at once), with
- * its id and the public token its slip's QR carries.
+ * A packet of the lab's customer, registered with `purity` (so published and signed at once) or, with
+ * null, waiting for one; with its id and the public token its slip's QR carries.
  */
-export async function publishedPacket(
+async function registeredPacket(
   lab: { token: string; customerId: string },
   docNumber: number,
-  purity: number,
+  purity: number | null,
 ): Promise<{ id: string; publicToken: string }> {
   const { list } = await apiCall<{ list: { id: string }[] }>('/Tests/AddTest', {
     token: lab.token,
@@ -113,7 +113,7 @@ export async function publishedPacket(
         docNumber,
         readyTime: 30,
         sampleWeight: '0.25',
-        cutting: purity,
+        ...(purity === null ? {} : { cutting: purity }),
       },
     ],
   });
@@ -124,26 +124,13 @@ export async function publishedPacket(
   return { id, publicToken };
 }
 
-/** A packet of the lab's customer registered without a purity (waiting), with its id and public token. */
-export async function waitingPacket(
+/** A packet registered with its purity: published and signed at once. */
+export const publishedPacket = (
   lab: { token: string; customerId: string },
   docNumber: number,
-): Promise<{ id: string; publicToken: string }> {
-  const { list } = await apiCall<{ list: { id: string }[] }>('/Tests/AddTest', {
-    token: lab.token,
-    body: [
-      {
-        customerId: lab.customerId,
-        customerName: 'مشتری آزمون',
-        docNumber,
-        readyTime: 30,
-        sampleWeight: '0.25',
-      },
-    ],
-  });
-  const id = list[0]!.id;
-  const { publicToken } = await apiCall<{ publicToken: string }>(`/Tests/GetTest?testId=${id}`, {
-    token: lab.token,
-  });
-  return { id, publicToken };
-}
+  purity: number,
+) => registeredPacket(lab, docNumber, purity);
+
+/** A packet registered without a purity: waiting for one. */
+export const waitingPacket = (lab: { token: string; customerId: string }, docNumber: number) =>
+  registeredPacket(lab, docNumber, null);

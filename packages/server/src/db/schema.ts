@@ -1,11 +1,17 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { StaffRole } from '@ayar/contract';
+import type {
+  CodeDeviceUsesTable,
+  CodeDevicesTable,
+  CodeReservationsTable,
+  IdempotencyKeysTable,
+} from './schema-offline.ts';
 
 /** Kysely's view of the tables in migrations/ (camelCase; the CamelCasePlugin maps to snake_case). */
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type Json = ColumnType<unknown, string | undefined | null, string | null>;
+export type Json = ColumnType<unknown, string | undefined | null, string | null>;
 
 export interface FilesTable {
   id: Generated<string>;
@@ -334,42 +340,6 @@ export interface ResultVersionsTable {
   /** The people of this version's purity (migration 0023, ADR 0050). */
   purityBy: ColumnType<string | null, string | null | undefined, never>;
   verifiedBy: ColumnType<string | null, string | null | undefined, never>;
-}
-
-/** A request's answer kept under its idempotency key, per user (migration 0016, ADR 0033). */
-export interface IdempotencyKeysTable {
-  userId: string;
-  key: string;
-  /** SHA-256 (hex) of the route and the parsed body: the same key with another request is refused. */
-  requestHash: string;
-  /** The envelope answered; null only inside the transaction that claimed the key. */
-  response: Json;
-  createdAt: Generated<Date>;
-}
-
-/** Packet numbers kept for one device of a workshop; device null: released (migration 0016, ADR 0033). */
-export interface CodeReservationsTable {
-  id: Generated<string>;
-  workshopId: string;
-  deviceId: string | null;
-  fromCode: number;
-  toCode: number;
-  createdAt: Generated<Date>;
-}
-
-/** When a device of a workshop last reached the server: its reservation's lease (ADR 0045). */
-export interface CodeDevicesTable {
-  workshopId: string;
-  deviceId: string;
-  lastSeenAt: Generated<Date>;
-}
-
-/** Packets a device registered, kept a day to size its reservation (ADR 0045). */
-export interface CodeDeviceUsesTable {
-  workshopId: string;
-  deviceId: string;
-  usedAt: Generated<Date>;
-  count: number;
 }
 
 export interface DB {

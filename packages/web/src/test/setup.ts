@@ -17,6 +17,7 @@ const INDEXED_DB_GLOBALS = [
   'IDBKeyRange',
   'IDBObjectStore',
   'IDBOpenDBRequest',
+  'IDBRecord',
   'IDBRequest',
   'IDBTransaction',
   'IDBVersionChangeEvent',

@@ -207,4 +207,31 @@ describe('POST /Tests/AddFireAssay', () => {
     expect((await get('/Tests/PurityHistory', rival.h, { testId: id })).statusCode).toBe(404);
     expect((await fire({}, { id, first: 750, second: 750 })).statusCode).toBe(401);
   });
+
+  it('as a client from the OpenAPI document sends it: a list, an empty body, a bad testId', async () => {
+    const { lab, a } = await staffedLab(false);
+    const id = await packetOf(lab, lab.from + 10);
+    for (const body of [[{ id, first: 750, second: 750 }], {}, { id, first: 750 }]) {
+      const res = await fire(a.h, body as Record<string, unknown>);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ successful: false, code: 'VALIDATION' });
+    }
+    for (const testId of ['nope', '']) {
+      const res = await get('/Tests/PurityHistory', a.h, { testId });
+      expect(res.statusCode, testId).toBe(400);
+      expect(res.json().errors).toEqual([expect.objectContaining({ field: 'testId' })]);
+    }
+    expect((await get('/Tests/PurityHistory', a.h)).statusCode).toBe(400);
+  });
+
+  it('resent with the same Idempotency-Key answers the first answer and keeps one pair', async () => {
+    const { lab, a } = await staffedLab(false);
+    const id = await packetOf(lab, lab.from + 11);
+    const h = { ...a.h, 'idempotency-key': 'fire-0001-resend' };
+    const first = await fire(h, { id, first: 754, second: 750 });
+    const again = await fire(h, { id, first: 754, second: 750 });
+    expect(first.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect((await history(a.h, id)).fireAssays).toHaveLength(1);
+  });
 });

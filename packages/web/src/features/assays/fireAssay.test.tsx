@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { FIRE_MSG, ROUTES } from '@ayar/contract';
 import { LAB_SETTINGS, labRow } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
-import { handle, requestsTo } from '../../test/server.ts';
+import { fail, handle, requestsTo } from '../../test/server.ts';
 import { signInAs, signInAsStaff } from '../../test/session.ts';
 
 // «کوپلاسیون» on the packet's edit screen (docs/product.md §2.18, ADR 0059): two determinations in any
@@ -79,6 +79,23 @@ describe('the fire assay panel', () => {
     ).toBeInTheDocument();
     expect(within(section).getByText(FIRE_MSG.proofRange)).toBeInTheDocument();
     expect(requestsTo(ROUTES.tests.addFireAssay)).toEqual([]);
+  });
+
+  it('shows the server’s refusal of a correction without its reason under the reason field', async () => {
+    signInAs('workshop', { settings: LAB_SETTINGS });
+    handle(ROUTES.tests.getTest, { ...WAITING, cutting: 740, waitFor: false, purityMethod: 'typed' });
+    handle(ROUTES.tests.purityHistory, { method: 'typed', instrument: null, fireAssays: [] });
+    fail(ROUTES.tests.addFireAssay, 'علت اصلاح نتیجه بسته ۱ را بنویسید', {
+      errors: [{ field: 'reason', message: 'علت اصلاح را بنویسید' }],
+    });
+    const user = userEvent.setup();
+    renderApp(`/lab/edit/${WAITING.id}`);
+    const section = await panel();
+    await user.type(within(section).getByLabelText('تعیین اول'), '751');
+    await user.type(within(section).getByLabelText('تعیین دوم'), '750');
+    await user.click(within(section).getByRole('button', { name: 'ثبت کوپلاسیون' }));
+    expect(await within(section).findByText('علت اصلاح را بنویسید')).toBeInTheDocument();
+    expect(within(section).getByLabelText('تعیین اول')).toHaveValue('۷۵۱');
   });
 
   it('lists the pairs and the method; the counter reads them but has no form', async () => {

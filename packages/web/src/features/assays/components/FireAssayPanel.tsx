@@ -15,6 +15,7 @@ import { DigitsInput } from '../../../components/ui/DigitsInput.tsx';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { SectionCard } from '../../../components/ui/SectionCard.tsx';
 import { alertSuccess } from '../../../lib/alert.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { getUserSettings } from '../../../lib/auth.ts';
 import { formatJalaliDateTime, toPersianDigits } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/roles.ts';
@@ -82,7 +83,12 @@ function FireForm({ row, onChanged }: { row: LabDetail; onChanged: () => void })
       return;
     }
     setErrors({});
-    const envelope = await add.mutateAsync(parsed.data).catch(() => null);
+    const envelope = await add.mutateAsync(parsed.data).catch((error: unknown) => {
+      // The server's field errors (a correction without its reason) go under their fields too.
+      const fieldErrors = error instanceof ApiError ? (error.envelope?.errors ?? []) : [];
+      setErrors(Object.fromEntries(fieldErrors.map((e) => [e.field, e.message])));
+      return null;
+    });
     if (!envelope) return;
     setRepeat(envelope.data.outcome === 'repeat');
     if (envelope.data.outcome !== 'repeat') alertSuccess(envelope.message);
