@@ -35,4 +35,5 @@ export * from './offline.ts';
 export * from './staff.ts';
 export * from './exports.ts';
 export * from './purity-method.ts';
+export * from './imports.ts';
 export { EXPORT_QUERIES } from './routes/exports.ts';

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ASSAY_MSG, cuttingInput, uuidField } from './assays-fields.ts';
 import { changeReasonInput } from './assays.ts';
 import { LIMITS } from './constants.ts';
+import { importEvidenceSchema } from './imports.ts';
 import { FIRE_MSG, FIRE_RULES, PURITY_METHODS } from './purity-method-rules.ts';
 
 export * from './purity-method-rules.ts';
@@ -66,5 +67,7 @@ export const purityHistoryResponseSchema = z.object({
   method: z.enum(PURITY_METHODS).nullable(),
   instrument: z.string().nullable(),
   fireAssays: z.array(fireAssayEntrySchema),
+  /** Every purity this packet took from an instrument's file, oldest first, with the file's hash. */
+  imports: z.array(importEvidenceSchema),
 });
 export type PurityHistoryResponse = z.infer<typeof purityHistoryResponseSchema>;

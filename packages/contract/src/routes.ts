@@ -9,6 +9,7 @@ import * as customers from './routes/customers.ts';
 import * as deleteRequests from './routes/delete-requests.ts';
 import * as exportsRoutes from './routes/exports.ts';
 import * as files from './routes/files.ts';
+import * as imports from './routes/imports.ts';
 import * as offline from './routes/offline.ts';
 import * as payments from './routes/payments.ts';
 import * as results from './routes/results.ts';
@@ -85,6 +86,12 @@ export const ROUTES = {
     reservations: offline.reservations,
     addFireAssay: assays.addFireAssay,
     purityHistory: assays.purityHistory,
+    importMappings: imports.importMappings,
+    addImportMapping: imports.addImportMapping,
+    deleteImportMapping: imports.deleteImportMapping,
+    importPreview: imports.importPreview,
+    importApply: imports.importApply,
+    importFile: imports.importFile,
   },
   customer: {
     addCustomer: customers.addCustomer,

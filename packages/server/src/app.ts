@@ -35,6 +35,7 @@ import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import type { ExportOptions } from './modules/exports/exports.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import type { ProcessHealth } from './modules/health/health.service.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
@@ -242,6 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     offlineRoutes,
     staffRoutes,
     exportsRoutes,
+    importsRoutes,
   ]) {
     register(app, deps);
   }

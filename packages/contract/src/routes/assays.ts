@@ -265,6 +265,6 @@ export const purityHistory = route(P.tests.purityHistory, {
   response: purityHistoryResponseSchema,
   example: {
     request: { testId: EX.packetId },
-    response: { method: 'fire', instrument: null, fireAssays: [] },
+    response: { method: 'fire', instrument: null, fireAssays: [], imports: [] },
   },
 });

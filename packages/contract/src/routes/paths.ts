@@ -109,6 +109,14 @@ export const ROUTE_PATHS = {
     addFireAssay: w('POST', '/Tests/AddFireAssay', ASSAYER),
     /** How a packet's purity was measured: method, instrument, determinations and evidence (ADR 0059). */
     purityHistory: w('GET', '/Tests/PurityHistory', EVERYONE),
+    /** An instrument's results file (ADR 0059): the lab's column mappings, a preview, the apply. */
+    importMappings: w('GET', '/Tests/ImportMappings', ASSAYER),
+    addImportMapping: w('POST', '/Tests/ImportMappings', ASSAYER),
+    deleteImportMapping: w('POST', '/Tests/ImportMappings/Delete', ASSAYER),
+    importPreview: w('POST', '/Tests/ImportPreview', ASSAYER),
+    importApply: w('POST', '/Tests/ImportApply', ASSAYER),
+    /** The file an import was read from, kept as evidence. */
+    importFile: w('GET', '/Tests/ImportFile', EVERYONE),
   },
   customer: {
     addCustomer: w('POST', '/Customer/AddCustomer', COUNTER),

@@ -27,6 +27,7 @@ import * as m0022 from './migrations/0022_staff.ts';
 import * as m0023 from './migrations/0023_purity_people.ts';
 import * as m0024 from './migrations/0024_backup_offsite.ts';
 import * as m0025 from './migrations/0025_purity_method.ts';
+import * as m0026 from './migrations/0026_imports.ts';
 
 /** Migrations are listed here (not read from disk) so the order is explicit and bundlers keep them. */
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0023_purity_people': m0023,
   '0024_backup_offsite': m0024,
   '0025_purity_method': m0025,
+  '0026_imports': m0026,
 };
 
 /** Every migration this code knows, in order: a backup made by a newer one is refused (ADR 0021). */

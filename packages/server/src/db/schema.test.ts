@@ -332,6 +332,38 @@ const SCHEMA: Schema = {
     createdBy: { type: 'uuid', nullable: true },
     createdAt: { type: 'timestamptz', nullable: false },
   },
+  importMappings: {
+    id: { type: 'uuid', nullable: false },
+    workshopId: { type: 'uuid', nullable: false },
+    name: { type: 'text', nullable: false },
+    instrument: { type: 'text', nullable: false },
+    sampleColumn: { type: 'text', nullable: false },
+    goldColumn: { type: 'text', nullable: false },
+    goldUnit: { type: 'text', nullable: false },
+    stripPrefix: { type: 'text', nullable: true },
+    stripSuffix: { type: 'text', nullable: true },
+    createdAt: { type: 'timestamptz', nullable: false },
+  },
+  assayImports: {
+    id: { type: 'uuid', nullable: false },
+    workshopId: { type: 'uuid', nullable: false },
+    fileId: { type: 'uuid', nullable: false },
+    fileName: { type: 'text', nullable: false },
+    instrument: { type: 'text', nullable: false },
+    rows: { type: 'jsonb', nullable: false },
+    createdBy: { type: 'uuid', nullable: true },
+    createdAt: { type: 'timestamptz', nullable: false },
+    appliedAt: { type: 'timestamptz', nullable: true },
+  },
+  assayEvidence: {
+    id: { type: 'int8', nullable: false },
+    assayId: { type: 'uuid', nullable: false },
+    importId: { type: 'uuid', nullable: false },
+    row: { type: 'int4', nullable: false },
+    purity: { type: 'int2', nullable: false },
+    createdBy: { type: 'uuid', nullable: true },
+    createdAt: { type: 'timestamptz', nullable: false },
+  },
 };
 
 /** Tables the migrations make that Kysely does not type: read through SQL, or Kysely's own. */

@@ -6,6 +6,7 @@ import type {
   CodeReservationsTable,
   IdempotencyKeysTable,
 } from './schema-offline.ts';
+import type { AssayEvidenceTable, AssayImportsTable, ImportMappingsTable } from './schema-imports.ts';
 
 /** Kysely's view of the tables in migrations/ (camelCase; the CamelCasePlugin maps to snake_case). */
 
@@ -15,7 +16,8 @@ export type Json = ColumnType<unknown, string | undefined | null, string | null>
 
 export interface FilesTable {
   id: Generated<string>;
-  kind: 'photo' | 'audio';
+  /** `import`: an instrument's results file, kept as evidence (migration 0026, ADR 0059). */
+  kind: 'photo' | 'audio' | 'import';
   storageKey: string;
   thumbnailKey: string | null;
   mime: string;
@@ -367,6 +369,9 @@ export interface DB {
   codeDevices: CodeDevicesTable;
   codeDeviceUses: CodeDeviceUsesTable;
   fireAssays: FireAssaysTable;
+  importMappings: ImportMappingsTable;
+  assayImports: AssayImportsTable;
+  assayEvidence: AssayEvidenceTable;
 }
 
 export type User = Selectable<UsersTable>;

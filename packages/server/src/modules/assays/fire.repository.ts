@@ -4,7 +4,8 @@ import type { FireAssaysTable } from '../../db/schema.ts';
 import type { WorkshopScope } from '../../lib/scope.ts';
 import { inScope } from '../../lib/scope.ts';
 
-// A packet's fire assays (ADR 0059): every pair of determinations, within tolerance or not.
+// A packet's fire assays (ADR 0059): every pair of determinations, within tolerance or not, and the
+// instrument files its purity came from.
 
 export type NewFireAssay = Insertable<FireAssaysTable>;
 
@@ -13,7 +14,7 @@ export async function insertFireAssay(db: Database, row: NewFireAssay): Promise<
 }
 
 /** The staff code of a user: the lab account is 1, a staff member their own (ADR 0049). */
-const staffCode = (column: 'f.created_by') =>
+const staffCode = (column: 'f.created_by' | 'e.created_by') =>
   sql<number | null>`(select case p.role when 'staff' then p.staff_code::int when 'workshop' then 1 end
     from users p where p.id = ${sql.ref(column)})`;
 
@@ -42,5 +43,25 @@ export async function purityHistory(db: Database, scope: WorkshopScope, id: stri
     .where('f.assayId', '=', id)
     .orderBy('f.id')
     .execute();
-  return { packet, fireAssays };
+  return { packet, fireAssays, imports: await importEvidence(db, id) };
+}
+
+/** The packet's purities from instrument files (ADR 0059), oldest first, with the file's hash. */
+function importEvidence(db: Database, assayId: string) {
+  return db
+    .selectFrom('assayEvidence as e')
+    .innerJoin('assayImports as i', 'i.id', 'e.importId')
+    .innerJoin('files as fl', 'fl.id', 'i.fileId')
+    .select([
+      'e.importId',
+      'e.row',
+      'e.purity',
+      'i.instrument',
+      'fl.sha256',
+      'e.createdAt',
+      staffCode('e.created_by').as('staffCode'),
+    ])
+    .where('e.assayId', '=', assayId)
+    .orderBy('e.id')
+    .execute();
 }

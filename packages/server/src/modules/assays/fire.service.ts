@@ -81,11 +81,11 @@ export async function addFireAssay(
   });
 }
 
-/** `GET /Tests/PurityHistory`: the packet's method and instrument and every fire assay, oldest first. */
+/** `GET /Tests/PurityHistory`: the packet's method and instrument, every fire assay and file, oldest first. */
 export async function purityHistory(db: Database, actor: Actor, id: string): Promise<PurityHistoryResponse> {
   const found = await fireRepo.purityHistory(db, workshopScope(actor.id), id);
   if (!found) throw notFound();
-  const { packet, fireAssays } = found;
+  const { packet, fireAssays, imports } = found;
   const published = packet.purity !== null;
   return {
     method: published ? (packet.purityMethod ?? 'typed') : null,
@@ -99,6 +99,15 @@ export async function purityHistory(db: Database, actor: Actor, id: string): Pro
       purity: f.purity,
       staffCode: f.staffCode,
       at: f.createdAt.toISOString(),
+    })),
+    imports: imports.map((e) => ({
+      importId: e.importId,
+      row: e.row,
+      purity: e.purity,
+      instrument: e.instrument,
+      sha256: e.sha256 ?? '',
+      staffCode: e.staffCode,
+      at: e.createdAt.toISOString(),
     })),
   };
 }

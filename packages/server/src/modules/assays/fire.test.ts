@@ -64,6 +64,7 @@ describe('POST /Tests/AddFireAssay', () => {
       fireAssays: [
         expect.objectContaining({ first: 751, second: 750, proof: 999.5, purity: 750, staffCode: a.code }),
       ],
+      imports: [],
     });
   });
 

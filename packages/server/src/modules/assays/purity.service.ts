@@ -21,6 +21,15 @@ export async function lockOne(trx: Database, scope: Scope, id: string): Promise<
   return row;
 }
 
+/** The scope's packets, locked for a change, whatever their state (the caller checks it). */
+export function lockPackets(
+  trx: Database,
+  scope: Scope,
+  ids: readonly string[],
+): Promise<repo.LockedAssay[]> {
+  return repo.lockAssays(trx, scope, ids);
+}
+
 /** Who is told about a packet: its customer's mobile, or the other owner's. */
 export const recipient = (row: repo.LockedAssay) =>
   row.customerId === null ? row.otherOwnerMobile : row.customerMobile;

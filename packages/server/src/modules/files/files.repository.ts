@@ -6,7 +6,7 @@ import { SITE_INFO_KEYS } from '@ayar/contract';
 export async function insertFile(
   db: Kysely<DB>,
   file: {
-    kind: 'audio' | 'photo';
+    kind: 'audio' | 'photo' | 'import';
     storageKey: string;
     mime: string;
     sizeBytes: number;
@@ -111,6 +111,8 @@ export async function deleteUnusedFiles(
     .where('id', 'in', ids)
     .where(unreferenced)
     .returning(['id', 'kind', 'storageKey', 'thumbnailKey'])
+    // The candidates above are photos and audio only: an import's file is evidence, never swept.
+    .$narrowType<{ kind: RemovedFile['kind'] }>()
     .execute();
   return { locked: candidates.length, removed };
 }

@@ -1,8 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AUDIO_MAX_BYTES, MSG, PHOTO_MAX_BYTES, PHOTO_MAX_FILES, ROUTES } from '@ayar/contract';
+import { AUDIO_MAX_BYTES, PHOTO_MAX_BYTES, PHOTO_MAX_FILES, ROUTES } from '@ayar/contract';
 import { addressKey } from '../../lib/client-address.ts';
+import { multipartFormError } from '../../lib/multipart.ts';
 import { ok } from '../../lib/envelope.ts';
 import { AppError, validation } from '../../lib/errors.ts';
 import { api } from '../../plugins/api.ts';
@@ -10,7 +11,7 @@ import { currentUser } from '../../plugins/auth.ts';
 import type { AppDeps } from '../../deps.ts';
 import * as service from './files.service.ts';
 
-/** Multipart's own failures, in the envelope's words. */
+/** Multipart's own failures, in the envelope's words: the upload's own limits, then the form's. */
 function multipartError(error: unknown, kind: service.UploadKind | null): AppError | null {
   switch ((error as { code?: string } | null)?.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -23,19 +24,8 @@ function multipartError(error: unknown, kind: service.UploadKind | null): AppErr
       return kind === 'photo'
         ? new AppError(413, 'TOO_LARGE', service.FILE_MSG.tooManyPhotos)
         : validation([{ field: 'file', message: service.FILE_MSG.oneFile }]);
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return new AppError(413, 'TOO_LARGE', MSG.tooLarge);
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', MSG.unsupportedMedia);
-    case 'FST_PROTO_VIOLATION':
-    case 'FST_MP_PREMATURE_CLOSE':
-      return new AppError(400, 'VALIDATION', MSG.validation);
     default:
-      // Busboy refuses a malformed body (no boundary, cut short) with a plain Error that has no code.
-      return error instanceof Error && !(error instanceof AppError) && !('code' in error)
-        ? new AppError(400, 'VALIDATION', MSG.validation)
-        : null;
+      return multipartFormError(error);
   }
 }
 

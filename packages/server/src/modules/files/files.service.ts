@@ -118,6 +118,17 @@ export async function savePhotos(
   }
 }
 
+/**
+ * Writes the row of a file already in the store, in the caller's transaction: an instrument file kept
+ * as an import's evidence (ADR 0059). Answers its id.
+ */
+export function insertStoredFile(
+  trx: Database,
+  file: Parameters<typeof repo.insertFile>[1],
+): Promise<string> {
+  return repo.insertFile(trx, file);
+}
+
 /** Stores an uploaded audio file after checking its content; answers its address. */
 export async function saveAudio(
   deps: FilesDeps,

@@ -10,7 +10,7 @@ import path from 'node:path';
  */
 export const STORAGE_KEY = /^[a-z]+\/[0-9a-f]{2}\/[0-9a-f]{32}$/;
 
-export type FileKind = 'audio' | 'photo';
+export type FileKind = 'audio' | 'photo' | 'import';
 
 /** A stored file ready to send: its length (the Content-Length) and its bytes. */
 export interface OpenedFile {

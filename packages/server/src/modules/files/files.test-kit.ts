@@ -23,7 +23,7 @@ export interface FilePart {
 }
 
 /** A multipart/form-data body: fields first, then the files, as a browser's FormData sends them. */
-function form(
+export function multipartBody(
   fields: Record<string, string>,
   files: FilePart[],
   defaults: Required<Omit<FilePart, 'bytes'>>,
@@ -91,7 +91,7 @@ export async function createFilesTestApp(
     files,
     ...(s3 ? { s3 } : {}),
     upload(token, fields, files) {
-      const body = form(fields, files, part);
+      const body = multipartBody(fields, files, part);
       return ctx.app.inject({
         method: 'POST',
         url: ADD_FILE,

@@ -1,17 +1,7 @@
 // Why a previewed row cannot be applied (ADR 0059, "Preview"): the first problem wins, in this order.
 // Pure: the caller reads the sample id and gold of each row (contract `docNumberFromSample`,
 // `purityFromGold`) and looks up the lab's live packets in one query.
-
-export const IMPORT_PROBLEMS = [
-  'noSample',
-  'notNumber',
-  'range',
-  'notFound',
-  'hasPurity',
-  'conflict',
-  'duplicate',
-] as const;
-export type ImportProblem = (typeof IMPORT_PROBLEMS)[number];
+import type { ImportProblem } from '@ayar/contract';
 
 /** One data row as read: its packet number (null: none in the sample id) and per mille (null: not a number). */
 export interface ReadRow {
@@ -21,7 +11,7 @@ export interface ReadRow {
 }
 
 /** A live packet of this lab with that number; `hasPurity` is a published or a pending purity. */
-export interface PacketState {
+export interface PacketMatch {
   assayId: string;
   hasPurity: boolean;
 }
@@ -34,7 +24,7 @@ export interface CheckedRow extends ReadRow {
 /** Each row with its packet and its first problem; rows keep their order. */
 export function checkRows(
   rows: readonly ReadRow[],
-  packets: ReadonlyMap<number, PacketState>,
+  packets: ReadonlyMap<number, PacketMatch>,
   range: { min: number; max: number },
 ): CheckedRow[] {
   const checked = rows.map((r): CheckedRow => {

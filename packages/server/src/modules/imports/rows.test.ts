@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@ayar/contract';
-import { checkRows, docNumbersOf, type PacketState, type ReadRow } from './rows.lib.ts';
+import { checkRows, docNumbersOf, type PacketMatch, type ReadRow } from './rows.lib.ts';
 
-const packets = new Map<number, PacketState>([
+const packets = new Map<number, PacketMatch>([
   [1001, { assayId: 'a1', hasPurity: false }],
   [1002, { assayId: 'a2', hasPurity: false }],
   [1003, { assayId: 'a3', hasPurity: true }],
