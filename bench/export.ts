@@ -16,8 +16,8 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { fail, intFlag } from './lib/cli.ts';
 import { closeOnSignal, openBenchDatabase, REPO_ROOT } from './lib/database.ts';
-import { BENCH_ADMIN, BENCH_PASSWORD, workshopUsername } from './lib/seed-data.ts';
-import { startServerProcess, type ServerProcess } from './lib/server-process.ts';
+import { BENCH_ADMIN, workshopUsername } from './lib/seed-data.ts';
+import { signIn, startServerProcess, type ServerProcess } from './lib/server-process.ts';
 import { printTable } from './lib/table.ts';
 
 const { values } = parseArgs({
@@ -53,17 +53,6 @@ function memoryOf(pid: number): { rss: number; hwm: number } {
 function cpuSecondsOf(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-async function signIn(url: string, userName: string): Promise<string> {
-  const res = await fetch(`${url}${V}/Account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName, password: BENCH_PASSWORD }),
-  });
-  const body = (await res.json()) as { data: { token: string } | null };
-  if (!body.data) throw new Error(`signing in as ${userName} failed: ${res.status}`);
-  return body.data.token;
 }
 
 interface Run {

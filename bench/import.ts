@@ -20,8 +20,8 @@ import { IMPORT_LIMITS } from '@ayar/contract';
 import { parseImportFile } from '../packages/server/src/modules/imports/parse.lib.ts';
 import { fail, intFlag } from './lib/cli.ts';
 import { closeOnSignal, openBenchDatabase, REPO_ROOT } from './lib/database.ts';
-import { BENCH_PASSWORD, workshopUsername } from './lib/seed-data.ts';
-import { startServerProcess, type ServerProcess } from './lib/server-process.ts';
+import { workshopUsername } from './lib/seed-data.ts';
+import { signIn, startServerProcess, type ServerProcess } from './lib/server-process.ts';
 import { printTable } from './lib/table.ts';
 
 const { values } = parseArgs({
@@ -40,17 +40,6 @@ if (values.help) {
 const repeat = intFlag('repeat', values.repeat, 5);
 const rowCount = intFlag('rows', values.rows, IMPORT_LIMITS.maxRows);
 const V = '/api/v1.0';
-
-async function signIn(url: string, userName: string): Promise<string> {
-  const res = await fetch(`${url}${V}/Account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName, password: BENCH_PASSWORD }),
-  });
-  const body = (await res.json()) as { data: { token: string } | null };
-  if (!body.data) throw new Error(`signing in as ${userName} failed: ${res.status}`);
-  return body.data.token;
-}
 
 /** The Fischerscope preset's columns: a sample id and gold in percent with two decimals. */
 function rowsOf(numbers: number[]): [string, string][] {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { REPO_ROOT } from './database.ts';
+import { BENCH_PASSWORD } from './seed-data.ts';
 import { freePort } from '../../packages/server/test/free-port.ts';
 
 /** Polls `probe` until it answers something other than null (a throw counts as null). */
@@ -61,4 +62,16 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     throw new Error(`the server did not start; its output:\n${output.slice(-2000)}`, { cause: err });
   }
   return server;
+}
+
+/** A seeded user's session token (password `BENCH_PASSWORD`) from the server at `url`. */
+export async function signIn(url: string, userName: string): Promise<string> {
+  const res = await fetch(`${url}/api/v1.0/Account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName, password: BENCH_PASSWORD }),
+  });
+  const body = (await res.json()) as { data: { token: string } | null };
+  if (!body.data) throw new Error(`signing in as ${userName} failed: ${res.status}`);
+  return body.data.token;
 }
