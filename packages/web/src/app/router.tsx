@@ -43,6 +43,7 @@ const LabAddPage = page(() => import('../features/assays/LabAddPage.tsx'), 'LabA
 const LabEditPage = page(() => import('../features/assays/LabEditPage.tsx'), 'LabEditPage');
 const LabListPage = page(() => import('../features/assays/LabListPage.tsx'), 'LabListPage');
 const VerifyQueuePage = page(() => import('../features/assays/VerifyQueuePage.tsx'), 'VerifyQueuePage');
+const ImportPage = page(() => import('../features/imports/ImportPage.tsx'), 'ImportPage');
 const OfflineScreen = page(() => import('./shell/offlineScreens.tsx'), 'OfflineScreen');
 const ManageEditLabPage = page(
   () => import('../features/assays/admin/ManageEditLabPage.tsx'),
@@ -154,6 +155,7 @@ const PAGES: Record<ScreenId, ComponentType> = {
   'lab/list/search': LabListPage,
   'lab/list': LabListPage,
   'lab/verify': VerifyQueuePage,
+  'lab/import': ImportPage,
   'lab/queue': OfflineScreen,
   'customer/add': CustomerAddPage,
   'customer/edit': CustomerEditPage,

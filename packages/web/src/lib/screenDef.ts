@@ -19,7 +19,8 @@ export type Feature =
   | 'messages'
   | 'offline'
   | 'staff'
-  | 'backups';
+  | 'backups'
+  | 'imports';
 
 /**
  * Who may open a screen (docs/product.md §2.1; app/guard.ts decides): anyone, both signed-in roles, a

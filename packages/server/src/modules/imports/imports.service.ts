@@ -79,6 +79,7 @@ export async function deleteMapping(db: Database, actor: Actor, id: string): Pro
   return listMappings(db, actor);
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const mappingRefused = () => validation([{ field: 'mappingId', message: IMPORT_MSG.mappingNotFound }]);
 const fileRefused = (message: string) => validation([{ field: 'file', message }]);
 
@@ -86,8 +87,8 @@ const fileRefused = (message: string) => validation([{ field: 'file', message }]
 async function resolveMapping(db: Database, scope: WorkshopScope, id: string): Promise<ImportMappingFields> {
   const preset = IMPORT_PRESETS.find((p) => p.id === id);
   if (preset) return preset;
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw mappingRefused();
-  const own = await repo.findMapping(db, scope, id).catch(() => undefined);
+  if (!UUID.test(id)) throw mappingRefused();
+  const own = await repo.findMapping(db, scope, id);
   if (!own) throw mappingRefused();
   return own;
 }

@@ -7,11 +7,12 @@ import { menuFor } from './menus.ts';
 const label = (role: 'admin' | 'workshop') => menuFor(role).map((item) => [item.label, item.to]);
 
 describe('the side menus', () => {
-  it('give a workshop (its owner) its sixteen items in order', () => {
+  it('give a workshop (its owner) its seventeen items in order', () => {
     expect(label('workshop')).toEqual([
       ['ثبت بسته', '/lab/add'],
       ['در انتظار عیار', '/lab/list/true'],
       ['در انتظار تأیید', '/lab/verify'],
+      ['ورود عیار از دستگاه', '/lab/import'],
       ['ثبت مشتری', '/customer/add'],
       ['لیست مشتریان', '/customer/list'],
       ['لیست بسته‌ها', '/lab/list'],
@@ -67,8 +68,14 @@ describe('the side menu of a lab’s person', () => {
     ]);
   });
 
-  it('gives the assayer the waiting list and the packet lists only', () => {
-    expect(staffMenu(['assayer'])).toEqual(['/lab/list/true', '/lab/verify', '/lab/list', ...COMMON]);
+  it('gives the assayer the waiting list, the instrument import and the packet lists only', () => {
+    expect(staffMenu(['assayer'])).toEqual([
+      '/lab/list/true',
+      '/lab/verify',
+      '/lab/import',
+      '/lab/list',
+      ...COMMON,
+    ]);
   });
 
   it('gives the accountant the money screens and the lists, no registering', () => {
@@ -91,10 +98,17 @@ describe('the side menu of a lab’s person', () => {
     expect(staffMenu(['accountant'])).not.toContain('/lab/verify');
   });
 
+  it('gives «ورود عیار از دستگاه» to the owner and the assayer only (ADR 0059)', () => {
+    expect(staffMenu(['owner'])).toContain('/lab/import');
+    expect(staffMenu(['assayer'])).toContain('/lab/import');
+    expect(staffMenu(['counter'])).not.toContain('/lab/import');
+    expect(staffMenu(['accountant'])).not.toContain('/lab/import');
+  });
+
   it('gives several roles what each of them opens, and «کارکنان» only to the owner', () => {
     const both = staffMenu(['counter', 'assayer']);
-    // The counter's screens, and the assayer's «در انتظار تأیید».
-    expect(both.filter((to) => to !== '/lab/verify')).toEqual(staffMenu(['counter']));
+    // The counter's screens, and the assayer's «در انتظار تأیید» and «ورود عیار از دستگاه».
+    expect(both.filter((to) => to !== '/lab/verify' && to !== '/lab/import')).toEqual(staffMenu(['counter']));
     expect(both).toContain('/lab/verify');
     expect(staffMenu(['accountant', 'counter'])).toContain('/lab/add');
     expect(staffMenu(['accountant', 'counter'])).toContain('/user/store');

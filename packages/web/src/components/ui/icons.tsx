@@ -134,6 +134,10 @@ export const IconArrowBack = make(['M5 12h14', 'M13 6l6 6-6 6'], 'IconArrowBack'
 export const IconChevron = make(['M9 6l6 6-6 6'], 'IconChevron');
 export const IconPhoto = make(['M4 5h16v14H4z', 'M4 15l4-4 5 5', 'M13 14l2-2 5 5', 'M15 9h.01'], 'IconPhoto');
 export const IconClock = make(['M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z', 'M12 7v5l3 2'], 'IconClock');
+export const IconFileImport = make(
+  ['M14 3H6v18h12V7l-4-4z', 'M14 3v4h4', 'M12 10v7', 'M9 14l3 3 3-3'],
+  'IconFileImport',
+);
 export const IconDownload = make(['M12 4v12', 'M7 11l5 5 5-5', 'M5 20h14'], 'IconDownload');
 export const IconShare = make(['M12 3v12', 'M8 7l4-4 4 4', 'M6 11H5v10h14V11h-1'], 'IconShare');
 export const IconSquarePlus = make(['M4 4h16v16H4z', 'M12 8v8', 'M8 12h8'], 'IconSquarePlus');

@@ -1,6 +1,7 @@
 import { ROUTES } from '@ayar/contract';
 import type { LabDraft } from '@ayar/contract';
 import { apiCall, apiRequest } from '../../lib/api.ts';
+import { downloadExport } from '../../lib/download.ts';
 import { PACKETS_KEY } from '../../lib/queries/packets.ts';
 import { apiQuery, useApiMutation } from '../../lib/query.ts';
 import type { QueryValue } from '../../lib/api.ts';
@@ -91,3 +92,12 @@ export const useManageEditTest = () => useApiMutation(ROUTES.manage.editTest);
 export const useManageDeleteTest = () => useApiMutation(ROUTES.manage.deleteTest);
 export const useDeclineDelete = () => useApiMutation(ROUTES.manage.declineDeleteTest);
 export const useWithdrawResult = () => useApiMutation(ROUTES.manage.withdrawResult);
+
+/** Saves the instrument file a purity was imported from (its evidence, ADR 0059) under its uploaded name. */
+export async function downloadImportFile(importId: string): Promise<void> {
+  try {
+    await downloadExport(ROUTES.tests.importFile, { importId }, { fallbackName: 'فایل دستگاه.csv' });
+  } catch {
+    // The client has shown the reason.
+  }
+}

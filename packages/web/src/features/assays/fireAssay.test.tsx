@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { FIRE_MSG, ROUTES } from '@ayar/contract';
 import { LAB_SETTINGS, labRow } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
-import { fail, handle, requestsTo } from '../../test/server.ts';
+import { HttpResponse, fail, handle, requestsTo } from '../../test/server.ts';
 import { signInAs, signInAsStaff } from '../../test/session.ts';
 
 // «کوپلاسیون» on the packet's edit screen (docs/product.md §2.18, ADR 0059): two determinations in any
@@ -16,7 +16,7 @@ const WAITING = labRow({
   waitFor: true,
   canUpdate: true,
 });
-const EMPTY_HISTORY = { method: null, instrument: null, fireAssays: [] };
+const EMPTY_HISTORY = { method: null, instrument: null, fireAssays: [], imports: [] };
 
 beforeEach(() => {
   handle(ROUTES.tests.allTests, { list: [], totalCount: 0, currPage: 1, pageSize: 100 });
@@ -84,7 +84,7 @@ describe('the fire assay panel', () => {
   it('shows the server’s refusal of a correction without its reason under the reason field', async () => {
     signInAs('workshop', { settings: LAB_SETTINGS });
     handle(ROUTES.tests.getTest, { ...WAITING, cutting: 740, waitFor: false, purityMethod: 'typed' });
-    handle(ROUTES.tests.purityHistory, { method: 'typed', instrument: null, fireAssays: [] });
+    handle(ROUTES.tests.purityHistory, { ...EMPTY_HISTORY, method: 'typed' });
     fail(ROUTES.tests.addFireAssay, 'علت اصلاح نتیجه بسته ۱ را بنویسید', {
       errors: [{ field: 'reason', message: 'علت اصلاح را بنویسید' }],
     });
@@ -125,6 +125,7 @@ describe('the fire assay panel', () => {
           at: '2026-11-20T09:00:00Z',
         },
       ],
+      imports: [],
     });
     renderApp(`/lab/edit/${WAITING.id}`);
     const section = await panel();
@@ -134,5 +135,44 @@ describe('the fire assay panel', () => {
     expect(items[0]).toHaveTextContent('شاهد ۹۹۹٫۵');
     expect(items[1]).toHaveTextContent('عیار گزارش‌شده ۷۵۰');
     expect(within(section).queryByRole('button', { name: 'ثبت کوپلاسیون' })).not.toBeInTheDocument();
+  });
+
+  it('lists a purity read from an instrument file, and downloads that file with the session', async () => {
+    signInAs('workshop', { settings: LAB_SETTINGS });
+    handle(ROUTES.tests.purityHistory, {
+      ...EMPTY_HISTORY,
+      method: 'xrf',
+      instrument: 'Fischerscope XAN',
+      imports: [
+        {
+          importId: '0b9c1d52-5c1e-4a55-9e9f-2a3c4d5e6f70',
+          row: 12,
+          purity: 750,
+          instrument: 'Fischerscope XAN',
+          sha256: 'a'.repeat(64),
+          staffCode: 2,
+          at: '2026-11-20T09:00:00Z',
+        },
+      ],
+    });
+    const file = handle(
+      ROUTES.tests.importFile,
+      () =>
+        new HttpResponse('Sample,Au [%]', {
+          headers: {
+            'content-type': 'text/csv',
+            'content-disposition': "attachment; filename*=UTF-8''xrf.csv",
+          },
+        }),
+    );
+    const user = userEvent.setup();
+    renderApp(`/lab/edit/${WAITING.id}`);
+    const section = await panel();
+    const evidence = await within(section).findByRole('list', { name: 'عیارهای خوانده‌شده از فایل دستگاه' });
+    expect(evidence).toHaveTextContent('از فایل دستگاه Fischerscope XAN، ردیف ۱۲، عیار ۷۵۰؛ کارمند ۲');
+    expect(within(section).getByText(/روش عیار فعلی/)).toHaveTextContent('XRF — Fischerscope XAN');
+    await user.click(within(evidence).getByRole('button', { name: 'دریافت فایل دستگاه' }));
+    await expect.poll(() => file.length).toBe(1);
+    expect(file[0]!.url.searchParams.get('importId')).toBe('0b9c1d52-5c1e-4a55-9e9f-2a3c4d5e6f70');
   });
 });

@@ -10,7 +10,7 @@ import {
   purityMethodText,
   toEnglishDigits,
 } from '@ayar/contract';
-import type { FireAssayEntry, LabDetail } from '@ayar/contract';
+import type { FireAssayEntry, ImportEvidence, LabDetail } from '@ayar/contract';
 import { DigitsInput } from '../../../components/ui/DigitsInput.tsx';
 import { Ltr } from '../../../components/ui/LtrText.tsx';
 import { SectionCard } from '../../../components/ui/SectionCard.tsx';
@@ -19,7 +19,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { getUserSettings } from '../../../lib/auth.ts';
 import { formatJalaliDateTime, toPersianDigits } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/roles.ts';
-import { assayQueries, useAddFireAssay } from '../api.ts';
+import { assayQueries, downloadImportFile, useAddFireAssay } from '../api.ts';
 
 const fa = (n: number) => toPersianDigits(n);
 
@@ -40,6 +40,25 @@ function Entry({ entry }: { entry: FireAssayEntry }) {
         ؛ {outcome}؛ کارمند <Ltr>{entry.staffCode === null ? '—' : fa(entry.staffCode)}</Ltr>،{' '}
         <Ltr>{formatJalaliDateTime(entry.at)}</Ltr>
       </Text>
+    </List.Item>
+  );
+}
+
+/** A purity read from an instrument's file (ADR 0059): the file's row, who applied it, and the file. */
+function ImportEntry({ entry }: { entry: ImportEvidence }) {
+  return (
+    <List.Item>
+      <Group gap="xs" wrap="wrap">
+        <Text size="sm">
+          از فایل دستگاه <Ltr>{entry.instrument}</Ltr>، ردیف <Ltr>{fa(entry.row)}</Ltr>، عیار{' '}
+          <Ltr>{fa(entry.purity)}</Ltr>؛ کارمند{' '}
+          <Ltr>{entry.staffCode === null ? '—' : fa(entry.staffCode)}</Ltr>،{' '}
+          <Ltr>{formatJalaliDateTime(entry.at)}</Ltr>
+        </Text>
+        <Button variant="subtle" size="compact-sm" onClick={() => void downloadImportFile(entry.importId)}>
+          دریافت فایل دستگاه
+        </Button>
+      </Group>
     </List.Item>
   );
 }
@@ -180,6 +199,13 @@ export function FireAssayPanel({ row, onChanged }: { row: LabDetail; onChanged: 
         <Text size="sm" c="dimmed">
           کوپلاسیونی برای این بسته ثبت نشده است.
         </Text>
+      )}
+      {data && data.imports.length > 0 && (
+        <List spacing={4} aria-label="عیارهای خوانده‌شده از فایل دستگاه">
+          {data.imports.map((entry) => (
+            <ImportEntry key={`${entry.importId}-${entry.row}`} entry={entry} />
+          ))}
+        </List>
       )}
       {mayRecord && (
         <FireForm
