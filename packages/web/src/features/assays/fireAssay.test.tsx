@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FIRE_MSG, ROUTES } from '@ayar/contract';
 import { LAB_SETTINGS, labRow } from '../../test/fixtures.ts';
+import { formatJalaliDateTime } from '../../lib/format.ts';
 import { renderApp } from '../../test/render.tsx';
 import { HttpResponse, fail, handle, requestsTo } from '../../test/server.ts';
 import { signInAs, signInAsStaff } from '../../test/session.ts';
@@ -169,9 +170,11 @@ describe('the fire assay panel', () => {
     renderApp(`/lab/edit/${WAITING.id}`);
     const section = await panel();
     const evidence = await within(section).findByRole('list', { name: 'عیارهای خوانده‌شده از فایل دستگاه' });
-    expect(evidence).toHaveTextContent('از فایل دستگاه Fischerscope XAN، ردیف ۱۲، عیار ۷۵۰؛ کارمند ۲');
+    expect(evidence).toHaveTextContent(
+      `از فایل دستگاه Fischerscope XAN، ردیف ۱۲، عیار ۷۵۰؛ کارمند ۲، ${formatJalaliDateTime('2026-11-20T09:00:00Z')}`,
+    );
     expect(within(section).getByText(/روش عیار فعلی/)).toHaveTextContent('XRF — Fischerscope XAN');
-    await user.click(within(evidence).getByRole('button', { name: 'دریافت فایل دستگاه' }));
+    await user.click(within(evidence).getByRole('button', { name: 'دریافت فایل ردیف ۱۲' }));
     await expect.poll(() => file.length).toBe(1);
     expect(file[0]!.url.searchParams.get('importId')).toBe('0b9c1d52-5c1e-4a55-9e9f-2a3c4d5e6f70');
   });

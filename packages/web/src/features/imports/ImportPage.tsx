@@ -130,7 +130,7 @@ export function ImportPage() {
         <MappingPicker value={mappingId} onChange={setMappingId} error={errors.mappingId} />
         <FileInput
           label="فایل خروجی دستگاه (CSV یا اکسل)"
-          description={`حداکثر ۵ مگابایت و ${fa(IMPORT_LIMITS.maxRows)} ردیف؛ سطر اول عنوان ستون‌ها`}
+          description={`حداکثر ۵ مگابایت و ${IMPORT_LIMITS.maxRows.toLocaleString('fa-IR')} ردیف؛ سطر اول عنوان ستون‌ها`}
           placeholder="انتخاب فایل"
           accept=".csv,.xlsx"
           value={file}
@@ -140,6 +140,7 @@ export function ImportPage() {
           }}
           error={errors.file}
           clearable
+          clearButtonProps={{ 'aria-label': 'برداشتن فایل' }}
         />
         <Group gap="sm" wrap="nowrap">
           <Button onClick={() => void startPreview()} loading={progress !== null}>

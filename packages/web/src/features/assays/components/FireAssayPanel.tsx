@@ -55,8 +55,13 @@ function ImportEntry({ entry }: { entry: ImportEvidence }) {
           <Ltr>{entry.staffCode === null ? '—' : fa(entry.staffCode)}</Ltr>،{' '}
           <Ltr>{formatJalaliDateTime(entry.at)}</Ltr>
         </Text>
-        <Button variant="subtle" size="compact-sm" onClick={() => void downloadImportFile(entry.importId)}>
-          دریافت فایل دستگاه
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          aria-label={`دریافت فایل ردیف ${fa(entry.row)}`}
+          onClick={() => void downloadImportFile(entry.importId)}
+        >
+          دریافت فایل
         </Button>
       </Group>
     </List.Item>

@@ -72,7 +72,10 @@ export function PreviewSection({
       />
       <Group justify="flex-end">
         <Button onClick={onApply} loading={applying} disabled={selected.size === 0}>
-          ثبت <Ltr>{fa(selected.size)}</Ltr> عیار
+          {/* One span: the button's label is a flex box, which would drop the spaces around the number. */}
+          <span>
+            ثبت <Ltr>{fa(selected.size)}</Ltr> عیار
+          </span>
         </Button>
       </Group>
     </SectionCard>
