@@ -4,6 +4,7 @@ import { API_PREFIX, ROUTES, envelopeSchema, type Audience, type RouteDef } from
 import { createTestApp, type TestContext } from '../test/helpers.ts';
 import { healthSchema, liveSchema, readySchema } from './modules/health/health.routes.ts';
 import { jwkSetSchema } from './modules/signing/signing.routes.ts';
+import { ERROR_SCHEMA, TAG_DESCRIPTIONS } from './plugins/openapi-document.ts';
 import { statusListParamsSchema } from './modules/signing/status-list.routes.ts';
 
 // The API explains itself: every operation of /api/openapi.json says what it does, what it
@@ -22,11 +23,21 @@ interface Operation {
   parameters?: { in: string; name: string; schema: object; example?: unknown }[];
   requestBody?: { content: Record<string, Media> };
   responses: Record<string, { content?: Record<string, Media> }>;
+  operationId?: string;
+  tags?: string[];
 }
 interface Document {
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, object> };
+  components: {
+    securitySchemes: Record<string, object>;
+    schemas?: Record<string, object>;
+    responses?: Record<string, object>;
+  };
+  tags?: { name: string; description: string }[];
 }
+
+const PUBLIC_ERRORS = ['400', '404', '409', '413', '415', '422', '429'];
+const SESSION_ERRORS = ['400', '401', '403', '404', '409', '413', '415', '422', '429'];
 
 /** What an operation's examples are checked against: the route's own zod schemas. */
 interface Schemas {
@@ -241,12 +252,47 @@ describe('the OpenAPI document', () => {
     expect(invalid).toEqual([]);
   });
 
-  it('documents failures as the error envelope, and file answers by their media types', () => {
-    for (const { op } of operations) expect(jsonOf(op.responses.default?.content)?.schema).toBeDefined();
+  it('documents failures per status as one shared error envelope, and file answers by their media types', () => {
+    const errors = doc.components.responses ?? {};
+    const envelope = doc.components.schemas?.[ERROR_SCHEMA] as
+      { required?: string[]; properties?: Record<string, object> } | undefined;
+    expect(envelope?.required).toEqual(expect.arrayContaining(['successful', 'message', 'data']));
+    expect(Object.keys(envelope?.properties ?? {})).toEqual(expect.arrayContaining(['code', 'errors']));
+    for (const { key, op, schemas } of operations) {
+      expect(op.responses.default, key).toBeUndefined();
+      const statuses = schemas.audience === 'public' ? PUBLIC_ERRORS : SESSION_ERRORS;
+      for (const status of statuses) {
+        const ref = (op.responses[status] as { $ref?: string } | undefined)?.$ref;
+        if (ref === undefined) continue; // The route documents that status itself.
+        expect(ref, `${key} ${status}`).toBe(`#/components/responses/Error${status}`);
+        expect(errors[`Error${status}`]).toMatchObject({
+          content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA}` } } },
+        });
+      }
+      expect(
+        Object.keys(op.responses)
+          .filter((s) => s.startsWith('4'))
+          .sort(),
+        key,
+      ).toEqual(statuses);
+    }
     const photo = doc.paths[`${API_PREFIX}/Results/Photo/{token}/{fileId}`]!.get!;
     expect(photo.responses['200']!.content!['image/jpeg']!.schema).toMatchObject({ format: 'binary' });
     const upload = doc.paths[`${API_PREFIX}/Tests/AddFile`]!.post!;
     expect(upload.requestBody).toBeUndefined();
     expect(upload.description).toMatch(/multipart/);
+  });
+
+  it('names every operation by its place in ROUTES, once, and describes every tag', () => {
+    const ids = operations.map(({ op }) => op.operationId);
+    expect(ids.filter((id) => !id)).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    const byKey = new Map(operations.map(({ key, op }) => [key, op.operationId]));
+    expect(byKey.get(`POST ${API_PREFIX}/Tests/ImportPreview`)).toBe('testsImportPreview');
+    expect(byKey.get(`POST ${API_PREFIX}/Account/login`)).toBe('accountLogin');
+    expect(byKey.get('GET /api/health')).toBe('health');
+    const used = new Set(operations.flatMap(({ op }) => op.tags ?? []));
+    const described = new Map((doc.tags ?? []).map((t) => [t.name, t.description]));
+    for (const tag of used) expect(described.get(tag), tag).toBe(TAG_DESCRIPTIONS[tag]);
   });
 });

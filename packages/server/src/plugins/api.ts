@@ -1,6 +1,6 @@
 import type { onRequestHookHandler } from 'fastify';
 import type { z } from 'zod';
-import { API_PREFIX, MSG, envelopeSchema, type RouteDef } from '@ayar/contract';
+import { API_PREFIX, MSG, ROUTES, envelopeSchema, type RouteDef } from '@ayar/contract';
 import type { OpenApiExample } from './openapi.ts';
 
 type SchemaAt<D, K extends string> = D extends { readonly [k in K]: infer S extends z.ZodType }
@@ -15,8 +15,22 @@ type ResponsesOf<D extends RouteDef> = D extends { readonly fileTypes: readonly 
   ? { 200: { description: string; content: Record<string, { schema: unknown }> } }
   : { 200: ReturnType<typeof envelopeSchema<D['response']>> };
 
+/**
+ * Each route's `operationId` (ADR 0060): its place in `ROUTES`, group and key in camel case
+ * (`ROUTES.tests.importPreview` → `testsImportPreview`), so generated clients name calls as the web
+ * app's code does, and a name never changes while the route stays.
+ */
+const OPERATION_IDS = new Map<RouteDef, string>(
+  Object.entries(ROUTES).flatMap(([group, routes]) =>
+    Object.entries(routes as Record<string, RouteDef>).map(
+      ([key, def]) => [def, group + key.charAt(0).toUpperCase() + key.slice(1)] as const,
+    ),
+  ),
+);
+
 /** The Fastify schema of a contract route, typed so that handlers infer `request.body`/`request.query`. */
 interface RouteSchema<D extends RouteDef> {
+  operationId: string;
   tags: string[];
   summary: string;
   description?: string;
@@ -52,7 +66,10 @@ function exampleOf(def: RouteDef): OpenApiExample {
  * document says of it (summary, description, tag, example; security comes from the audience).
  */
 export function api<const D extends RouteDef>(def: D) {
+  const operationId = OPERATION_IDS.get(def);
+  if (!operationId) throw new Error(`${def.method} ${def.path} is not an entry of ROUTES`);
   const schema = {
+    operationId,
     tags: [def.tag],
     summary: def.summary,
     ...(def.description ? { description: def.description } : {}),

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_PREFIX, ERROR_CODES, errorEnvelopeSchema, type Audience } from '@ayar/contract';
 import { markScopePublic } from './auth.ts';
+import { finishDocument } from './openapi-document.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -126,6 +127,12 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       },
     },
     transform: openApiTransform,
+    transformObject: (documentObject) =>
+      'openapiObject' in documentObject
+        ? (finishDocument(
+            documentObject.openapiObject as Record<string, unknown>,
+          ) as typeof documentObject.openapiObject)
+        : documentObject.swaggerObject,
   });
   await app.register(async (docs) => {
     markScopePublic(docs);

@@ -71,6 +71,7 @@ export function healthRoutes(app: FastifyInstance, deps: HealthSources & { versi
       },
     },
     schema: {
+      operationId: 'health',
       tags: ['health'],
       summary: 'Whether the server and its database answer, and the running version',
       description: '503 with `database: false` and Retry-After while the database cannot be reached.',
@@ -94,6 +95,7 @@ export function healthRoutes(app: FastifyInstance, deps: HealthSources & { versi
       },
     },
     schema: {
+      operationId: 'healthLive',
       tags: ['health'],
       summary: 'Liveness: the process answers (nothing else is checked)',
       response: { 200: liveSchema },
@@ -130,6 +132,7 @@ export function healthRoutes(app: FastifyInstance, deps: HealthSources & { versi
       },
     },
     schema: {
+      operationId: 'healthReady',
       tags: ['health'],
       summary: 'Readiness: this node can serve requests now',
       description:

@@ -28,6 +28,7 @@ export function signingRoutes(app: FastifyInstance, deps: { db: Database }): voi
     url: '/.well-known/jwks.json',
     config: { audience: 'public', example: { response: { keys: [EXAMPLE_KEY] } } },
     schema: {
+      operationId: 'resultSigningKeys',
       tags: ['results'],
       summary: 'The public keys that sign results (JWK Set)',
       description:

@@ -31,6 +31,7 @@ export function statusListRoutes(app: FastifyInstance, deps: { statusLists: Stat
     url: '/status-lists/:n',
     config: { audience: 'public', example: { params: { n: '0' } } },
     schema: {
+      operationId: 'resultStatusList',
       tags: ['results'],
       summary: 'The status of signed result versions (IETF Token Status List JWT)',
       description:
