@@ -35,9 +35,15 @@ async function stored(): Promise<Map<string, unknown>> {
 }
 
 /** A stored query as an earlier session left it, read `ageMs` ago. */
-function storedQuery(queryKey: QueryKey, data: unknown, ageMs: number, fresh = false): PersistedQuery {
+function storedQuery(
+  queryKey: QueryKey,
+  data: unknown,
+  ageMs: number,
+  fresh = false,
+  now = Date.now(),
+): PersistedQuery {
   const client = createQueryClient();
-  client.setQueryData(queryKey, data, { updatedAt: Date.now() - ageMs });
+  client.setQueryData(queryKey, data, { updatedAt: now - ageMs });
   const query = client.getQueryCache().find({ queryKey, exact: true })!;
   return {
     queryKey,
@@ -189,9 +195,13 @@ describe('the workshop’s persisted query cache', () => {
 
   it('keeps the 150 most recently read queries and drops the oldest past them', async () => {
     const key = (n: number) => ['assays', 'one', `p${n}`, { testId: `p${n}` }, null];
+    // One clock for all 150: ages 1 ms apart must not be reordered by a slow machine's clock moving.
+    const now = Date.now();
     await writeQueries(
       cacheBuster('w1'),
-      Array.from({ length: PERSIST_LIMITS.maxQueries }, (_, n) => storedQuery(key(n), { n }, 60_000 + n)),
+      Array.from({ length: PERSIST_LIMITS.maxQueries }, (_, n) =>
+        storedQuery(key(n), { n }, 60_000 + n, false, now),
+      ),
       [],
     );
     const client = createQueryClient();
