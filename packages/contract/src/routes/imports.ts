@@ -74,7 +74,7 @@ export const importPreview = route(P.tests.importPreview, {
   summary: "Reads an instrument's results file and shows, row by row, what it would record; records nothing",
   description:
     'A multipart/form-data upload: the field `mappingId` (a ready-made `preset-…` or the lab’s own), ' +
-    `then the file under \`file\`: CSV (comma, semicolon or tab; UTF-8, UTF-16 or Windows-1256) or xlsx ` +
+    `then one file under \`file\` (a second is VALIDATION): CSV (comma, semicolon or tab; UTF-8, UTF-16 or Windows-1256) or xlsx ` +
     `(the first sheet), at most ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB and ` +
     `${IMPORT_LIMITS.maxRows.toLocaleString('en')} rows, checked by content (another type is ` +
     'UNSUPPORTED_MEDIA_TYPE, too large TOO_LARGE). Cells are data only: formulas give their saved value ' +

@@ -29,8 +29,9 @@ async function readPreviewForm(request: FastifyRequest) {
       file = { bytes: await part.toBuffer(), fileName: part.filename };
     }
   } catch (error) {
-    if ((error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(413, 'TOO_LARGE', IMPORT_MSG.tooLarge);
+    const code = (error as { code?: string } | null)?.code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'TOO_LARGE', IMPORT_MSG.tooLarge);
+    if (code === 'FST_FILES_LIMIT') throw validation([{ field: 'file', message: IMPORT_MSG.oneFile }]);
     throw multipartFormError(error) ?? error;
   }
   if (!mappingId.trim()) throw validation([{ field: 'mappingId', message: IMPORT_MSG.mapping }]);

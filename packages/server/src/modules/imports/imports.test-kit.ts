@@ -52,6 +52,21 @@ export function importSuite(ipPrefix: string) {
   const t = verificationSuite(ipPrefix);
   const { suite, post, get } = t;
 
+  /** POST /Tests/ImportPreview with any fields and file parts, as a hand-written client might. */
+  function previewForm(
+    h: Record<string, string>,
+    fields: Record<string, string>,
+    files: { bytes: Buffer; name?: string; filename?: string }[],
+  ) {
+    const body = multipartBody(fields, files, PART);
+    return suite.ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1.0/Tests/ImportPreview',
+      payload: body.payload,
+      headers: { ...body.headers, ...h },
+    });
+  }
+
   /** POST /Tests/ImportPreview as a browser's FormData sends it. */
   function previewRaw(
     h: Record<string, string>,
@@ -59,17 +74,7 @@ export function importSuite(ipPrefix: string) {
     bytes: Buffer | null,
     filename = 'results.csv',
   ) {
-    const body = multipartBody(
-      mappingId === null ? {} : { mappingId },
-      bytes ? [{ bytes, filename }] : [],
-      PART,
-    );
-    return suite.ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1.0/Tests/ImportPreview',
-      payload: body.payload,
-      headers: { ...body.headers, ...h },
-    });
+    return previewForm(h, mappingId === null ? {} : { mappingId }, bytes ? [{ bytes, filename }] : []);
   }
 
   type PreviewRow = {
@@ -97,5 +102,5 @@ export function importSuite(ipPrefix: string) {
     return res.json().data as { id: string; preset: boolean; name: string }[];
   };
 
-  return { ...t, previewRaw, preview, apply, mappings };
+  return { ...t, previewForm, previewRaw, preview, apply, mappings };
 }

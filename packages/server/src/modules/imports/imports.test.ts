@@ -9,7 +9,7 @@ import { csv, importSuite, xlsx } from './imports.test-kit.ts';
 // another lab's packets, mappings and previews.
 
 const t = importSuite('10.63.');
-const { post, get, add, newLab, staffedLab, previewRaw, preview, mappings, person } = t;
+const { post, get, add, newLab, staffedLab, previewForm, previewRaw, preview, mappings, person } = t;
 
 type Lab = Awaited<ReturnType<typeof newLab>>;
 const MAPPING = {
@@ -282,6 +282,32 @@ describe('POST /Tests/ImportPreview: what a row cannot do', () => {
     expect(header.json().errors).toEqual([{ field: 'file', message: IMPORT_MSG.noRows }]);
     const empty = await previewRaw(lab.h, 'preset-fischerscope', Buffer.alloc(0));
     expect(empty.statusCode).toBe(400);
+  });
+
+  it('answers a client written from the document alone: JSON (415), two files (400), file[] (no file)', async () => {
+    const lab = await newLab();
+    const file = csv([
+      ['Sample', 'Au [%]'],
+      [lab.from, '75'],
+    ]);
+    const json = await post('/Tests/ImportPreview', lab.h, { mappingId: 'preset-fischerscope' });
+    expect(json.statusCode).toBe(415);
+    expect(json.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const two = await previewForm(lab.h, { mappingId: 'preset-fischerscope' }, [
+      { bytes: file },
+      { bytes: file },
+    ]);
+    expect(two.statusCode).toBe(400);
+    expect(two.json().errors).toEqual([{ field: 'file', message: IMPORT_MSG.oneFile }]);
+    const renamed = await previewForm(lab.h, { mappingId: 'preset-fischerscope' }, [
+      { bytes: file, name: 'file[]' },
+    ]);
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().errors).toEqual([{ field: 'file', message: IMPORT_MSG.noFile }]);
+    // The one file alone is read.
+    const one = await previewForm(lab.h, { mappingId: 'preset-fischerscope' }, [{ bytes: file }]);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().data.rows).toHaveLength(1);
   });
 
   it('checks content, not names: an image or an xls called .csv is refused', async () => {
