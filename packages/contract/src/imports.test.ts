@@ -3,7 +3,7 @@ import {
   docNumberFromSample,
   headerKey,
   importApplySchema,
-  importMappingInputSchema,
+  importMappingDraftSchema,
   purityFromGold,
 } from './imports.ts';
 
@@ -63,21 +63,21 @@ describe('headerKey', () => {
   });
 });
 
-describe('importMappingInputSchema', () => {
+describe('importMappingDraftSchema', () => {
   const ok = { name: 'م', instrument: 'XRF', sampleColumn: 'Sample', goldColumn: 'Au', goldUnit: 'percent' };
   it('accepts names of 100 characters and affixes of 20; refuses 101 and 21', () => {
-    expect(importMappingInputSchema.safeParse({ ...ok, name: 'a'.repeat(100) }).success).toBe(true);
-    expect(importMappingInputSchema.safeParse({ ...ok, name: 'a'.repeat(101) }).success).toBe(false);
-    expect(importMappingInputSchema.safeParse({ ...ok, stripPrefix: 'a'.repeat(20) }).success).toBe(true);
-    expect(importMappingInputSchema.safeParse({ ...ok, stripSuffix: 'a'.repeat(21) }).success).toBe(false);
+    expect(importMappingDraftSchema.safeParse({ ...ok, name: 'a'.repeat(100) }).success).toBe(true);
+    expect(importMappingDraftSchema.safeParse({ ...ok, name: 'a'.repeat(101) }).success).toBe(false);
+    expect(importMappingDraftSchema.safeParse({ ...ok, stripPrefix: 'a'.repeat(20) }).success).toBe(true);
+    expect(importMappingDraftSchema.safeParse({ ...ok, stripSuffix: 'a'.repeat(21) }).success).toBe(false);
   });
   it('refuses the same column twice, a blank name and an unknown unit', () => {
-    expect(importMappingInputSchema.safeParse({ ...ok, goldColumn: ' sample ' }).success).toBe(false);
-    expect(importMappingInputSchema.safeParse({ ...ok, name: '  ' }).success).toBe(false);
-    expect(importMappingInputSchema.safeParse({ ...ok, goldUnit: 'karat' }).success).toBe(false);
+    expect(importMappingDraftSchema.safeParse({ ...ok, goldColumn: ' sample ' }).success).toBe(false);
+    expect(importMappingDraftSchema.safeParse({ ...ok, name: '  ' }).success).toBe(false);
+    expect(importMappingDraftSchema.safeParse({ ...ok, goldUnit: 'karat' }).success).toBe(false);
   });
   it('reads an empty affix as none', () => {
-    const parsed = importMappingInputSchema.parse({ ...ok, stripPrefix: ' ' });
+    const parsed = importMappingDraftSchema.parse({ ...ok, stripPrefix: ' ' });
     expect(parsed.stripPrefix).toBeNull();
     expect(parsed.stripSuffix).toBeNull();
   });

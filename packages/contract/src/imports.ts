@@ -24,7 +24,7 @@ const affix = z.preprocess(
 );
 
 /** `POST /Tests/ImportMappings`: which header holds the sample id and which holds gold, and its unit. */
-export const importMappingInputSchema = z
+export const importMappingDraftSchema = z
   .object({
     name: text(IMPORT_MSG.name),
     instrument: text(IMPORT_MSG.instrument),
@@ -40,8 +40,8 @@ export const importMappingInputSchema = z
     path: ['goldColumn'],
     message: IMPORT_MSG.sameColumn,
   });
-export type ImportMappingInput = z.input<typeof importMappingInputSchema>;
-export type ImportMappingRequest = z.output<typeof importMappingInputSchema>;
+export type ImportMappingInput = z.input<typeof importMappingDraftSchema>;
+export type ImportMappingRequest = z.output<typeof importMappingDraftSchema>;
 
 /** A mapping as listed: a lab's own (a uuid) or a ready-made one (`preset-…`, `preset: true`). */
 export const importMappingSchema = z.object({

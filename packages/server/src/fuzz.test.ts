@@ -17,6 +17,7 @@ import {
   type Plausible,
   type Random,
 } from '../test/fuzz-values.ts';
+import { inlineSchemaRefs } from '../test/openapi-refs.ts';
 
 // Schema-driven fuzzing: every route of the OpenAPI document, called anonymously and as a
 // workshop and an admin, with one hostile value at a time in each field, hostile path segments and
@@ -250,7 +251,7 @@ beforeAll(async () => {
   for (const name of ['customerId', 'cid']) existing[name] = [customer.id];
   for (const name of ['testId', 'id']) existing[name] = [packet, victim.id, customer.id];
   const doc = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
-  ops = operationsOf(doc.json());
+  ops = operationsOf(inlineSchemaRefs(doc.json()));
 });
 afterAll(async () => {
   await ctx?.close();

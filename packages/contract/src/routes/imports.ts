@@ -5,7 +5,7 @@ import {
   importApplyResponseSchema,
   importApplySchema,
   importIdQuerySchema,
-  importMappingInputSchema,
+  importMappingDraftSchema,
   importMappingListSchema,
   importMappingSchema,
   importPreviewResponseSchema,
@@ -40,7 +40,7 @@ export const addImportMapping = route(P.tests.addImportMapping, {
     'Columns are named by their header text, compared trimmed, in any case, with Arabic yeh and kaf ' +
     `read as Persian ones. \`goldUnit\` is \`percent\` or \`permille\`. At most ${IMPORT_LIMITS.maxMappings} ` +
     'mappings a lab, with distinct names (a taken name is CONFLICT).',
-  body: importMappingInputSchema,
+  body: importMappingDraftSchema,
   response: importMappingSchema,
   example: {
     request: {

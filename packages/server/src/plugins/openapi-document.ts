@@ -1,3 +1,5 @@
+import { tidyComponents } from './openapi-components.ts';
+
 // What the whole OpenAPI document gains once every route is in it (docs/product.md §8.1, ADR 0060):
 // each tag described, and failures as one shared error response per status instead of an anonymous
 // `default` on every operation, so a generated client has one named error type.
@@ -42,11 +44,22 @@ const SESSION_ONLY = new Set(['401', '403']);
 
 export const ERROR_SCHEMA = 'ErrorEnvelope';
 
+/** Where `openApiTransform` leaves a route's body example for `finishDocument` to place. */
+export const BODY_EXAMPLE = 'x-body-example';
+
 type Json = Record<string, unknown>;
 interface Operation extends Json {
   responses?: Record<string, Json>;
   security?: unknown[];
   tags?: string[];
+}
+
+/** The route's body example, on each of its request's media types (OpenAPI's `example`). */
+function placeBodyExample(op: Operation): void {
+  if (!(BODY_EXAMPLE in op)) return;
+  const content = (op.requestBody as { content?: Record<string, Json> } | undefined)?.content ?? {};
+  for (const media of Object.values(content)) media.example = op[BODY_EXAMPLE];
+  delete op[BODY_EXAMPLE];
 }
 
 const errorResponse = (description: string) => ({
@@ -65,6 +78,7 @@ export function finishDocument(doc: Json): Json {
   for (const methods of Object.values(paths)) {
     for (const op of Object.values(methods)) {
       for (const tag of op.tags ?? []) used.add(tag);
+      placeBodyExample(op);
       const responses = op.responses;
       if (!responses?.default) continue;
       const content = responses.default.content as Record<string, { schema?: unknown }> | undefined;
@@ -78,7 +92,10 @@ export function finishDocument(doc: Json): Json {
     }
   }
   const components = (doc.components ?? {}) as Json;
-  components.schemas = { ...(components.schemas as Json | undefined), [ERROR_SCHEMA]: errorSchema };
+  const schemas = (components.schemas ?? {}) as Json;
+  // The contract names the envelope (openapi-components.ts), so the default already refers to it.
+  if (!(ERROR_SCHEMA in schemas)) schemas[ERROR_SCHEMA] = errorSchema;
+  components.schemas = schemas;
   components.responses = {
     ...(components.responses as Json | undefined),
     ...Object.fromEntries(
@@ -86,5 +103,7 @@ export function finishDocument(doc: Json): Json {
     ),
   };
   const tags = [...used].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
-  return { ...doc, tags, components };
+  const finished = { ...doc, tags, components };
+  tidyComponents(finished);
+  return finished;
 }

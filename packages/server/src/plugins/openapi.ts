@@ -1,10 +1,11 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_PREFIX, ERROR_CODES, errorEnvelopeSchema, type Audience } from '@ayar/contract';
 import { markScopePublic } from './auth.ts';
-import { finishDocument } from './openapi-document.ts';
+import { registerContractSchemas } from './openapi-components.ts';
+import { BODY_EXAMPLE, finishDocument } from './openapi-document.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -76,7 +77,9 @@ function addExamples(doc: Record<string, unknown>, example: OpenApiExample | und
   const params = doc.params as JsonSchema | undefined;
   const responses = doc.response as Record<string, JsonSchema> | undefined;
   if (example.request !== undefined) {
-    if (body) doc.body = { ...body, examples: [example.request] };
+    // A body is often a named schema (a `$ref`), which takes no example of its own: finishDocument
+    // puts it on the request's media type.
+    if (body) doc[BODY_EXAMPLE] = example.request;
     else if (query) doc.querystring = withPropertyExamples(query, example.request);
   }
   if (example.params !== undefined && params) doc.params = withPropertyExamples(params, example.params);
@@ -110,8 +113,10 @@ export const openApiTransform: typeof jsonSchemaTransform = (input) => {
 
 /** The document at `/api/openapi.json`, generated from the routes' zod schemas, and its viewer at `/api/docs`. */
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+  registerContractSchemas();
   await app.register(fastifySwagger, {
     openapi: {
+      openapi: '3.1.0',
       info: { title: 'Ayar API', description: DESCRIPTION, version },
       servers: [{ url: '/' }],
       components: {
@@ -127,10 +132,11 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       },
     },
     transform: openApiTransform,
+    // The named schemas become components (jsonSchemaTransformObject), then the document is finished.
     transformObject: (documentObject) =>
       'openapiObject' in documentObject
         ? (finishDocument(
-            documentObject.openapiObject as Record<string, unknown>,
+            jsonSchemaTransformObject(documentObject) as Record<string, unknown>,
           ) as typeof documentObject.openapiObject)
         : documentObject.swaggerObject,
   });

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import type { Control, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Radio, SimpleGrid, Stack } from '@mantine/core';
-import { GOLD_UNITS, GOLD_UNIT_LABELS, importMappingInputSchema } from '@ayar/contract';
+import { GOLD_UNITS, GOLD_UNIT_LABELS, importMappingDraftSchema } from '@ayar/contract';
 import type { GoldUnit, ImportMapping, ImportMappingRequest } from '@ayar/contract';
 import { FormTextField, useFormField } from '../../../components/ui/form/index.ts';
 import { alertSuccess } from '../../../lib/alert.ts';
@@ -72,7 +72,7 @@ function GoldUnitField({ control }: { control: MappingControl }) {
 
 /**
  * «الگوی تازه» (ADR 0059): which header holds the sample id and which the gold, and gold's unit. Checked
- * with the server's own schema (`importMappingInputSchema`) before sending; the server's refusals (a
+ * with the server's own schema (`importMappingDraftSchema`) before sending; the server's refusals (a
  * taken name) go under their fields and what was typed stays.
  */
 export function MappingForm({
@@ -86,7 +86,7 @@ export function MappingForm({
 }) {
   const add = useAddImportMapping();
   const form = useForm<MappingValues, unknown, ImportMappingRequest>({
-    resolver: zodResolver(importMappingInputSchema) as unknown as Resolver<
+    resolver: zodResolver(importMappingDraftSchema) as unknown as Resolver<
       MappingValues,
       unknown,
       ImportMappingRequest
