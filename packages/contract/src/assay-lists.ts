@@ -1,7 +1,13 @@
 // Schemas of the packets' lists (docs/product.md §2.11, §3.3): the lab's and the admin's queries and the
 // row both answer with. Re-exported by assays.ts, the feature's schemas.
 import { z } from 'zod';
-import { gregorianDateInput, intInput, normalizedString, queryBoolean } from './common/inputs.ts';
+import {
+  instantSchema,
+  gregorianDateInput,
+  intInput,
+  normalizedString,
+  queryBoolean,
+} from './common/inputs.ts';
 import { pagedSchema } from './common/paging.ts';
 import { deleteDeclineSchema } from './delete-requests.ts';
 import { ASSAY_MSG, ASSAY_PAGE_SIZE, emptyToUndefined, optionalUuid } from './assays-fields.ts';
@@ -117,12 +123,12 @@ export const labListRowSchema = z.object({
   /** The workshop may delete it directly (no purity, registered < 15 minutes ago). */
   canDelete: z.boolean(),
   /** Registration instant (ISO). */
-  date: z.string(),
-  purityAt: z.string().nullable(),
+  date: instantSchema,
+  purityAt: instantSchema.nullable(),
   /** The current signed version of the result (the slip prints it), else null. */
   resultVersion: z.number().int().nullable(),
   /** When that version was signed (the slip's publication time), else null. */
-  resultAt: z.string().nullable(),
+  resultAt: instantSchema.nullable(),
   /**
    * Where the public result stands (ADR 0029): `withdrawn` when the administrator withdrew it,
    * `published` while the packet has a purity the public sees, else null (waiting, or deleted).
@@ -142,7 +148,7 @@ export const labListRowSchema = z.object({
   /** The admin declined the last request, and why (null once the lab asks again). */
   deleteDecline: deleteDeclineSchema.nullable(),
   deleted: z.boolean(),
-  deletedAt: z.string().nullable(),
+  deletedAt: instantSchema.nullable(),
   /** For the slip's QR code: `/r/<publicToken>`. */
   publicToken: z.string(),
   /** Photo addresses (`/api/v1.0/Files/<id>`). */

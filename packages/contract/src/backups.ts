@@ -1,5 +1,6 @@
 // Schemas of the «backups» feature (ADR 0021, ADR 0053): the admin's dashboard and backups screen.
 import { z } from 'zod';
+import { instantSchema } from './common/inputs.ts';
 
 /** The newest off-site copy that reached the bucket (ADR 0053); null when none has yet. */
 export const lastOffsiteSchema = z
@@ -21,7 +22,7 @@ export const backupStatusSchema = z.object({
   runningSince: z.string().nullable(),
   /** What the server that schedules them does (BACKUP_EVERY `03:00`, `6h`, `off`…); null before it first ran. */
   schedule: z
-    .object({ every: z.string(), nextAt: z.string().nullable(), keep: z.number(), dir: z.string() })
+    .object({ every: z.string(), nextAt: instantSchema.nullable(), keep: z.number(), dir: z.string() })
     .nullable(),
   /** Scheduled backups are on, and the last good one is older than a period and an hour. */
   overdue: z.boolean(),
@@ -38,8 +39,8 @@ export const BACKUP_CHECKSUM_STATES = ['ok', 'missing', 'changed', 'unchecked'] 
 export const backupRunSchema = z.object({
   id: z.number(),
   trigger: z.enum(['schedule', 'manual']),
-  startedAt: z.string(),
-  finishedAt: z.string().nullable(),
+  startedAt: instantSchema,
+  finishedAt: instantSchema.nullable(),
   state: z.enum(['running', 'ok', 'failed']),
   /** The file on the server that made it. */
   file: z.string().nullable(),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { formatToman } from './common/format.ts';
 import { pagingQuerySchema, pagedSchema } from './common/paging.ts';
 import { LIMITS } from './constants.ts';
-import { intInput } from './common/inputs.ts';
+import { instantSchema, intInput } from './common/inputs.ts';
 
 /** The network's first packet number: the first range ever bought starts here. */
 export const FIRST_PACKET_NUMBER = 100_000;
@@ -38,7 +38,7 @@ export const codeRangeSchema = z.object({
   count: z.number().int(),
   used: z.number().int(),
   serialNo: z.number().int(),
-  createdAt: z.string(),
+  createdAt: instantSchema,
 });
 export type CodeRange = z.infer<typeof codeRangeSchema>;
 
@@ -101,7 +101,7 @@ export const adminCodeRangeSchema = z.object({
   /** The workshop's lab name (fName). */
   user: z.string(),
   userId: z.string(),
-  createDate: z.string(),
+  createDate: instantSchema,
   serialNo: z.number().int(),
   pricePerCode: z.number().int(),
 });

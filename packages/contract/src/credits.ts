@@ -1,6 +1,13 @@
 // Schemas of the «credits» feature (docs/product.md §3.8, §5.6), shared by the server and the web app.
 import { z } from 'zod';
-import { gregorianDateInput, intInput, normalizedString, queryBoolean } from './common/inputs.ts';
+import {
+  instantSchema,
+  daySchema,
+  gregorianDateInput,
+  intInput,
+  normalizedString,
+  queryBoolean,
+} from './common/inputs.ts';
 import { formatToman } from './common/format.ts';
 import { isGregorianDate, jalaliToGregorian, todayGregorianInTehran } from './common/jalali.ts';
 import { pagingQuerySchema, pagedSchema } from './common/paging.ts';
@@ -92,12 +99,12 @@ export const creditStatusSchema = z.union([z.literal(0), z.literal(1), z.literal
 export const creditItemSchema = z.object({
   id: z.string(),
   value: z.number().int(),
-  date: z.string().nullable(),
+  date: daySchema.nullable(),
   account: z.string(),
   trackingCode: z.string(),
   status: creditStatusSchema,
   statusText: z.string(),
-  createdAt: z.string(),
+  createdAt: instantSchema,
 });
 export type CreditItem = z.infer<typeof creditItemSchema>;
 
@@ -134,15 +141,15 @@ export const adminCreditItemSchema = z.object({
   userFullName: z
     .string()
     .describe('The workshop’s manager (the original API’s name; `lab` is the lab’s own name)'),
-  cDate: z.string().describe('ISO instant the request was made (the original API’s name for createdAt)'),
+  cDate: instantSchema.describe('ISO instant the request was made (the original API’s name for createdAt)'),
   userId: z.string(),
   trackingCode: z.string(),
   account: z.string(),
-  date: z.string().nullable(),
+  date: daySchema.nullable(),
   status: creditStatusSchema,
   statusText: z.string(),
-  createdAt: z.string(),
-  decidedAt: z.string().nullable(),
+  createdAt: instantSchema,
+  decidedAt: instantSchema.nullable(),
 });
 export type AdminCreditItem = z.infer<typeof adminCreditItemSchema>;
 export const allCreditsResponseSchema = pagedSchema(adminCreditItemSchema);

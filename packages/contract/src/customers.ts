@@ -2,7 +2,7 @@
 // web app.
 import { z } from 'zod';
 import { toEnglishDigits, toPersianDigits } from './common/digits.ts';
-import { intInput, normalizedString, optionalTextInput } from './common/inputs.ts';
+import { instantSchema, intInput, normalizedString, optionalTextInput } from './common/inputs.ts';
 import { formatToman } from './common/format.ts';
 import { normalizeMobile } from './common/mobile.ts';
 import { pagedSchema } from './common/paging.ts';
@@ -194,6 +194,15 @@ export function formatVage(vage: number, vageType: 0 | 1): string {
 
 // ————— Reads —————
 
+/**
+ * The reads answer `settings` as the JSON string the first clients read (docs/product.md §8.3) and, as
+ * `customerSettings`, the same as the object a write takes, so a client reads and writes one shape
+ * (ADR 0060).
+ */
+const customerSettingsObject = customerSettingsSchema
+  .nullable()
+  .describe('`settings` as an object (what AddCustomer takes as `settings`), or null when nothing differs');
+
 export const customerIdQuerySchema = z.object({ customerId: idSchema });
 export const deleteCustomerRequestSchema = z.object({ id: idSchema });
 export type DeleteCustomerRequest = z.infer<typeof deleteCustomerRequestSchema>;
@@ -209,6 +218,7 @@ export const customerDetailSchema = z.object({
   desc: z.string().nullable(),
   /** JSON string of what differs from the workshop's defaults ({vage?, sendSMS?}), or null. */
   settings: z.string().nullable(),
+  customerSettings: customerSettingsObject,
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
@@ -219,6 +229,7 @@ export const customerSearchItemSchema = z.object({
   id: z.string(),
   name: z.string(),
   settings: z.string().nullable(),
+  customerSettings: customerSettingsObject,
   code: z.number().int(),
   mobile: z.string().nullable(),
 });
@@ -283,6 +294,6 @@ export const manageCustomerDetailSchema = customerDetailSchema.extend({
   testCount: z.number().int(),
   payCount: z.number().int(),
   /** ISO instant. */
-  createdAt: z.string(),
+  createdAt: instantSchema,
 });
 export type ManageCustomerDetail = z.infer<typeof manageCustomerDetailSchema>;

@@ -1,7 +1,7 @@
 // Schemas of the «messages» feature (the SMS and call outbox; docs/product.md §5.5), shared by server
 // and web.
 import { z } from 'zod';
-import { gregorianDateInput, normalizedString, intInput } from './common/inputs.ts';
+import { instantSchema, gregorianDateInput, normalizedString, intInput } from './common/inputs.ts';
 import { pagedSchema } from './common/paging.ts';
 import { SMS_TEMPLATE_SEPARATOR } from './constants.ts';
 
@@ -49,9 +49,9 @@ export const messageRowSchema = z.object({
   status: z.enum(MESSAGE_STATUSES),
   attempts: z.number().int(),
   provider: z.string().nullable(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
-  nextAttemptAt: z.string().nullable(),
+  createdAt: instantSchema,
+  sentAt: instantSchema.nullable(),
+  nextAttemptAt: instantSchema.nullable(),
   error: z.string().nullable(),
 });
 export type MessageRow = z.infer<typeof messageRowSchema>;

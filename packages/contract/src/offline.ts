@@ -2,7 +2,7 @@
 // (an idempotency key) and tell which device sends them, the per-device reservations of packet numbers,
 // and the client-made public token of a packet registered offline. Shared by the server and the web app.
 import { z } from 'zod';
-import { intInput } from './common/inputs.ts';
+import { instantSchema, intInput } from './common/inputs.ts';
 
 /** Request header: a client-made key; the same user sending it again gets the first answer. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -10,6 +10,9 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const DEVICE_HEADER = 'ayar-device';
 /** Response header: `true` when the answer is the stored answer of an earlier request with the key. */
 export const REPLAYED_HEADER = 'idempotent-replayed';
+
+/** The optional request headers a route may read, by the name a route lists them under. */
+export type RequestHeader = 'idempotencyKey' | 'device';
 
 /** How long the server keeps an idempotency key's answer: a retry within this replays it. */
 export const IDEMPOTENCY_KEY_DAYS = 30;
@@ -115,7 +118,7 @@ export const heldByDeviceSchema = z.object({
   /** Its unused reserved numbers. */
   held: z.number().int(),
   /** When it last reached the server (ISO), or null when it has not since leases began. */
-  lastSeenAt: z.string().nullable(),
+  lastSeenAt: instantSchema.nullable(),
 });
 export type HeldByDevice = z.infer<typeof heldByDeviceSchema>;
 
@@ -145,3 +148,22 @@ export const OFFLINE_TOKEN_VECTOR = {
   docNumber: 100245,
   token: 'n2Yqbzpa-XTrRHkt8vPHcQ',
 } as const;
+
+/** What the OpenAPI document says of each request header (ADR 0060): its name, value and meaning. */
+export const REQUEST_HEADERS = {
+  idempotencyKey: {
+    name: 'Idempotency-Key',
+    schema: idempotencyKeySchema,
+    description:
+      'A key the client makes (16–64 of A–Z a–z 0–9 _ -; malformed: 400): a resend with the same key within ' +
+      `${IDEMPOTENCY_KEY_DAYS} days gets the first answer again (\`Idempotent-Replayed: true\`) and ` +
+      'nothing is done twice; the same key with another body is 422. A refused request keeps nothing.',
+  },
+  device: {
+    name: 'Ayar-Device',
+    schema: deviceIdSchema,
+    description:
+      'The sending device (22–64 of A–Z a–z 0–9 _ -; malformed: 400), as given to ReserveCodes: the numbers it holds ' +
+      'are offered to it alone, and a number another device of the workshop holds is CONFLICT.',
+  },
+} as const satisfies Record<RequestHeader, { name: string; schema: z.ZodType; description: string }>;

@@ -2,7 +2,14 @@
 // and payments of gold and money, and the fund report. Shared by the server and the web app.
 import { z } from 'zod';
 import { toEnglishDigits } from './common/digits.ts';
-import { gregorianDateInput, intInput, normalizedString, optionalTextInput } from './common/inputs.ts';
+import {
+  instantSchema,
+  daySchema,
+  gregorianDateInput,
+  intInput,
+  normalizedString,
+  optionalTextInput,
+} from './common/inputs.ts';
 import { formatToman, gramsToMilligrams } from './common/format.ts';
 import { isGregorianDate, jalaliToGregorian, todayJalali } from './common/jalali.ts';
 import { pagedSchema } from './common/paging.ts';
@@ -256,9 +263,9 @@ export const payItemSchema = z.object({
     .number()
     .int()
     .describe(PAY_FIELD_DOC.payMoneyValue + ' (0 for a receipt)'),
-  date: z.string().describe('Gregorian yyyy-mm-dd'),
+  date: daySchema.describe('Gregorian yyyy-mm-dd'),
   desc: z.string().nullable(),
-  createdAt: z.string().describe('ISO instant the entry was recorded'),
+  createdAt: instantSchema.describe('ISO instant the entry was recorded'),
 });
 export type PayItem = z.infer<typeof payItemSchema>;
 

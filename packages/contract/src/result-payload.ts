@@ -1,6 +1,7 @@
 // The payload of a signed result (ADR 0041; v1: ADR 0029), shared by the server that signs it and the
 // browser that checks it: one shape, so what is signed and what is compared cannot drift apart.
 import { z } from 'zod';
+import { instantSchema } from './common/inputs.ts';
 
 /** The JWS header's `typ` of each payload version (RFC 8725 3.11: a token says what it is). */
 export const RESULT_JWS_TYPES = {
@@ -52,9 +53,9 @@ export const signedResultV2Schema = z.object({
   /** In the page's order. */
   photos: z.array(signedPhotoSchema),
   /** ISO 8601 UTC. */
-  registeredAt: z.string(),
+  registeredAt: instantSchema,
   /** ISO 8601 UTC: this version's time. */
-  publishedAt: z.string(),
+  publishedAt: instantSchema,
   /** `publishedAt` in whole seconds (JWT NumericDate). */
   iat: z.number().int(),
   version: z.number().int().min(1),
@@ -95,8 +96,8 @@ export const signedResultV1Schema = z.object({
   purity: z.number().int().nullable(),
   weight: z.number().nullable(),
   sampleWeight: z.number().nullable(),
-  registeredAt: z.string(),
-  publishedAt: z.string(),
+  registeredAt: instantSchema,
+  publishedAt: instantSchema,
   version: z.number().int().min(1),
   status: z.enum(SIGNED_RESULT_STATES),
   token: z.string(),

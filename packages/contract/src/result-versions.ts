@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cuttingInput } from './assays.ts';
-import { intInput, normalizedText } from './common/inputs.ts';
+import { instantSchema, intInput, normalizedText } from './common/inputs.ts';
 import { CHANGE_REASON_MAX, RESULT_MSG, RESULT_VERSION_MSG } from './results-constants.ts';
 import { MAX_DOC_NUMBER } from './results.ts';
 
@@ -56,7 +56,7 @@ export const verifySlipResponseSchema = z.object({
   /** The current version's number, else null. */
   version: z.number().int().nullable(),
   /** When the current version was made, if it is a change after the first publication; else null. */
-  changedAt: z.string().nullable(),
+  changedAt: instantSchema.nullable(),
   /** Why it was changed or withdrawn, where a reason was given; else null. */
   reason: z.string().nullable(),
 });

@@ -1,6 +1,6 @@
 // Schemas of the «results» feature (docs/product.md §2.2, §3.4), shared by the server and the web app.
 import { z } from 'zod';
-import { intInput } from './common/inputs.ts';
+import { instantSchema, intInput } from './common/inputs.ts';
 import { RESULT_NUMBER_RANGE } from './result-number.ts';
 import { RESULT_MSG } from './results-constants.ts';
 
@@ -58,7 +58,7 @@ export const resultItemSchema = z.object({
   /** The lab's name. */
   name: z.string(),
   rejeCode: z.string().nullable(),
-  createDate: z.string(),
+  createDate: instantSchema,
   /** Minutes until the result is due: ready time − minutes since registration, floored, ≥ 0. */
   remain: z.number().int().min(0),
   /** Gold weight in grams (showWeightForReport), else null. */
@@ -76,12 +76,12 @@ export const resultItemSchema = z.object({
   /** The current signed version's number (1 = first publication), else null (nothing signed yet). */
   version: z.number().int().nullable(),
   /** When the current version was signed, else null. */
-  signedAt: z.string().nullable(),
+  signedAt: instantSchema.nullable(),
   /**
    * When the result was last corrected or withdrawn, else null. A version that only added or removed
    * photos (or re-signed the lab's new name) is no correction and keeps the earlier time (ADR 0041).
    */
-  changedAt: z.string().nullable(),
+  changedAt: instantSchema.nullable(),
   /** Why it was corrected or withdrawn, where a reason was given, else null. */
   changeReason: z.string().nullable(),
   /**

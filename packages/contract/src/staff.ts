@@ -2,7 +2,7 @@
 // staff code shown publicly instead of their name. Shared by the server and the web app.
 import { z } from 'zod';
 import { toPersianDigits } from './common/digits.ts';
-import { gregorianDateInput, normalizedString } from './common/inputs.ts';
+import { instantSchema, gregorianDateInput, normalizedString } from './common/inputs.ts';
 import { newPasswordSchema, PASSWORD_MSG, passwordIsUserName, passwordNotUserName } from './auth.ts';
 import { STAFF_ROLES, type StaffRole } from './constants.ts';
 import { optionalMobileSchema, passwordResetIssues, userNameSchema, WORKSHOP_MSG } from './workshops.ts';
@@ -59,7 +59,7 @@ export const staffMemberSchema = z.object({
   suspended: z.boolean(),
   /** The lab's own account: always the owner, never suspended from here. */
   isLabAccount: z.boolean(),
-  createdAt: z.string(),
+  createdAt: instantSchema,
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 

@@ -4,7 +4,7 @@
 import { toGregorian, toJalaali } from 'jalaali-js';
 import { z } from 'zod';
 import { DATE_RANGE_MSG, tehranOffsetMs, tehranWallClock } from './common/jalali.ts';
-import { gregorianDateInput, queryBoolean } from './common/inputs.ts';
+import { instantSchema, daySchema, gregorianDateInput, queryBoolean } from './common/inputs.ts';
 
 export const STATS_MSG = {
   dateOrder: DATE_RANGE_MSG.order,
@@ -235,8 +235,8 @@ export const pendingCreditSchema = z.object({
   amount: z.number().int(),
   trackingCode: z.string(),
   /** The transfer's date (Gregorian), as the workshop gave it. */
-  date: z.string().nullable(),
-  createdAt: z.string(),
+  date: daySchema.nullable(),
+  createdAt: instantSchema,
 });
 export type PendingCredit = z.infer<typeof pendingCreditSchema>;
 
@@ -304,7 +304,7 @@ export const statisticsDetailResponseSchema = z.object({
       id: z.string(),
       /** The allotment's Jalali date (yyyy/mm/dd, Tehran). */
       createDatePer: z.string(),
-      createDate: z.string(),
+      createDate: instantSchema,
       serialNo: z.number().int(),
       codeFrom: z.number().int(),
       codeTo: z.number().int(),
@@ -317,7 +317,7 @@ export type StatisticsDetailResponse = z.infer<typeof statisticsDetailResponseSc
 
 export const dailyStatisticsResponseSchema = z.object({
   /** Every day of the period (zeros included), Gregorian yyyy-mm-dd, oldest first. */
-  days: z.array(z.object({ date: z.string(), count: z.number().int() })),
+  days: z.array(z.object({ date: daySchema, count: z.number().int() })),
   /** The days the medians cover (Gregorian, inclusive): the period's last MEDIAN_MAX_DAYS at most. */
   medianFrom: z.string(),
   medianTo: z.string(),

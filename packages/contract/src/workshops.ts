@@ -2,7 +2,13 @@
 // public list of labs, and the admin's workshop management. Shared by the server and the web app.
 import { z } from 'zod';
 import { toEnglishDigits, toPersianDigits } from './common/digits.ts';
-import { intInput, normalizedString, optionalMobileInput, optionalTextInput } from './common/inputs.ts';
+import {
+  instantSchema,
+  intInput,
+  normalizedString,
+  optionalMobileInput,
+  optionalTextInput,
+} from './common/inputs.ts';
 import { pagedSchema } from './common/paging.ts';
 import { newPasswordSchema, PASSWORD_MSG, passwordIsUserName, passwordNotUserName } from './auth.ts';
 import { LIMITS } from './constants.ts';
@@ -173,7 +179,7 @@ export const manageLabOwnerSchema = z.object({
   cellPhone: z.string().nullable(),
   phone: z.string().nullable(),
   /** ISO instant. */
-  createdAt: z.string(),
+  createdAt: instantSchema,
 });
 export type ManageLabOwner = z.infer<typeof manageLabOwnerSchema>;
 export const manageLabOwnersResponseSchema = pagedSchema(manageLabOwnerSchema);

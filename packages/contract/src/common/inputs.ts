@@ -93,7 +93,8 @@ export function gregorianDateInput(messages: { required?: string; format?: strin
     z
       .string({ error: (issue) => (issue.input === undefined ? messages.required : format) })
       .regex(/^\d{4}-\d{2}-\d{2}$/, { message: format, abort: true })
-      .refine(isGregorianDate, { message: messages.invalid ?? MSG.invalidDate, abort: true }),
+      .refine(isGregorianDate, { message: messages.invalid ?? MSG.invalidDate, abort: true })
+      .meta({ format: 'date' }),
   );
 }
 
@@ -127,3 +128,12 @@ export const queryBoolean = z.preprocess((value) => {
   if (v === 'false' || v === '0') return false;
   return value;
 }, z.boolean().optional());
+
+/**
+ * An instant the API answers: ISO 8601 in UTC (`2026-10-18T07:42:10.000Z`). The document says
+ * `format: date-time`, so a generated client can parse it (ADR 0060).
+ */
+export const instantSchema = z.string().meta({ format: 'date-time' });
+
+/** A day the API answers: Gregorian `yyyy-mm-dd` (a day in Asia/Tehran), `format: date`. */
+export const daySchema = z.string().meta({ format: 'date' });

@@ -40,22 +40,12 @@ const LIST =
   '`filterType` 1 customer name, 2 customer code, 3 packet number, 4 purity, with `filterValue`; dates ' +
   'are Gregorian, whole Tehran days, both inclusive; `waitFor=true` lists packets waiting for purity.';
 
-// The offline counter's request headers (ADR 0033), read by the server's offline module.
-// The route table has no header schemas, so the document says them here.
-const DEVICE_DOC =
-  ' Optional header `Ayar-Device` (22–64 of A–Z a–z 0–9 _ -; malformed: 400): the sending device, ' +
-  'as given to ReserveCodes; a number another device of the workshop holds is CONFLICT.';
-const IDEMPOTENCY_DOC =
-  ' Optional header `Idempotency-Key` (16–64 of A–Z a–z 0–9 _ -; malformed: 400): a resend with the ' +
-  'same key within 30 days gets the first answer again, marked `idempotent-replayed: true`, and ' +
-  'nothing is done twice; the same key with another body is a 422 CONFLICT. A refused request keeps ' +
-  'nothing, so its key may be sent again.';
-
 export const getCode = route(P.tests.getCode, {
   summary: "The workshop's next unused packet number",
   description:
     'The lowest of the released numbers, the ranges’ next number and, with `Ayar-Device`, the numbers ' +
     'that device holds. A workshop with none of these, or not active, is BUSINESS_RULE.',
+  headers: ['device'],
   response: getCodeResponseSchema,
   example: { response: EX.docNumber },
 });
@@ -64,8 +54,8 @@ export const checkCode = route(P.tests.checkCode, {
   summary: 'Whether a packet number is the workshop’s own and still unused',
   description:
     "Another workshop's number is BUSINESS_RULE, a used one CONFLICT, both with `errors` on `code`. " +
-    '`userId` is accepted and ignored.' +
-    DEVICE_DOC,
+    '`userId` is accepted and ignored.',
+  headers: ['device'],
   body: checkCodeSchema,
   response: checkCodeResponseSchema,
   example: { request: { code: EX.docNumber }, response: { code: EX.docNumber, available: true } },
@@ -82,9 +72,8 @@ export const addTest = route(P.tests.addTest, {
     'packet registered offline brings the `publicToken` its slip was printed with: the token the ' +
     "sending device's `tokenKey` (ReserveCodes) makes for its number, taken only with that device's " +
     '`Ayar-Device` header; any other token is refused as VALIDATION on `<i>.publicToken`, exactly as a ' +
-    'malformed one.' +
-    DEVICE_DOC +
-    IDEMPOTENCY_DOC,
+    'malformed one.',
+  headers: ['device', 'idempotencyKey'],
   body: addTestRequestSchema,
   response: addTestResponseSchema,
   example: {
@@ -131,8 +120,8 @@ export const addCutting = route(P.tests.addCutting, {
   summary: 'Records the purity of packets from the list, all or none',
   description:
     'Purity is per mille, 600–999, three digits. A purity already recorded more than 60 minutes ago is ' +
-    'BUSINESS_RULE (only the administrator corrects it then). Sends the ready SMS when the packet asks.' +
-    IDEMPOTENCY_DOC,
+    'BUSINESS_RULE (only the administrator corrects it then). Sends the ready SMS when the packet asks.',
+  headers: ['device', 'idempotencyKey'],
   body: addCuttingSchema,
   response: addCuttingResponseSchema,
   example: {

@@ -22,7 +22,8 @@ const route = routesOf('customers');
 
 const SETTINGS =
   "`settings` keeps only what differs from the workshop's defaults, as the JSON string `{vage?, sendSMS?}` " +
-  "(the fee in whole toman, or percent, under the workshop's fee type), or null.";
+  "(the fee in whole toman, or percent, under the workshop's fee type), or null; `customerSettings` " +
+  'is the same as an object, the shape AddCustomer takes as `settings`.';
 
 const form = {
   customerName: EX.customerName,
@@ -44,6 +45,7 @@ const detail = {
   phone: '021-33445566',
   desc: 'مشتری عمده',
   settings: '{"vage":40000}',
+  customerSettings: { vage: 40_000 },
 };
 
 export const addCustomer = route(P.customer.addCustomer, {
@@ -64,7 +66,16 @@ export const customersByName = route(P.customer.customersByName, {
   response: z.array(customerSearchItemSchema),
   example: {
     request: { name: 'علی' },
-    response: [{ id: EX.customerId, name: EX.customerName, settings: null, code: 12, mobile: EX.mobile }],
+    response: [
+      {
+        id: EX.customerId,
+        name: EX.customerName,
+        settings: null,
+        customerSettings: null,
+        code: 12,
+        mobile: EX.mobile,
+      },
+    ],
   },
 });
 
@@ -78,7 +89,16 @@ export const customerBook = route(P.customer.customerBook, {
   response: customerBookSchema,
   example: {
     response: {
-      list: [{ id: EX.customerId, name: EX.customerName, settings: null, code: 12, mobile: EX.mobile }],
+      list: [
+        {
+          id: EX.customerId,
+          name: EX.customerName,
+          settings: null,
+          customerSettings: null,
+          code: 12,
+          mobile: EX.mobile,
+        },
+      ],
       totalCount: 1,
     },
   },

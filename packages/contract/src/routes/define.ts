@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RequestHeader } from '../offline.ts';
 import type { RoutePath } from './paths.ts';
 
 // How a route of `ROUTES` is described: where it is (`ROUTE_PATHS`), what it takes and answers (zod
@@ -29,8 +30,13 @@ export interface RouteDef extends RoutePath {
   readonly response: Schema;
   /** The answer is a file's bytes of one of these media types, not the envelope. */
   readonly fileTypes?: readonly string[];
-  /** The body is a multipart/form-data upload, which no JSON schema describes (see `description`). */
-  readonly multipart?: true;
+  /**
+   * The body is a multipart/form-data upload: its parts, as the document shows them (a file part is a
+   * `z.file()`). Only documented: the route's handler reads the parts as they stream.
+   */
+  readonly multipart?: Schema;
+  /** The optional request headers the route reads (ADR 0033), declared in the document. */
+  readonly headers?: readonly RequestHeader[];
   readonly example: { readonly request?: unknown; readonly params?: unknown; readonly response?: unknown };
 }
 
@@ -68,7 +74,8 @@ interface RouteDoc<B, Q, P, R extends Schema, F> {
   params?: P;
   response: R;
   fileTypes?: F;
-  multipart?: true;
+  multipart?: Schema;
+  headers?: readonly RequestHeader[];
   example: RouteExample<NoInfer<B>, NoInfer<Q>, NoInfer<P>, NoInfer<R>, NoInfer<F>>;
 }
 
@@ -81,7 +88,8 @@ type Entry<Path, T, B, Q, P, R extends Schema, F> = Path &
     readonly summary: string;
     readonly description?: string;
     readonly response: R;
-    readonly multipart?: true;
+    readonly multipart?: Schema;
+    readonly headers?: readonly RequestHeader[];
     readonly example: RouteExample<B, Q, P, R, F>;
   };
 

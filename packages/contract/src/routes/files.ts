@@ -28,7 +28,17 @@ export const addFile = route(P.tests.addFile, {
     "5 MB, administrators only. The answer is the new file's address, or a list of addresses when " +
     'several photos were sent. Too large is TOO_LARGE (413), a file of another type ' +
     'UNSUPPORTED_MEDIA_TYPE (415). At most 60 uploads a minute per user.',
-  multipart: true,
+  multipart: z.object({
+    typeName: z
+      .enum(['Activity', 'User'])
+      .describe('`Activity` for packet photos, `User` for an alert sound'),
+    fileType: z.enum(['photo', 'Audio']).describe('`photo` or `Audio` (case does not matter)'),
+    file: z
+      .array(z.file())
+      .min(1)
+      .max(PHOTO_MAX_FILES)
+      .describe('The file(s), one part each (also taken as `file[]`); one for an alert sound'),
+  }),
   response: z.union([z.string(), z.array(z.string())]).describe('`/api/v1.0/Files/<id>`, or a list of them'),
   example: { response: `/api/v1.0/Files/${EX.fileId}` },
 });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   deleteImportMappingSchema,
   IMPORT_FILE_TYPES,
@@ -83,7 +84,10 @@ export const importPreview = route(P.tests.importPreview, {
     '`range` (outside 600–999), `notFound` (no such packet in this lab), `hasPurity`, `conflict` ' +
     '(rows for one packet disagree), `duplicate` (the same purity again). The file is kept with its ' +
     'SHA-256 and the preview can be applied for a day.',
-  multipart: true,
+  multipart: z.object({
+    mappingId: z.string().describe('A ready-made mapping (`preset-…`) or the id of one of the lab’s own'),
+    file: z.file().describe('The instrument’s results file: CSV or xlsx, one part'),
+  }),
   response: importPreviewResponseSchema,
   example: {
     response: {

@@ -82,7 +82,12 @@ export function api<const D extends RouteDef>(def: D) {
   return {
     method: def.method,
     url: API_PREFIX + def.path,
-    config: { audience: def.audience, roles: def.roles, example: exampleOf(def) },
+    config: {
+      audience: def.audience,
+      roles: def.roles,
+      example: exampleOf(def),
+      openapi: { headers: def.headers, multipart: def.multipart },
+    },
     schema: schema as RouteSchema<D>,
   };
 }

@@ -1,4 +1,5 @@
 import { tidyComponents } from './openapi-components.ts';
+import { headerComponents, placeHeaders } from './openapi-headers.ts';
 
 // What the whole OpenAPI document gains once every route is in it (docs/product.md §8.1, ADR 0060):
 // each tag described, and failures as one shared error response per status instead of an anonymous
@@ -75,10 +76,11 @@ export function finishDocument(doc: Json): Json {
   const paths = (doc.paths ?? {}) as Record<string, Record<string, Operation>>;
   let errorSchema: unknown;
   const used = new Set<string>();
-  for (const methods of Object.values(paths)) {
+  for (const [path, methods] of Object.entries(paths)) {
     for (const op of Object.values(methods)) {
       for (const tag of op.tags ?? []) used.add(tag);
       placeBodyExample(op);
+      placeHeaders(path, op);
       const responses = op.responses;
       if (!responses?.default) continue;
       const content = responses.default.content as Record<string, { schema?: unknown }> | undefined;
@@ -102,6 +104,7 @@ export function finishDocument(doc: Json): Json {
       Object.entries(ERROR_STATUSES).map(([status, text]) => [`Error${status}`, errorResponse(text)]),
     ),
   };
+  headerComponents(components);
   const tags = [...used].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
   const finished = { ...doc, tags, components };
   tidyComponents(finished);

@@ -2,15 +2,25 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { API_PREFIX, ERROR_CODES, errorEnvelopeSchema, type Audience } from '@ayar/contract';
+import type { z } from 'zod';
+import {
+  API_PREFIX,
+  ERROR_CODES,
+  errorEnvelopeSchema,
+  type Audience,
+  type RequestHeader,
+} from '@ayar/contract';
 import { markScopePublic } from './auth.ts';
 import { registerContractSchemas } from './openapi-components.ts';
 import { BODY_EXAMPLE, finishDocument } from './openapi-document.ts';
+import { MULTIPART_KEY, REQUEST_HEADERS_KEY, multipartSchema } from './openapi-headers.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the OpenAPI document shows as this route's example (`api()` fills it from the contract). */
     example?: OpenApiExample;
+    /** The request headers it reads and its multipart parts, for the document only (`api()`). */
+    openapi?: { headers?: readonly RequestHeader[] | undefined; multipart?: z.ZodType | undefined };
   }
 }
 
@@ -108,6 +118,9 @@ export const openApiTransform: typeof jsonSchemaTransform = (input) => {
   doc['x-audience'] = audience;
   if (route.config?.roles) doc['x-roles'] = route.config.roles;
   addExamples(doc, route.config?.example);
+  const extra = route.config?.openapi;
+  if (extra?.headers) doc[REQUEST_HEADERS_KEY] = extra.headers;
+  if (extra?.multipart) doc[MULTIPART_KEY] = multipartSchema(extra.multipart);
   return out;
 };
 
@@ -117,7 +130,13 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Ayar API', description: DESCRIPTION, version },
+      info: {
+        title: 'Ayar API',
+        description: DESCRIPTION,
+        version,
+        // The network's own API, not open source: partners use it under their agreement (docs/partners.md).
+        license: { name: 'Proprietary: the Ayar network', identifier: 'LicenseRef-Ayar-Proprietary' },
+      },
       servers: [{ url: '/' }],
       components: {
         securitySchemes: {

@@ -30,6 +30,7 @@ const customer = (id: string, name: string, code: number, mobile: string): Custo
   code,
   mobile,
   settings: null,
+  customerSettings: null,
 });
 
 function WaitingCount() {

@@ -45,6 +45,7 @@ describe('GET /Customer/CustomerBook', () => {
       id: lab.customerId,
       name: 'علی رضایی',
       settings: null,
+      customerSettings: null,
       code: 1,
       mobile: '09121234567',
     });

@@ -4,6 +4,7 @@ import {
   CUSTOMER_BOOK_LIMIT,
   OTHER_CUSTOMER_ID,
   customerSettingsDiff,
+  customerSettingsSchema,
   vageIssue,
   type AddCustomerRequest,
   type AllCustomersQuery,
@@ -11,6 +12,7 @@ import {
   type CustomerDetail,
   type CustomerRow,
   type CustomerSearchItem,
+  type CustomerSettings,
   type ManageCustomerCard,
   type ManageEditCustomerRequest,
   type ManageCustomerRow,
@@ -29,9 +31,16 @@ export type { Actor } from '../../lib/actor.ts';
 
 /** jsonb as text («{"vage": 5}») to the compact JSON string the API speaks. */
 function settingsString(stored: string | null): string | null {
+  const object = settingsObject(stored);
+  return object ? JSON.stringify(object) : null;
+}
+
+/** The same settings as the object a write takes (ADR 0060), or null. */
+function settingsObject(stored: string | null): CustomerSettings | null {
   if (!stored) return null;
   try {
-    return JSON.stringify(JSON.parse(stored));
+    const parsed = customerSettingsSchema.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
@@ -96,6 +105,7 @@ export async function getCustomer(db: Database, workshopId: string, id: string):
     phone: row.phone,
     desc: row.description,
     settings: settingsString(row.settings),
+    customerSettings: settingsObject(row.settings),
   };
 }
 
@@ -114,6 +124,7 @@ const searchItem = (r: SearchRow): CustomerSearchItem => ({
   id: r.id,
   name: r.name,
   settings: settingsString(r.settings),
+  customerSettings: settingsObject(r.settings),
   code: r.code,
   mobile: r.mobile1,
 });
@@ -213,6 +224,7 @@ export async function manageGetCustomer(db: Database, id: string): Promise<Manag
     phone: row.phone,
     desc: row.description,
     settings: settingsString(row.settings),
+    customerSettings: settingsObject(row.settings),
     lab: row.lab,
     userId: row.workshopId,
     createdAt: row.createdAt.toISOString(),

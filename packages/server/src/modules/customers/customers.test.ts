@@ -34,6 +34,7 @@ describe('POST /Customer/AddCustomer', () => {
       phone: '021-66123456',
       desc: 'بازار بزرگ',
       settings: null,
+      customerSettings: null,
     });
     const next = await addCustomer(s.labA.token, { customerName: 'دومی' });
     expect(next).toBe(code + 1);
@@ -82,12 +83,33 @@ describe('POST /Customer/AddCustomer', () => {
 
     const differs = await addCustomer(s.labA.token, { settings: { vage: 150000, sendSMS: false } });
     const id = await idOfCode(s.labA.token, differs);
-    const detail = await call<{ settings: string }>(
+    const detail = await call<{ settings: string; customerSettings: object | null }>(
       'GET',
       `/Customer/GetCustomer?customerId=${id}`,
       s.labA.token,
     );
     expect(JSON.parse(detail.body.data.settings)).toEqual({ vage: 150000 });
+    // The same as the object the write took: what is read can be sent back as it is (ADR 0060).
+    expect(detail.body.data.customerSettings).toEqual({ vage: 150000 });
+    const found = await call<{ id: string; customerSettings: object | null }[]>(
+      'GET',
+      `/Customer/CustomersByName?name=${encodeURIComponent('')}`,
+      s.labA.token,
+    );
+    expect(found.body.data.find((c) => c.id === id)?.customerSettings).toEqual({ vage: 150000 });
+    const resent = await call<{ customerId: string }>('POST', '/Customer/AddCustomer', s.labA.token, {
+      customerId: id,
+      customerName: 'مشتری بازنویسی',
+      mobile1: '09121234567',
+      settings: detail.body.data.customerSettings,
+    });
+    expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+    const again = await call<{ customerSettings: object | null }>(
+      'GET',
+      `/Customer/GetCustomer?customerId=${id}`,
+      s.labA.token,
+    );
+    expect(again.body.data.customerSettings).toEqual({ vage: 150000 });
 
     // The workshop changes its defaults: a fixed fee of 150000 and SMS on; the customer now equals them.
     await s.ctx.db

@@ -86,6 +86,7 @@ function customerOf(row: LabDetail): CustomerSearchItem | null {
     id: row.customerId,
     name: row.customerName,
     settings: null,
+    customerSettings: null,
     code: row.customerCode ?? 0,
     mobile: null,
   };

@@ -49,6 +49,7 @@ export const OTHER_CUSTOMER: CustomerSearchItem = {
   id: OTHER_CUSTOMER_ID,
   name: 'مشتری متفرقه',
   settings: null,
+  customerSettings: null,
   code: 0,
   mobile: null,
 };

@@ -43,6 +43,7 @@ describe('the customer form (customer/add)', () => {
         mobile1: '09121234567',
         mobile2: null,
         settings: null,
+        customerSettings: null,
       }),
     ]);
   });
@@ -99,6 +100,7 @@ describe('manage/customers', () => {
     phone: null,
     desc: null,
     settings: null,
+    customerSettings: null,
     lab: row.lab,
     userId: row.userId,
     testCount: 0,

@@ -34,6 +34,7 @@ beforeEach(() => {
     phone: null,
     desc: null,
     settings: null,
+    customerSettings: null,
     lab: row.lab,
     userId: row.userId,
     testCount: 3,

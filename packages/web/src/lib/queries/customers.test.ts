@@ -9,6 +9,7 @@ const customer = (code: number, name: string): CustomerSearchItem => ({
   id: `c0c0c0c0-0000-4000-8000-${String(code).padStart(12, '0')}`,
   name,
   settings: null,
+  customerSettings: null,
   code,
   mobile: `0912000000${code}`,
 });
