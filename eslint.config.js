@@ -158,7 +158,7 @@ const noIssueRefs = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/dev-dist/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/dev-dist/**', 'e2e/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

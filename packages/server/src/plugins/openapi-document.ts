@@ -45,6 +45,9 @@ const SESSION_ONLY = new Set(['401', '403']);
 
 export const ERROR_SCHEMA = 'ErrorEnvelope';
 
+/** A JSON answer's 200 (@fastify/swagger's own words are «Default Response»). */
+const SUCCESS = 'Success: `successful` true, the answer in `data`';
+
 /** Where `openApiTransform` leaves a route's body example for `finishDocument` to place. */
 export const BODY_EXAMPLE = 'x-body-example';
 
@@ -80,6 +83,8 @@ export function finishDocument(doc: Json): Json {
     for (const op of Object.values(methods)) {
       for (const tag of op.tags ?? []) used.add(tag);
       placeBodyExample(op);
+      const success = op.responses?.['200'];
+      if (success?.description === 'Default Response') success.description = SUCCESS;
       placeHeaders(path, op);
       const responses = op.responses;
       if (!responses?.default) continue;
