@@ -2367,6 +2367,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1.0/Manage/PartnerKeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The partner API keys, newest first: each one’s scopes, limits, state and use
+         * @description Never the key itself, only its first characters (`prefix`). `state` is `active`, `expired` (past `expiresAt`) or `revoked`; `uses` counts every call made with it.
+         */
+        get: operations["managePartnerKeys"];
+        put?: never;
+        /**
+         * Issues an API key to a named partner, with its scopes, an expiry and an address allowlist
+         * @description The answer holds the key (`ayk_` and 43 characters) this once: it is stored as a SHA-256 hash and cannot be shown again. Scopes: `results:read` (POST /Partner/Results), `results:subscribe` (webhooks). `expiresAt` at most two years ahead; `allowedAddresses` up to 20 addresses or CIDR ranges. Written to the audit log.
+         */
+        post: operations["manageAddPartnerKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1.0/Manage/PartnerKeys/Revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revokes a partner’s API key: every later call with it is 401
+         * @description A key revoked already is CONFLICT; an unknown id NOT_FOUND. Written to the audit log.
+         */
+        post: operations["manageRevokePartnerKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1.0/Partner/Results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Looks up to 100 results at once by packet number, each with its signed JWS (partner key)
+         * @description Send the key as `X-Api-Key`: a missing, wrong, expired or revoked key is 401, a key without `results:read` or from an address its allowlist does not hold 403. The public lookup’s rules: what the lab shows the public and nothing more (never a mobile), an unknown and a deleted number alike in `missing`. At most 60 calls a minute per key (429 with Retry-After), whatever the address. Verify each `jws` against /.well-known/jwks.json (docs/verifying-results.md).
+         */
+        post: operations["partnerResults"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1.0/Tests/AddFile": {
         parameters: {
             query?: never;
@@ -3393,6 +3457,47 @@ export interface components {
             userName: string;
             password: string;
         };
+        PartnerKey: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The key’s first characters, to tell keys apart */
+            prefix: string;
+            scopes: ("results:read" | "results:subscribe")[];
+            allowedAddresses: string[] | null;
+            expiresAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            revokedAt: string | null;
+            /** @description Calls made with the key */
+            uses: number;
+            lastUsedAt: string | null;
+            /** @enum {string} */
+            state: "active" | "expired" | "revoked";
+        };
+        PartnerKeyCreated: {
+            /** Format: uuid */
+            id: string;
+            /** @description The key itself (`ayk_…`): shown this once, kept only as a hash */
+            key: string;
+        };
+        PartnerKeyDraft: {
+            name: string;
+            scopes: ("results:read" | "results:subscribe")[];
+            /** @description When the key stops working (ISO 8601); none: until revoked. At most two years ahead. */
+            expiresAt?: string | null;
+            /** @description Only calls from these addresses or CIDR ranges are taken; none: from anywhere */
+            allowedAddresses?: (string)[] | null;
+        };
+        PartnerResultsRequest: {
+            codes: number[];
+        };
+        PartnerResultsResponse: {
+            /** @description The results found, in the order asked, each with its JWS */
+            list: components["schemas"]["ResultItem"][];
+            /** @description The numbers with no result: unknown or deleted, alike */
+            missing: number[];
+        };
         PayItem: {
             id: string;
             customerId: string;
@@ -3545,6 +3650,10 @@ export interface components {
         };
         ResultVersionsResponse: {
             list: components["schemas"]["ResultVersion"][];
+        };
+        RevokePartnerKey: {
+            /** Format: uuid */
+            id: string;
         };
         SiteInfo: {
             /** @description Support phone line, as the administrator typed it (ASCII digits) */
@@ -11771,6 +11880,298 @@ export interface operations {
                 content: {
                     "text/csv": Blob;
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    managePartnerKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `successful` true, the answer in `data` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "successful": true,
+                     *       "message": "عملیات با موفقیت انجام شد",
+                     *       "data": [
+                     *         {
+                     *           "id": "0b6f3a2e-5c4d-4e8f-9a1b-2c3d4e5f6a7b",
+                     *           "name": "بازار طلای نمونه",
+                     *           "prefix": "ayk_Qm9v",
+                     *           "scopes": [
+                     *             "results:read"
+                     *           ],
+                     *           "allowedAddresses": [
+                     *             "203.0.113.0/24"
+                     *           ],
+                     *           "expiresAt": "2027-12-01T00:00:00.000Z",
+                     *           "createdAt": "2026-11-29T06:00:00.000Z",
+                     *           "revokedAt": null,
+                     *           "uses": 1204,
+                     *           "lastUsedAt": "2026-11-29T08:15:00.000Z",
+                     *           "state": "active"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        successful: boolean;
+                        message: string;
+                        data: components["schemas"]["PartnerKey"][];
+                        /** @enum {string} */
+                        code?: "VALIDATION" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "BUSINESS_RULE" | "INTERNAL" | "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    manageAddPartnerKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "بازار طلای نمونه",
+                 *       "scopes": [
+                 *         "results:read"
+                 *       ],
+                 *       "expiresAt": "2027-12-01T00:00:00Z",
+                 *       "allowedAddresses": [
+                 *         "203.0.113.0/24"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["PartnerKeyDraft"];
+            };
+        };
+        responses: {
+            /** @description Success: `successful` true, the answer in `data` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "successful": true,
+                     *       "message": "عملیات با موفقیت انجام شد",
+                     *       "data": {
+                     *         "id": "0b6f3a2e-5c4d-4e8f-9a1b-2c3d4e5f6a7b",
+                     *         "key": "ayk_Qm9vZ2xlLWtleS1leGFtcGxlLW5vdC1hLXJlYWwta2V5"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        successful: boolean;
+                        message: string;
+                        data: components["schemas"]["PartnerKeyCreated"];
+                        /** @enum {string} */
+                        code?: "VALIDATION" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "BUSINESS_RULE" | "INTERNAL" | "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    manageRevokePartnerKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0b6f3a2e-5c4d-4e8f-9a1b-2c3d4e5f6a7b"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RevokePartnerKey"];
+            };
+        };
+        responses: {
+            /** @description Success: `successful` true, the answer in `data` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "successful": true,
+                     *       "message": "عملیات با موفقیت انجام شد",
+                     *       "data": {
+                     *         "id": "0b6f3a2e-5c4d-4e8f-9a1b-2c3d4e5f6a7b",
+                     *         "name": "بازار طلای نمونه",
+                     *         "prefix": "ayk_Qm9v",
+                     *         "scopes": [
+                     *           "results:read"
+                     *         ],
+                     *         "allowedAddresses": [
+                     *           "203.0.113.0/24"
+                     *         ],
+                     *         "expiresAt": "2027-12-01T00:00:00.000Z",
+                     *         "createdAt": "2026-11-29T06:00:00.000Z",
+                     *         "revokedAt": "2026-11-30T09:00:00.000Z",
+                     *         "uses": 1204,
+                     *         "lastUsedAt": "2026-11-29T08:15:00.000Z",
+                     *         "state": "revoked"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        successful: boolean;
+                        message: string;
+                        data: components["schemas"]["PartnerKey"];
+                        /** @enum {string} */
+                        code?: "VALIDATION" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "BUSINESS_RULE" | "INTERNAL" | "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    partnerResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "codes": [
+                 *         100245,
+                 *         100246
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["PartnerResultsRequest"];
+            };
+        };
+        responses: {
+            /** @description Success: `successful` true, the answer in `data` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "successful": true,
+                     *       "message": "عملیات با موفقیت انجام شد",
+                     *       "data": {
+                     *         "list": [
+                     *           {
+                     *             "token": "Qm9rX3p1R2VfV2lqY2h0eQ",
+                     *             "docNumber": 100245,
+                     *             "title": null,
+                     *             "customerName": null,
+                     *             "series": 3,
+                     *             "purity": 750,
+                     *             "name": "آزمایشگاه طلای نگین",
+                     *             "rejeCode": "1234",
+                     *             "createDate": "2026-10-18T07:42:10.000Z",
+                     *             "remain": 0,
+                     *             "weight": 12.345,
+                     *             "sampleWeight": null,
+                     *             "readyTime": null,
+                     *             "images": [
+                     *               "/api/v1.0/Results/Photo/Qm9rX3p1R2VfV2lqY2h0eQ/f1e2d3c4-b5a6-4978-8695-a4b3c2d1e0f9"
+                     *             ],
+                     *             "status": "published",
+                     *             "version": 1,
+                     *             "signedAt": "2026-10-18T08:05:00.000Z",
+                     *             "changedAt": null,
+                     *             "changeReason": null,
+                     *             "assayerCode": 3,
+                     *             "verifierCode": 5,
+                     *             "method": "xrf",
+                     *             "instrument": "Fischerscope XAN",
+                     *             "jws": "eyJhbGciOiJFZERTQSIsImtpZCI6Ii4uLiIsInR5cCI6ImF5YXItcmVzdWx0K2p3cyJ9.eyIuLi4iOjF9.c2lnbmF0dXJl"
+                     *           }
+                     *         ],
+                     *         "missing": [
+                     *           100246
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        successful: boolean;
+                        message: string;
+                        data: components["schemas"]["PartnerResultsResponse"];
+                        /** @enum {string} */
+                        code?: "VALIDATION" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "BUSINESS_RULE" | "INTERNAL" | "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldError"][];
+                    };
                 };
             };
             400: components["responses"]["Error400"];

@@ -20,8 +20,11 @@ export const STAFF_ROLE_NAMES: Record<StaffRole, string> = {
   accountant: 'حسابدار',
 };
 
-/** Who may call a route. Every server route declares one (docs/product.md §7.1). */
-export const AUDIENCES = ['public', 'workshop', 'admin', 'any-user'] as const;
+/**
+ * Who may call a route. Every server route declares one (docs/product.md §7.1); `partner` is a partner
+ * system with an API key (`X-Api-Key`) of the route's scope (ADR 0061).
+ */
+export const AUDIENCES = ['public', 'workshop', 'admin', 'any-user', 'partner'] as const;
 export type Audience = (typeof AUDIENCES)[number];
 
 /**

@@ -37,3 +37,4 @@ export * from './exports.ts';
 export * from './purity-method.ts';
 export * from './imports.ts';
 export { EXPORT_QUERIES } from './routes/exports.ts';
+export * from './partners.ts';

@@ -11,6 +11,7 @@ import * as exportsRoutes from './routes/exports.ts';
 import * as files from './routes/files.ts';
 import * as imports from './routes/imports.ts';
 import * as offline from './routes/offline.ts';
+import * as partners from './routes/partners.ts';
 import * as payments from './routes/payments.ts';
 import * as results from './routes/results.ts';
 import * as resultVersions from './routes/result-versions.ts';
@@ -106,6 +107,9 @@ export const ROUTES = {
     statement: statement.statement,
   },
   manage: {
+    partnerKeys: partners.partnerKeys,
+    addPartnerKey: partners.addPartnerKey,
+    revokePartnerKey: partners.revokePartnerKey,
     allCredits: credits.allCredits,
     acceptCredit: credits.acceptCredit,
     getAllCode: codes.manageGetAllCode,
@@ -178,6 +182,9 @@ export const ROUTES = {
   },
   files: {
     get: files.get,
+  },
+  partner: {
+    results: partners.results,
   },
   sms: {
     receive: smsLookup.receive,

@@ -36,6 +36,8 @@ import type { ExportOptions } from './modules/exports/exports.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { importsRoutes } from './modules/imports/imports.routes.ts';
+import { checkPartnerKey } from './modules/partners/partners.service.ts';
+import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import type { ProcessHealth } from './modules/health/health.service.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
@@ -188,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuth(app, {
     findSession: (sessionId, userId) => activeSession(options.db, sessionId, userId),
     signer,
+    checkPartnerKey: (key, ip) => checkPartnerKey(options.db, key, ip),
   });
 
   await registerCompression(app);
@@ -244,6 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     staffRoutes,
     exportsRoutes,
     importsRoutes,
+    partnersRoutes,
   ]) {
     register(app, deps);
   }

@@ -115,7 +115,12 @@ function problemsOf(op: Operation, schemas: Schemas): string[] {
   const ok = Object.values(op.responses['200']?.content ?? {});
   if (ok.length === 0 || !ok.every((media) => media.schema)) problems.push('no 200 response schema');
   if (op['x-audience'] !== schemas.audience) problems.push(`x-audience ${op['x-audience']}`);
-  const security = schemas.audience === 'public' ? [] : [{ bearerAuth: [] }];
+  const security =
+    schemas.audience === 'public'
+      ? []
+      : schemas.audience === 'partner'
+        ? [{ partnerKey: [] }]
+        : [{ bearerAuth: [] }];
   if (JSON.stringify(op.security) !== JSON.stringify(security)) problems.push('wrong security');
   const request =
     jsonOf(op.requestBody?.content)?.example ?? parameterExample(op, 'query') ?? parameterExample(op, 'path');

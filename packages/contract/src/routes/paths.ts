@@ -1,4 +1,5 @@
 import type { Audience, StaffRole } from '../constants.ts';
+import type { PartnerScope } from '../partner-scopes.ts';
 
 // Zod-free on purpose: the landing page's lookups read paths from here without loading a schema
 // (ADR 0014, the landing budget). `ROUTES` (routes.ts) adds each route's schemas and documentation to
@@ -17,6 +18,8 @@ export interface RoutePath {
    * server refuses the others with 403. Absent for `public` and `admin` routes.
    */
   readonly roles?: readonly StaffRole[];
+  /** For `partner` routes: the scope the API key must have (ADR 0061). */
+  readonly scope?: PartnerScope;
 }
 
 const p = <const M extends HttpMethod, const P extends string, const A extends 'public' | 'admin'>(
@@ -31,6 +34,13 @@ const w = <const M extends HttpMethod, const P extends string, const R extends r
   path: P,
   roles: R,
 ) => ({ method, path, audience: 'workshop' as const, roles });
+
+/** A route for a partner system's API key with this scope (ADR 0061). */
+const k = <const M extends HttpMethod, const P extends string, const S extends PartnerScope>(
+  method: M,
+  path: P,
+  scope: S,
+) => ({ method, path, audience: 'partner' as const, scope });
 
 /** A route for any signed-in user: the administrator, and these roles of a lab's people. */
 const u = <const M extends HttpMethod, const P extends string, const R extends readonly StaffRole[]>(
@@ -133,6 +143,9 @@ export const ROUTE_PATHS = {
     statement: w('GET', '/Customer/Statement', LEDGER),
   },
   manage: {
+    partnerKeys: p('GET', '/Manage/PartnerKeys', 'admin'),
+    addPartnerKey: p('POST', '/Manage/PartnerKeys', 'admin'),
+    revokePartnerKey: p('POST', '/Manage/PartnerKeys/Revoke', 'admin'),
     allCredits: p('GET', '/Manage/AllCredits', 'admin'),
     acceptCredit: p('POST', '/Manage/AcceptCredit', 'admin'),
     getAllCode: p('GET', '/Manage/GetAllCode', 'admin'),
@@ -209,6 +222,9 @@ export const ROUTE_PATHS = {
   },
   files: {
     get: u('GET', '/Files/:id', EVERYONE),
+  },
+  partner: {
+    results: k('POST', '/Partner/Results', 'results:read'),
   },
   sms: {
     receive: p('POST', '/Sms/Receive/:secret', 'public'),

@@ -28,6 +28,7 @@ import * as m0023 from './migrations/0023_purity_people.ts';
 import * as m0024 from './migrations/0024_backup_offsite.ts';
 import * as m0025 from './migrations/0025_purity_method.ts';
 import * as m0026 from './migrations/0026_imports.ts';
+import * as m0027 from './migrations/0027_partner_keys.ts';
 
 /** Migrations are listed here (not read from disk) so the order is explicit and bundlers keep them. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0024_backup_offsite': m0024,
   '0025_purity_method': m0025,
   '0026_imports': m0026,
+  '0027_partner_keys': m0027,
 };
 
 /** Every migration this code knows, in order: a backup made by a newer one is refused (ADR 0021). */

@@ -364,6 +364,20 @@ const SCHEMA: Schema = {
     createdBy: { type: 'uuid', nullable: true },
     createdAt: { type: 'timestamptz', nullable: false },
   },
+  partnerKeys: {
+    id: { type: 'uuid', nullable: false },
+    name: { type: 'text', nullable: false },
+    prefix: { type: 'text', nullable: false },
+    keyHash: { type: 'text', nullable: false },
+    scopes: { type: '_text', nullable: false },
+    allowedAddresses: { type: '_text', nullable: true },
+    expiresAt: { type: 'timestamptz', nullable: true },
+    createdBy: { type: 'uuid', nullable: true },
+    createdAt: { type: 'timestamptz', nullable: false },
+    revokedAt: { type: 'timestamptz', nullable: true },
+    uses: { type: 'int4', nullable: false },
+    lastUsedAt: { type: 'timestamptz', nullable: true },
+  },
 };
 
 /** Tables the migrations make that Kysely does not type: read through SQL, or Kysely's own. */

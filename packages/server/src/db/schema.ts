@@ -7,6 +7,7 @@ import type {
   IdempotencyKeysTable,
 } from './schema-offline.ts';
 import type { AssayEvidenceTable, AssayImportsTable, ImportMappingsTable } from './schema-imports.ts';
+import type { PartnerKeysTable } from './schema-partners.ts';
 
 /** Kysely's view of the tables in migrations/ (camelCase; the CamelCasePlugin maps to snake_case). */
 
@@ -370,6 +371,7 @@ export interface DB {
   codeDeviceUses: CodeDeviceUsesTable;
   fireAssays: FireAssaysTable;
   importMappings: ImportMappingsTable;
+  partnerKeys: PartnerKeysTable;
   assayImports: AssayImportsTable;
   assayEvidence: AssayEvidenceTable;
 }

@@ -85,6 +85,7 @@ export function api<const D extends RouteDef>(def: D) {
     config: {
       audience: def.audience,
       roles: def.roles,
+      scope: def.scope,
       example: exampleOf(def),
       openapi: { headers: def.headers, multipart: def.multipart },
     },

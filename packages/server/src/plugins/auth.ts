@@ -1,7 +1,17 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { createHmac } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import { AUDIENCES, STAFF_MSG, hasRole, type Audience, type Role, type StaffRole } from '@ayar/contract';
+import {
+  AUDIENCES,
+  PARTNER_KEY_HEADER,
+  PARTNER_MSG,
+  STAFF_MSG,
+  hasRole,
+  type Audience,
+  type PartnerScope,
+  type Role,
+  type StaffRole,
+} from '@ayar/contract';
 import type { Actor } from '../lib/actor.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 
@@ -10,9 +20,13 @@ declare module 'fastify' {
     audience?: Audience;
     /** The lab roles a `workshop`/`any-user` route allows (ADR 0049), from `ROUTE_PATHS`. */
     roles?: readonly StaffRole[];
+    /** The scope a `partner` route's API key must have (ADR 0061), from `ROUTE_PATHS`. */
+    scope?: PartnerScope;
   }
   interface FastifyRequest {
     user: SessionUser | null;
+    /** The partner whose API key a `partner` route was called with (ADR 0061). */
+    partner: PartnerCaller | null;
   }
 }
 
@@ -25,6 +39,28 @@ export interface SessionUser {
   personId: string;
   /** A lab person's roles (the lab account: owner); empty for the administrator. */
   roles: readonly StaffRole[];
+}
+
+/** A partner system calling with its API key. */
+export interface PartnerCaller {
+  id: string;
+  name: string;
+  scopes: readonly PartnerScope[];
+}
+
+/**
+ * What an API key is worth for a call from an address (the partners module's check, given by app.ts):
+ * the partner, no valid key (401), or an address its allowlist does not hold (403).
+ */
+export type CheckPartnerKey = (
+  key: string | undefined,
+  ip: string,
+) => Promise<{ partner: PartnerCaller } | 'unauthorized' | 'address'>;
+
+/** The partner of a request whose route's audience is `partner`; never null there. */
+export function currentPartner(request: FastifyRequest): PartnerCaller {
+  if (!request.partner) throw unauthorized(PARTNER_MSG.keyMissing);
+  return request.partner;
 }
 
 /** What the session store answers for a standing session: the tenant, the person and their roles. */
@@ -125,7 +161,7 @@ function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]! : null;
 }
 
-const allowed: Record<Exclude<Audience, 'public'>, Role[]> = {
+const allowed: Record<Exclude<Audience, 'public' | 'partner'>, Role[]> = {
   'any-user': ['admin', 'workshop'],
   workshop: ['workshop'],
   admin: ['admin'],
@@ -138,10 +174,11 @@ const allowed: Record<Exclude<Audience, 'public'>, Role[]> = {
  */
 export function registerAuth(
   app: FastifyInstance,
-  deps: { findSession: FindSession; signer: TokenSigner },
+  deps: { findSession: FindSession; signer: TokenSigner; checkPartnerKey: CheckPartnerKey },
 ): void {
   const routes: RouteOptions[] = [];
   app.decorateRequest('user', null);
+  app.decorateRequest('partner', null);
   app.addHook('onRoute', (route) => {
     routes.push(route);
   });
@@ -161,9 +198,26 @@ export function registerAuth(
     if (roleless.length > 0) {
       throw new Error(`Lab routes without declared roles (ADR 0049):\n  ${roleless.join('\n  ')}`);
     }
+    const unscoped = routes
+      .filter((r) => r.config?.audience === 'partner' && !r.config?.scope)
+      .map((r) => `${String(r.method)} ${r.url}`);
+    if (unscoped.length > 0) {
+      throw new Error(`Partner routes without a declared scope (ADR 0061):\n  ${unscoped.join('\n  ')}`);
+    }
   });
 
-  const authenticate = async (request: FastifyRequest, audience: Exclude<Audience, 'public'>) => {
+  /** A partner route: the key of `X-Api-Key`, never a session (ADR 0061). */
+  const authenticatePartner = async (request: FastifyRequest) => {
+    const header = request.headers[PARTNER_KEY_HEADER];
+    const checked = await deps.checkPartnerKey(typeof header === 'string' ? header : undefined, request.ip);
+    if (checked === 'unauthorized') throw unauthorized(PARTNER_MSG.keyMissing);
+    if (checked === 'address') throw forbidden(PARTNER_MSG.address403);
+    request.partner = checked.partner;
+    const scope = request.routeOptions.config?.scope;
+    if (scope && !checked.partner.scopes.includes(scope)) throw forbidden(PARTNER_MSG.scope);
+  };
+
+  const authenticate = async (request: FastifyRequest, audience: Exclude<Audience, 'public' | 'partner'>) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
     const claims = await deps.signer.verify(token);
@@ -193,7 +247,10 @@ export function registerAuth(
     // errors carry it too and the public routes gain no work; a route may still set its own (a
     // private file's `private, max-age`).
     reply.header('cache-control', 'no-store');
-    authenticate(request, audience).then(() => done(), done);
+    (audience === 'partner' ? authenticatePartner(request) : authenticate(request, audience)).then(
+      () => done(),
+      done,
+    );
   });
 }
 

@@ -33,10 +33,13 @@ export interface OpenApiExample {
 
 /** The name of the bearer-token security scheme in the document. */
 export const BEARER_SCHEME = 'bearerAuth';
+/** A partner system's API key (ADR 0061). */
+export const PARTNER_SCHEME = 'partnerKey';
 
 /** What the document says a route needs: nothing for a public one, else a session's bearer token. */
 export function openApiSecurity(audience: Audience | undefined): Record<string, string[]>[] {
-  return audience === 'public' ? [] : [{ [BEARER_SCHEME]: [] }];
+  if (audience === 'public') return [];
+  return audience === 'partner' ? [{ [PARTNER_SCHEME]: [] }] : [{ [BEARER_SCHEME]: [] }];
 }
 
 const DESCRIPTION = `عیار — the gold-assay lab network API. Every call is under \`${API_PREFIX}\`.
@@ -53,7 +56,8 @@ already made); 413 too large; 415 a file of the wrong type; 429 rate limited; 50
 (either role). A lab's routes also list \`x-roles\`: which of a lab's people may call them (\`owner\`,
 \`counter\`, \`assayer\`, \`accountant\`; ADR 0049); the lab's own account is its owner, and the others
 get 403. Sign in with \`POST ${API_PREFIX}/Account/login\` and send its \`token\` as
-\`Authorization: bearer <token>\`.
+\`Authorization: bearer <token>\`. A \`partner\` operation takes a partner system's API key as \`X-Api-Key\`
+instead, and its \`x-scope\` names the scope the key needs (docs/partners.md, ADR 0061).
 
 **Units and formats.** Gold is sent in grams with up to 3 decimals and stored as whole milligrams (fields
 named \`…Mg\` are milligrams); money is whole toman; purity is per mille, 600–999. Dates are Gregorian
@@ -117,6 +121,7 @@ export const openApiTransform: typeof jsonSchemaTransform = (input) => {
   doc.security = openApiSecurity(audience);
   doc['x-audience'] = audience;
   if (route.config?.roles) doc['x-roles'] = route.config.roles;
+  if (route.config?.scope) doc['x-scope'] = route.config.scope;
   addExamples(doc, route.config?.example);
   const extra = route.config?.openapi;
   if (extra?.headers) doc[REQUEST_HEADERS_KEY] = extra.headers;
@@ -146,6 +151,13 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
             bearerFormat: 'JWT',
             description:
               'The `token` of /Account/login (or /Account/DisposableLoginOTP): a session, ended by logout',
+          },
+          [PARTNER_SCHEME]: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Api-Key',
+            description:
+              'A partner system’s API key (`ayk_…`), issued by the administrator (docs/partners.md)',
           },
         },
       },

@@ -124,6 +124,13 @@ export function findByDocNumber(db: Database, docNumber: number) {
   return byDocNumber.first(db, docNumber);
 }
 
+/** The live packets with these numbers, for a partner's bulk lookup (ADR 0061). */
+export function findByDocNumbers(db: Database, docNumbers: readonly number[]) {
+  return publicResultQuery(db)
+    .where('a.docNumber', 'in', [...docNumbers])
+    .execute();
+}
+
 export function findByToken(db: Database, token: string) {
   return byToken.first(db, token);
 }

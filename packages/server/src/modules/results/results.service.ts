@@ -183,6 +183,24 @@ export async function resultByNumber(db: Database, docNumber: number): Promise<R
   return { list: [toResultItem(row)] };
 }
 
+/**
+ * `POST /Partner/Results` (ADR 0061): the public items of these numbers, in the order asked, and the
+ * numbers with none (unknown and deleted alike, as the public lookup answers them).
+ */
+export async function resultsByNumbers(
+  db: Database,
+  docNumbers: readonly number[],
+): Promise<{ list: ResultItem[]; missing: number[] }> {
+  const asked = [...new Set(docNumbers)];
+  const rows = await repo.findByDocNumbers(db, asked);
+  const now = new Date();
+  const byNumber = new Map(rows.map((row) => [row.docNumber, toResultItem(row, now)]));
+  return {
+    list: asked.flatMap((n) => byNumber.get(n) ?? []),
+    missing: asked.filter((n) => !byNumber.has(n)),
+  };
+}
+
 /** A public item and where its result stands: withdrawn, or corrected since its first publication. */
 export type PublicResult = ResultItem & { withdrawn: boolean; corrected: boolean };
 
