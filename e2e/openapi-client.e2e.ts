@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import createClient from 'openapi-fetch';
 import sharp from 'sharp';
@@ -11,6 +14,8 @@ import type { paths } from './generated/ayar-api.d.ts';
 // shows the result under a signature that verifies against the network's published keys.
 
 const FIRST = 9_700_000;
+const PARTNER_EXAMPLE = fileURLToPath(new URL('../docs/examples/partner-results.mjs', import.meta.url));
+const run = promisify(execFile);
 const api = createClient<paths>({ baseUrl: inject('baseUrl') });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -151,5 +156,27 @@ describe('a client generated from the OpenAPI document', () => {
     });
     expect(refused.response.status).toBe(401);
     expect(refused.error).toMatchObject({ successful: false, data: null, code: 'UNAUTHORIZED' });
+  });
+
+  it('runs docs/partners.md’s example with a partner key: the published number signed, another missing', async () => {
+    const admin = await signIn(inject('adminUsername'), inject('adminPassword'));
+    const { key } = dataOf(
+      await api.POST('/api/v1.0/Manage/PartnerKeys', {
+        headers: bearer(admin),
+        body: { name: 'بازار آزمون', scopes: ['results:read'] },
+      }),
+    );
+    const example = (numbers: string[]) =>
+      run(process.execPath, [PARTNER_EXAMPLE, inject('baseUrl'), ...numbers], {
+        env: { ...process.env, AYAR_API_KEY: key },
+      }).then(
+        (out) => ({ code: 0, stdout: out.stdout }),
+        (err: { code: number; stdout: string }) => ({ code: err.code, stdout: err.stdout }),
+      );
+    const found = await example([String(FIRST)]);
+    expect(found).toEqual({ code: 0, stdout: `${FIRST}\t750\tpublished\tv1\n` });
+    const mixed = await example([String(FIRST), String(FIRST + 5)]);
+    expect(mixed.code).toBe(1);
+    expect(mixed.stdout.split('\n')).toContain(`${FIRST + 5}\tnone`);
   });
 });
