@@ -2431,6 +2431,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1.0/Partner/Webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The URLs this partner key has registered for result events
+         * @description Only this key’s; never their secrets.
+         */
+        get: operations["partnerWebhooks"];
+        put?: never;
+        /**
+         * Registers a URL for result events; answers the signing secret once (partner key)
+         * @description Each event is POSTed as JSON `{type, timestamp, data: {docNumber, version, status, jws}}` with the Standard Webhooks headers: `webhook-id` (the event’s id: the same on every retry, so a receiver keeps each once), `webhook-timestamp` (seconds) and `webhook-signature` (`v1,` and the base64 HMAC-SHA256 of `<id>.<timestamp>.<body>` with the secret’s base64-decoded key). Any 2xx within 10 s is delivered; otherwise it is tried again after 30 s, 1, 2, 4… minutes (at most an hour apart) for a day. Types: `result.published`, `result.corrected`, `result.withdrawn`, `result.deleted`. At most 5 URLs a key. A URL whose host is this machine or a private, link-local or reserved network is refused (VALIDATION), at registration and again at each delivery, unless the server runs with WEBHOOK_ALLOW_PRIVATE_TARGETS=1 (a closed network).
+         */
+        post: operations["partnerAddWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1.0/Partner/Webhooks/Delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes one of this key’s URLs: nothing more is sent to it
+         * @description Another key’s URL, or an unknown id, is NOT_FOUND.
+         */
+        post: operations["partnerDeleteWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1.0/Manage/WebhookDeliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The webhook delivery log, newest first: each event, its target, attempts and outcome
+         * @description At most 200; `state` filters: `waiting`, `delivered`, `failed`.
+         */
+        get: operations["manageWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1.0/Manage/WebhookDeliveries/Replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a delivery again: with the same id, so a receiver that has it keeps it once
+         * @description A failed delivery (or a waiting one, at once) goes back in the queue with a new day of retries; a delivered one is CONFLICT (its receiver has it); an unknown id NOT_FOUND. The URL must still be registered.
+         */
+        post: operations["manageReplayWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1.0/Tests/AddFile": {
         parameters: {
             query?: never;
@@ -2620,6 +2704,10 @@ export interface components {
         AddUserResponse: {
             id: string;
             code: number | null;
+        };
+        AddWebhook: {
+            /** @description Where Ayar POSTs the events: https (http only on a closed network) */
+            url: string;
         };
         AddedAssay: {
             id: string;
@@ -2926,6 +3014,10 @@ export interface components {
             credits: number;
             payments: number;
             files: number;
+        };
+        DeleteWebhook: {
+            /** Format: uuid */
+            id: string;
         };
         EditSettingsRequest: {
             settings: components["schemas"]["EditableSettings"];
@@ -3586,6 +3678,10 @@ export interface components {
         RemoveTestResponse: {
             removed: number;
         };
+        ReplayDelivery: {
+            /** Format: uuid */
+            id: string;
+        };
         ReservationsResponse: {
             devices: components["schemas"]["HeldByDevice"][];
             bought: number;
@@ -3914,6 +4010,44 @@ export interface components {
             version: number | null;
             changedAt: string | null;
             reason: string | null;
+        };
+        Webhook: {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        WebhookCreated: {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description `whsec_` and the base64 key the deliveries are signed with (Standard Webhooks): shown once */
+            secret: string;
+        };
+        WebhookDelivery: {
+            /**
+             * Format: uuid
+             * @description The event’s id, sent as `webhook-id`: the same on every retry and replay
+             */
+            id: string;
+            partner: string;
+            url: string;
+            /** @enum {string} */
+            eventType: "result.published" | "result.corrected" | "result.withdrawn" | "result.deleted";
+            docNumber: number;
+            /** Format: date-time */
+            createdAt: string;
+            attempts: number;
+            /** @description The HTTP status the receiver last answered */
+            lastStatus: number | null;
+            lastError: string | null;
+            nextAttemptAt: string | null;
+            deliveredAt: string | null;
+            /** @enum {string} */
+            state: "waiting" | "delivered" | "failed";
         };
         WithdrawResult: {
             id: string;
@@ -12168,6 +12302,310 @@ export interface operations {
                         successful: boolean;
                         message: string;
                         data: components["schemas"]["PartnerResultsResponse"];
+                        /** @enum {string} */
+                        code?: "VALIDATION" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "BUSINESS_RULE" | "INTERNAL" | "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    partnerWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `successful` true, the answer in `data` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "successful": true,
+                     *       "message": "عملیات با موفقیت انجام شد",
+                     *       "data": [
+                     *         {
+                     *           "id": "5e1c9a7b-3d2f-4b6a-8c9d-0e1f2a3b4c5d",
+                     *           "url": "https://partner.example/ayar/events",
+                     *           "createdAt": "2026-11-29T06:10:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        successful: boolean;
+                        message: string;
+                        data: components["schemas"]["Webhook"][];
+                        /** @enum {string} */
+                        code?: "VALIDATION" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "BUSINESS_RULE" | "INTERNAL" | "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    partnerAddWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://partner.example/ayar/events"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AddWebhook"];
+            };
+        };
+        responses: {
+            /** @description Success: `successful` true, the answer in `data` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "successful": true,
+                     *       "message": "عملیات با موفقیت انجام شد",
+                     *       "data": {
+                     *         "id": "5e1c9a7b-3d2f-4b6a-8c9d-0e1f2a3b4c5d",
+                     *         "url": "https://partner.example/ayar/events",
+                     *         "createdAt": "2026-11-29T06:10:00.000Z",
+                     *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        successful: boolean;
+                        message: string;
+                        data: components["schemas"]["WebhookCreated"];
+                        /** @enum {string} */
+                        code?: "VALIDATION" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "BUSINESS_RULE" | "INTERNAL" | "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    partnerDeleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "5e1c9a7b-3d2f-4b6a-8c9d-0e1f2a3b4c5d"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeleteWebhook"];
+            };
+        };
+        responses: {
+            /** @description Success: `successful` true, the answer in `data` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "successful": true,
+                     *       "message": "عملیات با موفقیت انجام شد",
+                     *       "data": {
+                     *         "id": "5e1c9a7b-3d2f-4b6a-8c9d-0e1f2a3b4c5d"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        successful: boolean;
+                        message: string;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                        /** @enum {string} */
+                        code?: "VALIDATION" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "BUSINESS_RULE" | "INTERNAL" | "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    manageWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @example delivered */
+                state?: "waiting" | "delivered" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `successful` true, the answer in `data` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "successful": true,
+                     *       "message": "عملیات با موفقیت انجام شد",
+                     *       "data": [
+                     *         {
+                     *           "id": "7a2b3c4d-5e6f-4a1b-9c8d-7e6f5a4b3c2d",
+                     *           "partner": "بازار طلای نمونه",
+                     *           "url": "https://partner.example/ayar/events",
+                     *           "eventType": "result.corrected",
+                     *           "docNumber": 100245,
+                     *           "createdAt": "2026-11-29T06:20:00.000Z",
+                     *           "attempts": 3,
+                     *           "lastStatus": 200,
+                     *           "lastError": null,
+                     *           "nextAttemptAt": null,
+                     *           "deliveredAt": "2026-11-29T06:21:30.000Z",
+                     *           "state": "delivered"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        successful: boolean;
+                        message: string;
+                        data: components["schemas"]["WebhookDelivery"][];
+                        /** @enum {string} */
+                        code?: "VALIDATION" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "BUSINESS_RULE" | "INTERNAL" | "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldError"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            422: components["responses"]["Error422"];
+            429: components["responses"]["Error429"];
+        };
+    };
+    manageReplayWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "7a2b3c4d-5e6f-4a1b-9c8d-7e6f5a4b3c2d"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReplayDelivery"];
+            };
+        };
+        responses: {
+            /** @description Success: `successful` true, the answer in `data` */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "successful": true,
+                     *       "message": "عملیات با موفقیت انجام شد",
+                     *       "data": {
+                     *         "id": "7a2b3c4d-5e6f-4a1b-9c8d-7e6f5a4b3c2d",
+                     *         "partner": "بازار طلای نمونه",
+                     *         "url": "https://partner.example/ayar/events",
+                     *         "eventType": "result.corrected",
+                     *         "docNumber": 100245,
+                     *         "createdAt": "2026-11-29T06:20:00.000Z",
+                     *         "attempts": 3,
+                     *         "lastStatus": 200,
+                     *         "lastError": null,
+                     *         "nextAttemptAt": "2026-11-29T07:00:00.000Z",
+                     *         "deliveredAt": null,
+                     *         "state": "waiting"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        successful: boolean;
+                        message: string;
+                        data: components["schemas"]["WebhookDelivery"];
                         /** @enum {string} */
                         code?: "VALIDATION" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "BUSINESS_RULE" | "INTERNAL" | "UNAVAILABLE";
                         errors?: components["schemas"]["FieldError"][];

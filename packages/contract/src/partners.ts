@@ -20,6 +20,12 @@ export const PARTNER_LIMITS = {
   callsPerMinute: 60,
   /** Keys, revoked ones included, the network keeps. */
   maxKeys: 200,
+  /** URLs one key may register. */
+  maxWebhooks: 5,
+  /** A URL's length. */
+  urlMax: 500,
+  /** Deliveries the administrator's log shows at once. */
+  deliveriesShown: 200,
 } as const;
 
 export const PARTNER_MSG = {
@@ -38,6 +44,14 @@ export const PARTNER_MSG = {
   address403: 'این کلید از این نشانی پذیرفته نمی‌شود',
   issued: 'کلید ساخته شد؛ آن را اکنون نگه دارید، دوباره نشان داده نمی‌شود',
   revoked: 'کلید باطل شد',
+  url: 'نشانی باید با https:// یا http:// آغاز شود و حداکثر ۵۰۰ نویسه باشد',
+  privateTarget: 'نشانی به شبکه داخلی یا همین رایانه می‌رسد و پذیرفته نمی‌شود',
+  unresolvable: 'نام این نشانی پیدا نشد',
+  tooManyWebhooks: 'هر کلید حداکثر ۵ نشانی می‌تواند داشته باشد',
+  webhookNotFound: 'این نشانی پیدا نشد',
+  deliveryNotFound: 'این ارسال پیدا نشد',
+  delivered: 'این ارسال پیش‌تر رسیده است',
+  replayed: 'دوباره در صف ارسال قرار گرفت',
 } as const;
 
 export const partnerScopeSchema = z.enum(PARTNER_SCOPES);
@@ -106,3 +120,73 @@ export const partnerResultsResponseSchema = z.object({
   list: z.array(resultItemSchema).describe('The results found, in the order asked, each with its JWS'),
   missing: z.array(z.number().int()).describe('The numbers with no result: unknown or deleted, alike'),
 });
+
+// ————— Webhooks (ADR 0062) —————
+
+export const WEBHOOK_EVENTS = [
+  'result.published',
+  'result.corrected',
+  'result.withdrawn',
+  'result.deleted',
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+export const addWebhookSchema = z.object({
+  url: z
+    .string({ error: PARTNER_MSG.url })
+    .trim()
+    .max(PARTNER_LIMITS.urlMax, PARTNER_MSG.url)
+    .regex(/^https?:\/\/[^\s]+$/i, PARTNER_MSG.url)
+    .describe('Where Ayar POSTs the events: https (http only on a closed network)'),
+});
+
+export const webhookSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  createdAt: instantSchema,
+});
+
+export const webhookCreatedSchema = webhookSchema.extend({
+  secret: z
+    .string()
+    .describe('`whsec_` and the base64 key the deliveries are signed with (Standard Webhooks): shown once'),
+});
+
+export const deleteWebhookSchema = z.object({ id: z.uuid({ error: PARTNER_MSG.webhookNotFound }) });
+
+/** What each delivery's body is: the event, when it happened, and the result as signed. */
+export const webhookEventSchema = z.object({
+  type: z.enum(WEBHOOK_EVENTS),
+  timestamp: instantSchema,
+  data: z.object({
+    docNumber: z.number().int(),
+    version: z.number().int(),
+    status: z.enum(['published', 'withdrawn', 'deleted']),
+    jws: z.string().describe('The version as signed: verify it as any result (docs/verifying-results.md)'),
+  }),
+});
+export type WebhookEventBody = z.infer<typeof webhookEventSchema>;
+
+export const webhookDeliveryStateSchema = z.enum(['waiting', 'delivered', 'failed']);
+
+export const webhookDeliverySchema = z.object({
+  id: z.uuid().describe('The event’s id, sent as `webhook-id`: the same on every retry and replay'),
+  partner: z.string(),
+  url: z.string(),
+  eventType: z.enum(WEBHOOK_EVENTS),
+  docNumber: z.number().int(),
+  createdAt: instantSchema,
+  attempts: z.number().int(),
+  lastStatus: z.number().int().nullable().describe('The HTTP status the receiver last answered'),
+  lastError: z.string().nullable(),
+  nextAttemptAt: instantSchema.nullable(),
+  deliveredAt: instantSchema.nullable(),
+  state: webhookDeliveryStateSchema,
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+export const webhookDeliveriesQuerySchema = z.object({
+  state: webhookDeliveryStateSchema.optional(),
+});
+
+export const replayDeliverySchema = z.object({ id: z.uuid({ error: PARTNER_MSG.deliveryNotFound }) });

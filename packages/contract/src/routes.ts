@@ -110,6 +110,8 @@ export const ROUTES = {
     partnerKeys: partners.partnerKeys,
     addPartnerKey: partners.addPartnerKey,
     revokePartnerKey: partners.revokePartnerKey,
+    webhookDeliveries: partners.webhookDeliveries,
+    replayWebhookDelivery: partners.replayWebhookDelivery,
     allCredits: credits.allCredits,
     acceptCredit: credits.acceptCredit,
     getAllCode: codes.manageGetAllCode,
@@ -185,6 +187,9 @@ export const ROUTES = {
   },
   partner: {
     results: partners.results,
+    webhooks: partners.webhooks,
+    addWebhook: partners.addWebhook,
+    deleteWebhook: partners.deleteWebhook,
   },
   sms: {
     receive: smsLookup.receive,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@ayar/contract';
 import { buildApp } from './app.ts';
 import { createTestApp, createTestDatabase, TEST_JWT_SECRET, type TestContext } from '../test/helpers.ts';
+import { inlineSchemaRefs } from '../test/openapi-refs.ts';
 
 let ctx: TestContext;
 let webDir: string;
@@ -112,7 +113,7 @@ describe('health and docs', () => {
   });
 
   it('serves the OpenAPI document generated from the zod schemas, and the docs page', async () => {
-    const spec = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const spec = inlineSchemaRefs((await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json());
     expect(spec.openapi).toMatch(/^3\./);
     const login = spec.paths['/api/v1.0/Account/login'].post;
     expect(login.requestBody.content['application/json'].schema.required).toEqual(['userName', 'password']);

@@ -6,6 +6,7 @@ import { createFileCleanup } from './modules/files/files.schedule.ts';
 import type { FileStore } from './modules/files/files.storage.ts';
 import { createSmsProvider } from './sms/providers/index.ts';
 import { createMessageWorker } from './sms/worker.ts';
+import { createDeliveryWorker } from './modules/partners/delivery.schedule.ts';
 
 type Logger = pino.Logger;
 
@@ -34,9 +35,15 @@ export function backgroundJobs(
     logger: logger.child({ component: 'backups' }),
     fileStore,
   });
+  const webhooks = createDeliveryWorker({
+    db,
+    logger: logger.child({ component: 'webhooks' }),
+    allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+  });
   return {
     start() {
       worker.start();
+      webhooks.start();
       logger.info({ provider: provider.name }, 'message worker started');
       // Which store uploads go to (a directory, or `s3://bucket at endpoint`; never a key).
       logger.info({ files: fileStore.description }, 'file store');
@@ -48,6 +55,7 @@ export function backgroundJobs(
     stop: () =>
       Promise.all([
         worker.stop().catch((err: unknown) => logger.error({ err }, 'stopping the message worker failed')),
+        webhooks.stop().catch((err: unknown) => logger.error({ err }, 'stopping the webhook sender failed')),
         cleanup.stop().catch((err: unknown) => logger.error({ err }, 'stopping the file cleanup failed')),
         backups.stop().catch((err: unknown) => logger.error({ err }, 'stopping the backups failed')),
       ]),

@@ -180,6 +180,13 @@ export const configSchema = z.object({
       })
       .transform(parseTrustProxy),
   ),
+  /**
+   * `1`: webhooks may point at this machine or private networks (tests, a closed network); else those
+   * are refused at registration and before each delivery (ADR 0062).
+   */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: z
+    .preprocess(emptyToUndefined, z.enum(['0', '1']).default('0'))
+    .transform((v) => v === '1'),
   RATE_LIMIT_ALLOWLIST: z.preprocess(
     emptyToUndefined,
     z

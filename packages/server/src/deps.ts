@@ -37,4 +37,6 @@ export interface AppDeps {
   backups?: BackupRunner;
   /** The exports' limits (ADR 0055); unset: the contract's. Tests lower them. */
   exports?: ExportOptions;
+  /** WEBHOOK_ALLOW_PRIVATE_TARGETS (ADR 0062): webhooks may point at private networks. */
+  webhookAllowPrivateTargets?: boolean;
 }

@@ -105,6 +105,7 @@ async function startApp(config: Config, logger: Logger, db: Database, parts: App
     webDist: config.WEB_DIST ?? path.join(here, '../../web/dist'),
     fileStore,
     rateLimitAllowList: config.RATE_LIMIT_ALLOWLIST,
+    webhookAllowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS,
     trustProxy: config.TRUST_PROXY,
     publicUrl: config.PUBLIC_URL,
     ...(config.SMS_RECEIVE_SECRET

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import {
   PARTNER_LIMITS,
+  addWebhookSchema,
+  deleteWebhookSchema,
+  replayDeliverySchema,
+  webhookCreatedSchema,
+  webhookDeliveriesQuerySchema,
+  webhookDeliverySchema,
+  webhookSchema,
   partnerKeyCreatedSchema,
   partnerKeyDraftSchema,
   partnerKeySchema,
@@ -83,5 +90,91 @@ export const results = route(P.partner.results, {
   example: {
     request: { codes: [EX.docNumber, 100_246] },
     response: { list: [RESULT_ITEM_EXAMPLE], missing: [100_246] },
+  },
+});
+
+const HOOK_ID = '5e1c9a7b-3d2f-4b6a-8c9d-0e1f2a3b4c5d';
+const DELIVERY_ID = '7a2b3c4d-5e6f-4a1b-9c8d-7e6f5a4b3c2d';
+const HOOK_EXAMPLE = {
+  id: HOOK_ID,
+  url: 'https://partner.example/ayar/events',
+  createdAt: '2026-11-29T06:10:00.000Z',
+};
+
+const SIGNING =
+  'Each event is POSTed as JSON `{type, timestamp, data: {docNumber, version, status, jws}}` with the ' +
+  'Standard Webhooks headers: `webhook-id` (the event’s id: the same on every retry, so a receiver ' +
+  'keeps each once), `webhook-timestamp` (seconds) and `webhook-signature` (`v1,` and the base64 ' +
+  'HMAC-SHA256 of `<id>.<timestamp>.<body>` with the secret’s base64-decoded key). Any 2xx within 10 s ' +
+  'is delivered; otherwise it is tried again after 30 s, 1, 2, 4… minutes (at most an hour apart) for ' +
+  'a day. Types: `result.published`, `result.corrected`, `result.withdrawn`, `result.deleted`.';
+
+export const webhooks = route(P.partner.webhooks, {
+  summary: 'The URLs this partner key has registered for result events',
+  description: 'Only this key’s; never their secrets.',
+  response: z.array(webhookSchema),
+  example: { response: [HOOK_EXAMPLE] },
+});
+
+export const addWebhook = route(P.partner.addWebhook, {
+  summary: 'Registers a URL for result events; answers the signing secret once (partner key)',
+  description:
+    `${SIGNING} At most ${PARTNER_LIMITS.maxWebhooks} URLs a key. A URL whose host is this machine or a ` +
+    'private, link-local or reserved network is refused (VALIDATION), at registration and again at each ' +
+    'delivery, unless the server runs with WEBHOOK_ALLOW_PRIVATE_TARGETS=1 (a closed network).',
+  body: addWebhookSchema,
+  response: webhookCreatedSchema,
+  example: {
+    request: { url: 'https://partner.example/ayar/events' },
+    response: { ...HOOK_EXAMPLE, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
+  },
+});
+
+export const deleteWebhook = route(P.partner.deleteWebhook, {
+  summary: 'Removes one of this key’s URLs: nothing more is sent to it',
+  description: 'Another key’s URL, or an unknown id, is NOT_FOUND.',
+  body: deleteWebhookSchema,
+  response: z.object({ id: z.uuid() }),
+  example: { request: { id: HOOK_ID }, response: { id: HOOK_ID } },
+});
+
+const DELIVERY_EXAMPLE = {
+  id: DELIVERY_ID,
+  partner: 'بازار طلای نمونه',
+  url: 'https://partner.example/ayar/events',
+  eventType: 'result.corrected' as const,
+  docNumber: EX.docNumber,
+  createdAt: '2026-11-29T06:20:00.000Z',
+  attempts: 3,
+  lastStatus: 200,
+  lastError: null,
+  nextAttemptAt: null,
+  deliveredAt: '2026-11-29T06:21:30.000Z',
+  state: 'delivered' as const,
+};
+
+export const webhookDeliveries = route(P.manage.webhookDeliveries, {
+  summary: 'The webhook delivery log, newest first: each event, its target, attempts and outcome',
+  description: `At most ${PARTNER_LIMITS.deliveriesShown}; \`state\` filters: \`waiting\`, \`delivered\`, \`failed\`.`,
+  query: webhookDeliveriesQuerySchema,
+  response: z.array(webhookDeliverySchema),
+  example: { request: { state: 'delivered' }, response: [DELIVERY_EXAMPLE] },
+});
+
+export const replayWebhookDelivery = route(P.manage.replayWebhookDelivery, {
+  summary: 'Sends a delivery again: with the same id, so a receiver that has it keeps it once',
+  description:
+    'A failed delivery (or a waiting one, at once) goes back in the queue with a new day of retries; a ' +
+    'delivered one is CONFLICT (its receiver has it); an unknown id NOT_FOUND. The URL must still be registered.',
+  body: replayDeliverySchema,
+  response: webhookDeliverySchema,
+  example: {
+    request: { id: DELIVERY_ID },
+    response: {
+      ...DELIVERY_EXAMPLE,
+      state: 'waiting',
+      deliveredAt: null,
+      nextAttemptAt: '2026-11-29T07:00:00.000Z',
+    },
   },
 });

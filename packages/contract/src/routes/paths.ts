@@ -146,6 +146,8 @@ export const ROUTE_PATHS = {
     partnerKeys: p('GET', '/Manage/PartnerKeys', 'admin'),
     addPartnerKey: p('POST', '/Manage/PartnerKeys', 'admin'),
     revokePartnerKey: p('POST', '/Manage/PartnerKeys/Revoke', 'admin'),
+    webhookDeliveries: p('GET', '/Manage/WebhookDeliveries', 'admin'),
+    replayWebhookDelivery: p('POST', '/Manage/WebhookDeliveries/Replay', 'admin'),
     allCredits: p('GET', '/Manage/AllCredits', 'admin'),
     acceptCredit: p('POST', '/Manage/AcceptCredit', 'admin'),
     getAllCode: p('GET', '/Manage/GetAllCode', 'admin'),
@@ -225,6 +227,9 @@ export const ROUTE_PATHS = {
   },
   partner: {
     results: k('POST', '/Partner/Results', 'results:read'),
+    webhooks: k('GET', '/Partner/Webhooks', 'results:subscribe'),
+    addWebhook: k('POST', '/Partner/Webhooks', 'results:subscribe'),
+    deleteWebhook: k('POST', '/Partner/Webhooks/Delete', 'results:subscribe'),
   },
   sms: {
     receive: p('POST', '/Sms/Receive/:secret', 'public'),

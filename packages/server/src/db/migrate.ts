@@ -29,6 +29,7 @@ import * as m0024 from './migrations/0024_backup_offsite.ts';
 import * as m0025 from './migrations/0025_purity_method.ts';
 import * as m0026 from './migrations/0026_imports.ts';
 import * as m0027 from './migrations/0027_partner_keys.ts';
+import * as m0028 from './migrations/0028_webhooks.ts';
 
 /** Migrations are listed here (not read from disk) so the order is explicit and bundlers keep them. */
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0025_purity_method': m0025,
   '0026_imports': m0026,
   '0027_partner_keys': m0027,
+  '0028_webhooks': m0028,
 };
 
 /** Every migration this code knows, in order: a backup made by a newer one is refused (ADR 0021). */

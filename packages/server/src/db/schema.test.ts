@@ -378,6 +378,29 @@ const SCHEMA: Schema = {
     uses: { type: 'int4', nullable: false },
     lastUsedAt: { type: 'timestamptz', nullable: true },
   },
+  partnerWebhooks: {
+    id: { type: 'uuid', nullable: false },
+    keyId: { type: 'uuid', nullable: false },
+    url: { type: 'text', nullable: false },
+    secret: { type: 'text', nullable: false },
+    createdAt: { type: 'timestamptz', nullable: false },
+    deletedAt: { type: 'timestamptz', nullable: true },
+  },
+  webhookDeliveries: {
+    id: { type: 'uuid', nullable: false },
+    webhookId: { type: 'uuid', nullable: false },
+    eventType: { type: 'text', nullable: false },
+    body: { type: 'text', nullable: false },
+    createdAt: { type: 'timestamptz', nullable: false },
+    giveUpAt: { type: 'timestamptz', nullable: false },
+    nextAttemptAt: { type: 'timestamptz', nullable: false },
+    claimedUntil: { type: 'timestamptz', nullable: true },
+    attempts: { type: 'int4', nullable: false },
+    lastStatus: { type: 'int4', nullable: true },
+    lastError: { type: 'text', nullable: true },
+    deliveredAt: { type: 'timestamptz', nullable: true },
+    failedAt: { type: 'timestamptz', nullable: true },
+  },
 };
 
 /** Tables the migrations make that Kysely does not type: read through SQL, or Kysely's own. */

@@ -7,7 +7,7 @@ import type {
   IdempotencyKeysTable,
 } from './schema-offline.ts';
 import type { AssayEvidenceTable, AssayImportsTable, ImportMappingsTable } from './schema-imports.ts';
-import type { PartnerKeysTable } from './schema-partners.ts';
+import type { PartnerKeysTable, PartnerWebhooksTable, WebhookDeliveriesTable } from './schema-partners.ts';
 
 /** Kysely's view of the tables in migrations/ (camelCase; the CamelCasePlugin maps to snake_case). */
 
@@ -372,6 +372,8 @@ export interface DB {
   fireAssays: FireAssaysTable;
   importMappings: ImportMappingsTable;
   partnerKeys: PartnerKeysTable;
+  partnerWebhooks: PartnerWebhooksTable;
+  webhookDeliveries: WebhookDeliveriesTable;
   assayImports: AssayImportsTable;
   assayEvidence: AssayEvidenceTable;
 }

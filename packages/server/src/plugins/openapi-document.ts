@@ -26,7 +26,8 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   exports: 'Lists as Excel or CSV files (ADR 0055).',
   backups: 'Backups the admin runs and schedules (ADR 0053).',
   'site-info': 'The public site’s texts and contact details.',
-  partners: 'Partner systems: the administrator’s API keys, and the bulk lookup a key may call (ADR 0061).',
+  partners:
+    'Partner systems: the administrator’s API keys and delivery log, the bulk lookup and webhooks a key may use (ADR 0061, 0062).',
   health: 'Liveness and readiness probes.',
 };
 

@@ -8,6 +8,7 @@ import { actorOf, currentPartner } from '../../plugins/auth.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { resultsByNumbers } from '../results/results.service.ts';
 import * as service from './partners.service.ts';
+import * as webhooks from './webhooks.service.ts';
 
 /** The administrator's partner keys and the partners' own routes (ADR 0061). */
 export function partnersRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -55,5 +56,36 @@ export function partnersRoutes(app: FastifyInstance, deps: AppDeps): void {
       });
       return ok(answer, '');
     },
+  });
+
+  r.route({
+    ...api(ROUTES.partner.webhooks),
+    handler: async (request) => ok(await webhooks.listWebhooks(db, currentPartner(request).id), ''),
+  });
+  r.route({
+    ...api(ROUTES.partner.addWebhook),
+    handler: async (request) =>
+      ok(
+        await webhooks.addWebhook(
+          db,
+          currentPartner(request).id,
+          request.body.url,
+          !!deps.webhookAllowPrivateTargets,
+        ),
+        '',
+      ),
+  });
+  r.route({
+    ...api(ROUTES.partner.deleteWebhook),
+    handler: async (request) =>
+      ok(await webhooks.deleteWebhook(db, currentPartner(request).id, request.body.id), ''),
+  });
+  r.route({
+    ...api(ROUTES.manage.webhookDeliveries),
+    handler: async (request) => ok(await webhooks.listDeliveries(db, request.query.state), ''),
+  });
+  r.route({
+    ...api(ROUTES.manage.replayWebhookDelivery),
+    handler: async (request) => ok(await webhooks.replayDelivery(db, request.body.id), PARTNER_MSG.replayed),
   });
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { inlineSchemaRefs } from '../../../test/openapi-refs.ts';
 
 // A client written from docs/product.md §3.7, §8.2 alone (ADR 0028): it sends and reads exactly the spec's
 // field names for AddPay, GetPays, GetCredits and AllCredits.
@@ -192,7 +193,7 @@ describe('GET /Account/GetCredits and GET /Manage/AllCredits in the names of doc
 
 describe('the OpenAPI document', () => {
   it('explains what each gold and money field of these calls means', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const doc = inlineSchemaRefs((await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json());
     type Schema = { properties?: Record<string, { description?: string }> };
     const dataOf = (path: string, method: 'get' | 'post'): Schema =>
       doc.paths[path][method].responses['200'].content['application/json'].schema.properties.data;

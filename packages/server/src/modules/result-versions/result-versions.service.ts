@@ -19,6 +19,7 @@ import { photoSha256s } from '../files/files.service.ts';
 import type { ResultSigner } from '../signing/signer.lib.ts';
 import * as repo from './result-versions.repository.ts';
 import { statusClaim } from '../signing/status-index.lib.ts';
+import { enqueueResultEvent } from '../partners/webhooks.service.ts';
 
 export type { ResultStatus } from './result-versions.repository.ts';
 
@@ -192,13 +193,14 @@ export async function recordResultVersion(
     reason: changedAt && reason?.trim() ? reason : null,
     status: statusClaim(signer.publicUrl, statusIdx),
   });
+  const jws = await signer.signToken(RESULT_JWS_TYPES.v4, payload);
   await repo.insertVersion(db, {
     assayId: change.assayId,
     version,
     status: state,
     purity: payload.purity,
     payload: JSON.stringify(payload),
-    jws: await signer.signToken(RESULT_JWS_TYPES.v4, payload),
+    jws,
     reason,
     changedBy: change.changedBy,
     purityBy: fields.purityBy,
@@ -208,7 +210,11 @@ export async function recordResultVersion(
     statusIdx,
     changedAt,
   });
-  if (correction) countResultChange(db, state, previous?.status);
+  if (correction) {
+    countResultChange(db, state, previous?.status);
+    // Partners subscribed to results hear of it, in this transaction (ADR 0062).
+    await enqueueResultEvent(db, { version, status: state, docNumber: fields.docNumber, jws });
+  }
   return version;
 }
 
