@@ -43,7 +43,6 @@ describe('the customer form (customer/add)', () => {
         mobile1: '09121234567',
         mobile2: null,
         settings: null,
-        customerSettings: null,
       }),
     ]);
   });
