@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { PartnerKeysTable } from '../../db/schema-partners.ts';
 
 // The partner keys (ADR 0061): stored by the key's hash; the key itself is never written anywhere.
 
@@ -18,18 +19,7 @@ const columns = [
 
 export type KeyRow = Awaited<ReturnType<typeof listKeys>>[number];
 
-export async function insertKey(
-  db: Database,
-  values: {
-    name: string;
-    prefix: string;
-    keyHash: string;
-    scopes: string[];
-    allowedAddresses: string[] | null;
-    expiresAt: Date | null;
-    createdBy: string;
-  },
-): Promise<string> {
+export async function insertKey(db: Database, values: Insertable<PartnerKeysTable>): Promise<string> {
   const row = await db.insertInto('partnerKeys').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
