@@ -135,6 +135,7 @@ export interface AppOptions {
 
 export const REDACTED_PATHS = [
   'req.headers.authorization',
+  'req.headers["x-api-key"]',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
   '*.password',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDACTED_PATHS } from '../app.ts';
-import { createTestApp, type TestContext } from '../../test/helpers.ts';
+import { createSignedInUser, createTestApp, type TestContext } from '../../test/helpers.ts';
 import { createLogger, REDACTION_MARK } from './logger.ts';
 
 // ADR 0043: secrets that travel in addresses (the SMS webhook's path segment, a slip's /r/ token, a
@@ -47,6 +47,31 @@ async function requestsWithSecrets(ctx: TestContext) {
   return answers.map((a) => a.statusCode);
 }
 
+/** A partner key and a webhook secret, each used as a partner uses them (ADR 0061, 0062). */
+async function partnerSecrets(ctx: TestContext): Promise<string[]> {
+  const admin = await createSignedInUser(ctx, { role: 'admin' });
+  const issued = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1.0/Manage/PartnerKeys',
+    headers: admin.headers,
+    payload: { name: 'همکار', scopes: ['results:read', 'results:subscribe'] },
+  });
+  const key = issued.json<{ data: { key: string } }>().data.key;
+  const headers = { 'x-api-key': key };
+  const url = '/api/v1.0/Partner/Results';
+  expect((await ctx.app.inject({ method: 'POST', url, headers, payload: { codes: [1] } })).statusCode).toBe(
+    200,
+  );
+  const hook = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1.0/Partner/Webhooks',
+    headers,
+    payload: { url: 'https://203.0.113.10/events' },
+  });
+  expect(hook.statusCode, hook.body).toBe(200);
+  return [key, hook.json<{ data: { secret: string } }>().data.secret];
+}
+
 for (const tty of [false, true]) {
   describe(`log lines ${tty ? 'for a terminal' : 'as JSON'}`, () => {
     let app: Awaited<ReturnType<typeof appLoggingTo>>;
@@ -65,6 +90,7 @@ for (const tty of [false, true]) {
       expect(text).toContain(`/Results/Photo/${REDACTION_MARK}/`);
       // The error's own message and stack, and the request it is shown under.
       expect(text).toContain(`failed on /api/v1.0/Probe/boom?token=${REDACTION_MARK}`);
+      for (const secret of await partnerSecrets(app.ctx)) expect(app.out.text).not.toContain(secret);
       if (tty) expect(text).toMatch(/GET \/r\/\[Redacted\] 404/);
       else
         expect(
