@@ -2614,6 +2614,7 @@ export interface components {
         };
         AddCutting: {
             id: string;
+            /** @description Purity, per mille (600–999); null: none recorded */
             cutting?: number | null;
             reason?: string | null;
         }[];
@@ -2631,6 +2632,7 @@ export interface components {
         AddFireAssayResponse: {
             /** @enum {string} */
             outcome: "published" | "pending" | "unchanged" | "repeat";
+            /** @description Purity, per mille (600–999) */
             purity: number | null;
             difference: number;
             tolerance: number;
@@ -2662,12 +2664,16 @@ export interface components {
             customerName: string;
             testFullName?: string | null;
             testMobile?: string | null;
+            /** @description Purity, per mille (600–999); null: none recorded */
             cutting?: number | null;
             desc?: string | null;
             displayType?: number | null;
             docNumber: number;
+            /** @description Minutes from registration until the result is due */
             readyTime?: number | null;
+            /** @description The sample’s weight, grams (up to 3 decimals) */
             sampleWeight?: number | null;
+            /** @description The gold’s weight, grams (up to 3 decimals) */
             weight?: number | null;
             /** @default true */
             sendSMS?: boolean;
@@ -2677,6 +2683,7 @@ export interface components {
             title?: boolean;
             type?: string;
             typeName?: string | null;
+            /** @description The fee: whole toman when `vageType` is 1, percent of the gold when 0 */
             vage?: number;
             mainVage?: number;
             platform?: string;
@@ -2718,6 +2725,7 @@ export interface components {
             id: string;
             fromCode: number;
             toCode: number;
+            /** @description How many packet numbers */
             count: number;
             used: number;
             user: string;
@@ -2838,11 +2846,13 @@ export interface components {
             status: components["schemas"]["BackupStatus"];
         };
         BuyCodesRequest: {
+            /** @description How many packet numbers to buy */
             count: number;
         };
         BuyCodesResponse: {
             fromCode: number;
             toCode: number;
+            /** @description How many packet numbers were bought */
             count: number;
             all: components["schemas"]["CodeRange"][];
         };
@@ -2867,6 +2877,7 @@ export interface components {
             id: string;
             fromCode: number;
             toCode: number;
+            /** @description How many packet numbers */
             count: number;
             used: number;
             serialNo: number;
@@ -2875,6 +2886,7 @@ export interface components {
         };
         CreditItem: {
             id: string;
+            /** @description Toman asked for */
             value: number;
             date: string | null;
             account: string;
@@ -2898,13 +2910,21 @@ export interface components {
         };
         CustomerBalance: {
             testCount: number;
+            /** @description Gold, whole milligrams */
             feeGoldMg: number;
+            /** @description Money, whole toman */
             feeMoney: number;
+            /** @description Gold, whole milligrams */
             receivedGoldMg: number;
+            /** @description Money, whole toman */
             receivedMoney: number;
+            /** @description Gold, whole milligrams */
             paidGoldMg: number;
+            /** @description Money, whole toman */
             paidMoney: number;
+            /** @description Gold the customer owes, whole milligrams (negative: the workshop owes) */
             goldRemain: number;
+            /** @description Money the customer owes, whole toman (negative: the workshop owes) */
             moneyRemain: number;
         };
         CustomerBook: {
@@ -2941,15 +2961,19 @@ export interface components {
             mobile: string | null;
         };
         CustomerSettings: {
+            /** @description The fee: whole toman when `vageType` is 1, percent of the gold when 0 */
             vage?: number;
             sendSMS?: boolean;
         };
         CustomerSettingsInput: {
+            /** @description The fee: whole toman when `vageType` is 1, percent of the gold when 0 */
             vage?: number;
             sendSMS?: boolean;
         };
         CustomerWorkshopDefaults: {
+            /** @description The fee: whole toman when `vageType` is 1, percent of the gold when 0 */
             vage: number;
+            /** @description 1: a fixed fee in whole toman; 0: a percentage of the gold */
             vageType: 0 | 1;
             sendSMS: boolean;
         };
@@ -3042,9 +3066,13 @@ export interface components {
             testMobile?: string | null;
             type?: string;
             typeName?: string | null;
+            /** @description Purity, per mille (600–999); null: none recorded */
             cutting?: number | null;
+            /** @description Minutes from registration until the result is due */
             readyTime?: number | null;
+            /** @description The sample’s weight, grams (up to 3 decimals) */
             sampleWeight?: number | null;
+            /** @description The gold’s weight, grams (up to 3 decimals) */
             weight?: number | null;
             desc?: string | null;
             displayType?: number | null;
@@ -3053,6 +3081,7 @@ export interface components {
             docNumber?: unknown;
             images?: unknown;
             title?: unknown;
+            /** @description The fee: whole toman when `vageType` is 1, percent of the gold when 0 */
             vage?: unknown;
             mainVage?: unknown;
             platform?: unknown;
@@ -3093,9 +3122,15 @@ export interface components {
             showWeight?: boolean;
             /** @default true */
             showDesc?: boolean;
-            /** @default 0 */
+            /**
+             * @description The fee: whole toman when `vageType` is 1, percent of the gold when 0
+             * @default 0
+             */
             vage?: number;
-            /** @default 1 */
+            /**
+             * @description 1: a fixed fee in whole toman; 0: a percentage of the gold
+             * @default 1
+             */
             vageType?: 0 | 1;
             /** @default false */
             showSampleWeightForReport?: boolean;
@@ -3136,6 +3171,7 @@ export interface components {
             tolerance: number;
             /** @enum {string} */
             rule: "meanDown" | "meanRound" | "lower";
+            /** @description Purity, per mille (600–999) */
             purity: number | null;
             staffCode: number | null;
             at: string;
@@ -3158,7 +3194,9 @@ export interface components {
             balance: components["schemas"]["CustomerBalance"];
         };
         GoldMoney: {
+            /** @description Gold, whole milligrams */
             goldMg: number;
+            /** @description Money, whole toman */
             money: number;
         };
         GroupUserItem: {
@@ -3205,6 +3243,7 @@ export interface components {
         ImportEvidence: {
             importId: string;
             row: number;
+            /** @description Purity, per mille (600–999) */
             purity: number;
             instrument: string;
             sha256: string;
@@ -3217,8 +3256,12 @@ export interface components {
             name: string;
             instrument: string;
             sampleColumn: string;
+            /** @description The gold column’s header, as the file writes it */
             goldColumn: string;
-            /** @enum {string} */
+            /**
+             * @description How the file writes gold: `percent` (75.08) or `permille` (750.8)
+             * @enum {string}
+             */
             goldUnit: "percent" | "permille";
             stripPrefix: string | null;
             stripSuffix: string | null;
@@ -3227,8 +3270,12 @@ export interface components {
             name: string;
             instrument: string;
             sampleColumn: string;
+            /** @description The gold column’s header, as the file writes it */
             goldColumn: string;
-            /** @enum {string} */
+            /**
+             * @description How the file writes gold: `percent` (75.08) or `permille` (750.8)
+             * @enum {string}
+             */
             goldUnit: "percent" | "permille";
             stripPrefix?: string | null;
             stripSuffix?: string | null;
@@ -3243,6 +3290,7 @@ export interface components {
         ImportPreviewRow: {
             row: number;
             docNumber: number | null;
+            /** @description Purity, per mille (600–999) */
             purity: number | null;
             packetId: string | null;
             state: ("waiting" | "published" | "pending") | null;
@@ -3256,19 +3304,26 @@ export interface components {
             type: string | null;
             typeName: string | null;
             docNumber: number;
+            /** @description Purity, per mille (600–999); null: none recorded */
             cutting: number | null;
             title: boolean;
             titleName: string;
+            /** @description The gold’s weight, grams (up to 3 decimals) */
             weight: number | null;
+            /** @description Minutes from registration until the result is due */
             readyTime: number | null;
             sendSMS: boolean;
             sendCall: boolean;
             displayType: number | null;
             desc: string | null;
+            /** @description The sample’s weight, grams (up to 3 decimals) */
             sampleWeight: number | null;
+            /** @description The fee: whole toman when `vageType` is 1, percent of the gold when 0 */
             vage: number;
+            /** @description 1: a fixed fee in whole toman; 0: a percentage of the gold */
             vageType: 0 | 1;
             feeToman: number;
+            /** @description The gold fee (a percentage fee), grams */
             feeGold: number;
             customerMobile: string | null;
             testFullName: string | null;
@@ -3435,10 +3490,15 @@ export interface components {
             testMobile?: string | null;
             type?: string;
             typeName?: string | null;
+            /** @description Purity, per mille (600–999); null: none recorded */
             cutting?: number | null;
+            /** @description Minutes from registration until the result is due */
             readyTime?: number | null;
+            /** @description The sample’s weight, grams (up to 3 decimals) */
             sampleWeight?: number | null;
+            /** @description The gold’s weight, grams (up to 3 decimals) */
             weight?: number | null;
+            /** @description The fee: whole toman when `vageType` is 1, percent of the gold when 0 */
             vage?: number;
             desc?: string | null;
             displayType?: number | null;
@@ -3624,6 +3684,7 @@ export interface components {
             id: string;
             userId: string;
             lab: string;
+            /** @description Toman asked for */
             amount: number;
             trackingCode: string;
             date: string | null;
@@ -3705,6 +3766,7 @@ export interface components {
             title: string | null;
             customerName: string | null;
             series: number | null;
+            /** @description Purity, per mille (600–999) */
             purity: number | null;
             method: ("typed" | "xrf" | "fire") | null;
             instrument: string | null;
@@ -3712,9 +3774,13 @@ export interface components {
             rejeCode: string | null;
             /** Format: date-time */
             createDate: string;
+            /** @description Minutes until the result is due (never below 0) */
             remain: number;
+            /** @description The gold’s weight, grams (up to 3 decimals) */
             weight: number | null;
+            /** @description The sample’s weight, grams (up to 3 decimals) */
             sampleWeight: number | null;
+            /** @description Minutes from registration until the result is due */
             readyTime: number | null;
             images: string[];
             /** @enum {string} */
@@ -3738,6 +3804,7 @@ export interface components {
             version: number;
             /** @enum {string} */
             status: "published" | "withdrawn" | "deleted";
+            /** @description Purity, per mille (600–999) */
             purity: number | null;
             reason: string | null;
             at: string;
@@ -3892,7 +3959,9 @@ export interface components {
             currPage: number;
             pageSize: number;
             year: number | null;
+            /** @description Gold the customer owes, whole milligrams (negative: the workshop owes) */
             totalGoldRemain: number;
+            /** @description Money the customer owes, whole toman (negative: the workshop owes) */
             totalMoneyRemain: number;
             totalTestCount: number;
         };
@@ -3900,7 +3969,9 @@ export interface components {
             customerId: string;
             customerFullName: string;
             customerCode: number;
+            /** @description Gold the customer owes, whole milligrams (negative: the workshop owes) */
             goldRemain: number;
+            /** @description Money the customer owes, whole toman (negative: the workshop owes) */
             moneyRemain: number;
             testCount: number;
             status: 0 | 1 | 2;
@@ -3960,9 +4031,15 @@ export interface components {
             showWeight: boolean;
             /** @default true */
             showDesc: boolean;
-            /** @default 0 */
+            /**
+             * @description The fee: whole toman when `vageType` is 1, percent of the gold when 0
+             * @default 0
+             */
             vage: number;
-            /** @default 1 */
+            /**
+             * @description 1: a fixed fee in whole toman; 0: a percentage of the gold
+             * @default 1
+             */
             vageType: 0 | 1;
             /** @default false */
             showSampleWeightForReport: boolean;
@@ -4001,11 +4078,13 @@ export interface components {
         };
         VerifySlip: {
             code: number;
+            /** @description Purity, per mille (600–999) */
             purity?: number | null;
         };
         VerifySlipResponse: {
             /** @enum {string} */
             outcome: "matches" | "outdated" | "withdrawn" | "pending" | "not-found";
+            /** @description Purity, per mille (600–999) */
             purity: number | null;
             version: number | null;
             changedAt: string | null;

@@ -8,6 +8,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/helpers.ts';
+import { FIELD_DESCRIPTIONS } from './plugins/openapi-fields.ts';
 
 // What a partner's tools make of /api/openapi.json (ADR 0060): a real linter (Redocly's recommended
 // rules) finds nothing in it, and openapi-typescript makes of it the typed client that
@@ -106,5 +107,36 @@ describe('the OpenAPI document in a partner’s tools', () => {
     expect(answer.statusCode).toBe(401);
     for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'])
       expect(Number(answer.headers[name]), name).toBeGreaterThanOrEqual(0);
+  });
+
+  it('says the unit of every gold, money, purity and time field, and names only fields that exist', () => {
+    type Schema = {
+      properties?: Record<string, Schema & { description?: string }>;
+      items?: Schema;
+      anyOf?: Schema[];
+    };
+    const schemas = (doc.components as { schemas: Record<string, Schema> }).schemas;
+    const undescribed: string[] = [];
+    const visit = (name: string, schema: Schema | undefined) => {
+      for (const [field, property] of Object.entries(schema?.properties ?? {})) {
+        if (field in FIELD_DESCRIPTIONS && !property.description && !('$ref' in property))
+          undescribed.push(`${name}.${field}`);
+        visit(name, property);
+      }
+      if (schema?.items) visit(name, schema.items);
+      for (const alternative of schema?.anyOf ?? []) visit(name, alternative);
+    };
+    for (const [name, schema] of Object.entries(schemas)) visit(name, schema);
+    expect(undescribed).toEqual([]);
+    const scoped = Object.keys(FIELD_DESCRIPTIONS).filter((key) => key.includes('.'));
+    for (const key of scoped) {
+      const [schema, field] = key.split('.') as [string, string];
+      expect(schemas[schema]?.properties?.[field], key).toMatchObject({
+        description: FIELD_DESCRIPTIONS[key],
+      });
+    }
+    const balance = schemas.CustomerBalance!.properties!;
+    expect(balance.goldRemain!.description).toMatch(/milligrams/);
+    expect(balance.moneyRemain!.description).toMatch(/toman/);
   });
 });

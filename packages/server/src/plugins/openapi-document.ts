@@ -1,4 +1,5 @@
 import { tidyComponents } from './openapi-components.ts';
+import { describeFields } from './openapi-fields.ts';
 import { headerComponents, placeHeaders } from './openapi-headers.ts';
 
 // What the whole OpenAPI document gains once every route is in it (docs/product.md §8.1, ADR 0060):
@@ -115,5 +116,6 @@ export function finishDocument(doc: Json): Json {
   const tags = [...used].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
   const finished = { ...doc, tags, components };
   tidyComponents(finished);
+  describeFields(finished);
   return finished;
 }
