@@ -162,7 +162,9 @@ export const webhookEventSchema = z.object({
     docNumber: z.number().int(),
     version: z.number().int(),
     status: z.enum(['published', 'withdrawn', 'deleted']),
-    jws: z.string().describe('The version as signed: verify it as any result (docs/verifying-results.md)'),
+    jws: z
+      .string()
+      .describe('The version as signed: verify it as every result is verified (docs/verifying-results.md)'),
   }),
 });
 export type WebhookEventBody = z.infer<typeof webhookEventSchema>;

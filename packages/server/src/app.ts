@@ -121,8 +121,7 @@ export interface AppOptions {
   reads?: ReadReplica;
   /** The SMS provider's webhook for lookups by SMS; unset, it does not exist. */
   smsReceive?: SmsReceiveOptions;
-  /** WEBHOOK_ALLOW_PRIVATE_TARGETS (ADR 0062); tests with a local receiver set it. */
-  webhookAllowPrivateTargets?: boolean;
+  /** WEBHOOK_ALLOW_PRIVATE_TARGETS (ADR 0062) */ webhookAllowPrivateTargets?: boolean;
   /** Manual backups from the admin's screen (main.ts: createBackupRunner, ADR 0053). */
   backups?: BackupRunner;
   /** The Prometheus metrics on the public port and the request durations (ADR 0052). */

@@ -8,10 +8,17 @@ import net from 'node:net';
 export function addressKey(ip: string): string {
   // Every request is counted under its key, and most clients are plain IPv4: no pattern to run for them.
   if (!ip.includes(':')) return ip;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1]!;
+  const plain = plainAddress(ip);
+  if (plain.family === 'ipv4') return plain.address;
   if (net.isIPv6(ip)) return `${expandIpv6(ip).slice(0, 4).join(':')}::/64`;
   return ip;
+}
+
+/** An address as it is: an IPv4-mapped IPv6 (`::ffff:a.b.c.d`) is its IPv4, for lists and limits. */
+export function plainAddress(ip: string): { address: string; family: 'ipv4' | 'ipv6' } {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
+  if (mapped) return { address: mapped, family: 'ipv4' };
+  return { address: ip, family: net.isIPv6(ip) ? 'ipv6' : 'ipv4' };
 }
 
 /** The eight 16-bit groups of an IPv6 address, without leading zeros; a zone (`%eth0`) is dropped. */

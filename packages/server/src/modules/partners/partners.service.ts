@@ -9,6 +9,7 @@ import {
 } from '@ayar/contract';
 import type { Database } from '../../db/database.ts';
 import { personOf, type Actor } from '../../lib/actor.ts';
+import { plainAddress } from '../../lib/client-address.ts';
 import { businessRule, conflict, notFound, validation } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import * as repo from './partners.repository.ts';
@@ -120,8 +121,8 @@ function addressAllowed(ip: string, allowed: readonly string[]): boolean {
     if (bits === undefined) list.addAddress(address!, family);
     else list.addSubnet(address!, Number(bits), family);
   }
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
-  return list.check(mapped ?? ip, net.isIPv6(mapped ?? ip) ? 'ipv6' : 'ipv4');
+  const { address, family } = plainAddress(ip);
+  return list.check(address, family);
 }
 
 /**

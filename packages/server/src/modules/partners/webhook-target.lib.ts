@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
 import { PARTNER_MSG } from '@ayar/contract';
+import { plainAddress } from '../../lib/client-address.ts';
 
 // Where a webhook may point (ADR 0062): never this machine nor a private, link-local or reserved network
 // (a partner's URL must not reach what only Ayar's own network can), checked on every address its name
@@ -31,9 +32,8 @@ for (const [address, bits] of [
 
 /** Whether an address is this machine's or a private or reserved network's. */
 export function isPrivateAddress(ip: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
-  const address = mapped ?? ip;
-  return BLOCKED.check(address, net.isIPv6(address) ? 'ipv6' : 'ipv4');
+  const { address, family } = plainAddress(ip);
+  return BLOCKED.check(address, family);
 }
 
 /** Why a URL may not be a target (a Persian message), or null when it may. */

@@ -95,6 +95,26 @@ describe('POST|GET /Partner/Webhooks, POST /Partner/Webhooks/Delete', () => {
     expect(left.json<{ data: unknown[] }>().data).toHaveLength(1);
   });
 
+  it('keeps the delivery log and replay the administrator’s, and refuses a bad filter or id', async () => {
+    const get = (url: string, headers: Record<string, string>) =>
+      s.ctx.app.inject({ method: 'GET', url: `/api/v1.0${url}`, headers });
+    expect((await get('/Manage/WebhookDeliveries', s.admin.headers)).statusCode).toBe(200);
+    expect((await get('/Manage/WebhookDeliveries?state=failed', s.admin.headers)).statusCode).toBe(200);
+    expect((await get('/Manage/WebhookDeliveries?state=lost', s.admin.headers)).statusCode).toBe(400);
+    expect((await get('/Manage/WebhookDeliveries', s.lab.headers)).statusCode).toBe(403);
+    expect((await get('/Manage/WebhookDeliveries', {})).statusCode).toBe(401);
+    const { key } = await issue({ scopes: ['results:subscribe'] });
+    expect((await get('/Manage/WebhookDeliveries', { 'x-api-key': key })).statusCode).toBe(401);
+    for (const id of ['not-an-id', '', 42]) {
+      const replay = await post('/Manage/WebhookDeliveries/Replay', s.admin.headers, { id });
+      expect(replay.statusCode, String(id)).toBe(400);
+      const revoke = await post('/Manage/PartnerKeys/Revoke', s.admin.headers, { id });
+      expect(revoke.statusCode, String(id)).toBe(400);
+      const remove = await post('/Partner/Webhooks/Delete', { 'x-api-key': key }, { id });
+      expect(remove.statusCode, String(id)).toBe(400);
+    }
+  });
+
   it('waits 30 s after the first failure, doubling to at most an hour', () => {
     expect([1, 2, 3, 8, 9, 40].map(webhookRetryDelayMs)).toEqual([
       30_000, 60_000, 120_000, 3_600_000, 3_600_000, 3_600_000,
